@@ -1,0 +1,53 @@
+// MicroContext: what a kernel may ask of the interpreter, beyond the TfLiteContext callbacks.
+//
+// Reached from a kernel as mote::GetMicroContext(context) (tflite::GetMicroContext in TFLM code).
+// Phase rules (DESIGN §2), enforced by the interpreter:
+//   init     AllocatePersistentBuffer
+//   prepare  AllocatePersistentBuffer, RequestScratchBufferInArena, AllocateTemp*/DeallocateTemp*,
+//            ReportKernelVariant
+//   invoke   GetScratchBuffer, GetEvalTensor — nothing allocates
+// Temp tensors and temp buffers live until DeallocateTemp* or, at the latest, the end of the node's
+// prepare; they come from the arena's non-persistent end.
+#ifndef MOTE_MICRO_CONTEXT_H_
+#define MOTE_MICRO_CONTEXT_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "mote/c/common.h"
+
+namespace mote {
+
+class MicroContext {
+ public:
+  virtual void* AllocatePersistentBuffer(size_t bytes) = 0;
+  virtual TfLiteStatus RequestScratchBufferInArena(size_t bytes, int* buffer_idx) = 0;
+  virtual void* GetScratchBuffer(int buffer_idx) = 0;
+
+  // A full TfLiteTensor view of tensor `tensor_idx` of the current subgraph; nullptr if out of range.
+  virtual TfLiteTensor* AllocateTempTfLiteTensor(int tensor_idx) = 0;
+  virtual void DeallocateTempTfLiteTensor(TfLiteTensor* tensor) = 0;
+  virtual uint8_t* AllocateTempBuffer(size_t size, size_t alignment) = 0;
+  virtual void DeallocateTempBuffer(uint8_t* buffer) = 0;
+  virtual TfLiteEvalTensor* GetEvalTensor(int tensor_idx) = 0;
+
+  // mote: names the kernel variant prepare chose for the current node ("conv_2d/int8/avx2-1x1"). The string
+  // must have static storage duration.
+  virtual void ReportKernelVariant(const char* variant) = 0;
+
+  // nullptr when node input `index` is absent (-1) or out of range.
+  TfLiteTensor* AllocateTempInputTensor(const TfLiteNode* node, int index);
+  TfLiteTensor* AllocateTempOutputTensor(const TfLiteNode* node, int index);
+  TfLiteTensor* AllocateTempIntermediateTensor(const TfLiteNode* node, int index);
+
+ protected:
+  ~MicroContext() = default;  // not virtual: no deleting destructor, so no operator delete on bare metal
+};
+
+inline MicroContext* GetMicroContext(const TfLiteContext* context) {
+  return static_cast<MicroContext*>(context->impl_);
+}
+
+}  // namespace mote
+
+#endif  // MOTE_MICRO_CONTEXT_H_

@@ -1,0 +1,120 @@
+// MicroInterpreter: runs a model with a resolver and one caller-provided arena (DESIGN §2, §5).
+//
+//   alignas(16) static uint8_t arena[20 * 1024];
+//   mote::MicroMutableOpResolver<2> resolver;  resolver.AddFullyConnected();  resolver.AddAdd();
+//   mote::MicroInterpreter interpreter(model_data, model_size, resolver, arena, sizeof(arena));
+//   if (interpreter.AllocateTensors() != kTfLiteOk) { ...message already logged... }
+//   interpreter.input(0)->data.int8[0] = 42;
+//   interpreter.Invoke();
+//
+// Lifecycle: construction verifies the model and resolves every operator code (a miss is reported here and
+//   fails AllocateTensors); AllocateTensors parses options, runs init then prepare once per node in
+//   execution-plan order and plans memory; Invoke runs invoke once per node (no allocation, no validation);
+//   Reset runs reset per node and clears variable tensors; the destructor runs free per node.
+//
+// Arena map (16-byte aligned, caller-owned, never freed by mote):
+//
+//   arena                                                                     arena + size
+//   |<- planned: activations + scratch (reused by lifetime) ->| free |<- persistent (grows down) ->|
+//                 during AllocateTensors also: temp tensors, scratch requests, planner working set
+//
+// arena_used_bytes() = high-water mark of the planned end + persistent bytes: an arena of exactly that size
+// works, 16 bytes less fails with the number needed.
+#ifndef MOTE_MICRO_INTERPRETER_H_
+#define MOTE_MICRO_INTERPRETER_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "mote/c/common.h"
+#include "mote/op_resolver.h"
+#include "mote/schema/schema_generated.h"
+
+namespace mote {
+
+class InterpreterCore;  // src/interpreter: the graph, context and allocator behind this facade
+
+// Per-node facts for tools (`mote inspect`, `mote run --profile`).
+struct NodeInfo {
+  int index;                  // node index (original operator index, or a delegate node's index)
+  int32_t builtin_code;       // BuiltinOperator, or BuiltinOperator_CUSTOM / BuiltinOperator_DELEGATE
+  const char* op_name;        // "CONV_2D", a custom name, or the delegate kernel's name
+  const char* variant;        // kernel variant chosen in prepare ("conv_2d/int8/reference")
+  const TfLiteIntArray* replaced_nodes;  // for delegate kernels: the original nodes; else nullptr
+};
+
+// Arena use by category, valid after AllocateTensors.
+struct ArenaReport {
+  size_t total;        // == arena_used_bytes()
+  size_t planned;      // activations + scratch high-water mark (including prepare-time temp use)
+  size_t activations;  // planned bytes of tensors alone
+  size_t scratch;      // sum of scratch buffer requests
+  size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)
+};
+
+class MicroInterpreter {
+ public:
+  // Verifies model_size bytes at model_data (FlatBuffers verifier + semantic validation): the form to use
+  // for models you do not trust.
+  MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
+                   uint8_t* arena, size_t arena_size);
+  // TFLM's form: `model` from GetModel(data) without a size. mote still validates indices, sizes and
+  // shapes, but cannot bound FlatBuffer offsets without the size.
+  MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
+                   size_t arena_size, void* resource_variables = nullptr, void* profiler = nullptr);
+  ~MicroInterpreter();
+  MicroInterpreter(const MicroInterpreter&) = delete;
+  MicroInterpreter& operator=(const MicroInterpreter&) = delete;
+
+  TfLiteStatus AllocateTensors();
+  TfLiteStatus Invoke();
+  TfLiteStatus Reset();
+
+  // Delegates (DESIGN §6); call after construction and before or after AllocateTensors.
+  TfLiteStatus ModifyGraphWithDelegate(TfLiteDelegate* delegate);
+
+  size_t inputs_size() const;
+  size_t outputs_size() const;
+  TfLiteTensor* input(size_t index);
+  TfLiteTensor* output(size_t index);
+  template <typename T>
+  T* typed_input_tensor(int index) {
+    TfLiteTensor* t = input(static_cast<size_t>(index));
+    return t == nullptr ? nullptr : reinterpret_cast<T*>(t->data.raw);
+  }
+  template <typename T>
+  T* typed_output_tensor(int index) {
+    TfLiteTensor* t = output(static_cast<size_t>(index));
+    return t == nullptr ? nullptr : reinterpret_cast<T*>(t->data.raw);
+  }
+
+  size_t tensors_size() const;
+  TfLiteEvalTensor* GetEvalTensor(int tensor_index);  // subgraph 0; nullptr when out of range
+
+  size_t arena_used_bytes() const;
+  ArenaReport arena_report() const;
+  TfLiteStatus initialization_status() const;
+
+  size_t operators_size() const;       // nodes in subgraph 0's execution plan
+  NodeInfo node_info(size_t plan_position) const;
+  // Calls hook(user, plan_position) after each node's invoke during the next Invoke()s (profiling); nullptr
+  // to stop. The hook must not allocate on targets that forbid it.
+  using NodeHook = void (*)(void* user, size_t plan_position, bool after);
+  void SetNodeHook(NodeHook hook, void* user);
+
+  InterpreterCore* core() { return core_; }
+
+ private:
+  void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
+                 uint8_t* arena, size_t arena_size);
+  InterpreterCore* core_ = nullptr;  // placement-constructed in the arena's persistent end
+  TfLiteStatus init_status_ = kTfLiteError;
+};
+
+// Verifies a model; nullptr (reason logged) when it is malformed. Equivalent to the checks the size-taking
+// MicroInterpreter constructor runs.
+const schema::Model* GetVerifiedModel(const void* data, size_t size);
+
+}  // namespace mote
+
+#endif  // MOTE_MICRO_INTERPRETER_H_

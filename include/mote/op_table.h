@@ -1,0 +1,55 @@
+// THE op table: the single source of truth for the builtin operators mote implements.
+//
+// One line per op:  X(CODE, AddName, Parser, max_version)
+//   CODE         the schema's BuiltinOperator name (BuiltinOperator_CODE, kernel kRegistration_CODE,
+//                factory Register_CODE())
+//   AddName      MicroMutableOpResolver::Add<AddName>()
+//   Parser       the builtin-options parser (mote::Parse<...>) that fills node->builtin_data
+//   max_version  highest op version the kernel implements (resolvers accept 1..max_version by default)
+//
+// Expanded (X-macros) into: the kRegistration_/Register_ declarations below, MicroMutableOpResolver's AddXxx
+// methods, the all-ops resolver's constant table, `mote inspect` and `mote gen-resolver`.
+// Kernels live in src/kernels/<code in lower case>/ (one folder per op).
+#ifndef MOTE_OP_TABLE_H_
+#define MOTE_OP_TABLE_H_
+
+#define MOTE_BUILTIN_OPS(X)                                           \
+  X(ADD, Add, ParseAdd, 5)                                            \
+  X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
+  X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
+  X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
+  X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
+  X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
+  X(MEAN, Mean, ParseReducer, 3)                                      \
+  X(MUL, Mul, ParseMul, 7)                                            \
+  X(PAD, Pad, ParseNoOptions, 4)                                      \
+  X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
+  X(RELU, Relu, ParseNoOptions, 3)                                    \
+  X(RELU6, Relu6, ParseNoOptions, 3)                                  \
+  X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
+  X(SUB, Sub, ParseSub, 5)                                            \
+  X(SVDF, Svdf, ParseSvdf, 4)                                         \
+  X(TANH, Tanh, ParseNoOptions, 3)
+
+// Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX).
+// A build without a specialised variant returns the generic kernel (as TFLM's reference build does);
+// gen-resolver picks them when every use of the op in a model has that input type.
+#define MOTE_SPECIALIZED_OPS(X) \
+  X(CONV_2D, INT8)              \
+  X(CONV_2D, INT16)             \
+  X(DEPTHWISE_CONV_2D, INT8)    \
+  X(DEPTHWISE_CONV_2D, INT16)   \
+  X(FULLY_CONNECTED, INT8)      \
+  X(FULLY_CONNECTED, INT16)     \
+  X(ADD, INT8)                  \
+  X(AVERAGE_POOL_2D, INT8)      \
+  X(MAX_POOL_2D, INT8)          \
+  X(SOFTMAX, INT8)              \
+  X(SVDF, INT8)
+
+#endif  // MOTE_OP_TABLE_H_
