@@ -1,0 +1,180 @@
+// RESHAPE glue: validation in prepare, a byte copy (or nothing, when the planner aliased input and output) in
+// invoke. The output shape is the output tensor's shape from the model; the optional shape input (input 1)
+// and the new_shape option are checked against it, not used to compute it (mote never resizes tensors).
+#include <cstdint>
+
+#include "kernels/reshape/reshape_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr int kInputTensor = 0;
+constexpr int kShapeTensor = 1;
+constexpr int kOutputTensor = 0;
+
+struct OpData {
+  size_t bytes;  // bytes copied by invoke (input element count * element size)
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+// Checks a requested shape (from the shape input or the new_shape option; -1 = inferred, at most once)
+// against the output tensor's dims.
+TfLiteStatus CheckRequestedShape(TfLiteContext* context, const char* what, const int64_t* values, int count,
+                                 const TfLiteIntArray* out_dims) {
+  if (count != out_dims->size) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: %s has %d dimensions but the output tensor has %d", what, count,
+                       out_dims->size);
+    return kTfLiteError;
+  }
+  int inferred = 0;
+  for (int i = 0; i < count; ++i) {
+    if (values[i] == -1) {
+      if (++inferred > 1) {
+        TF_LITE_KERNEL_LOG(context, "RESHAPE: %s has more than one -1 (inferred) dimension", what);
+        return kTfLiteError;
+      }
+      continue;
+    }
+    if (values[i] != out_dims->data[i]) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: %s dimension %d is %lld but the output tensor's is %d", what, i,
+                         static_cast<long long>(values[i]), out_dims->data[i]);
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckShapeInput(TfLiteContext* context, const TfLiteTensor* shape, const TfLiteIntArray* out_dims) {
+  if (shape->type != kTfLiteInt32 && shape->type != kTfLiteInt64) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: shape input type %s is not supported (INT32, INT64)",
+                       TfLiteTypeGetName(shape->type));
+    return kTfLiteError;
+  }
+  if (shape->dims->size > 1) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: shape input must be 1-D, it has %d dimensions", shape->dims->size);
+    return kTfLiteError;
+  }
+  // A runtime shape tensor cannot be checked before invoke; the element-count check still holds.
+  if (!IsConstantTensor(shape) || shape->data.raw == nullptr) return kTfLiteOk;
+  const int64_t count = ElementCount(*shape->dims);
+  if (count > RuntimeShape::kMaxDims) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: shape input has %lld dimensions (at most %d)",
+                       static_cast<long long>(count), RuntimeShape::kMaxDims);
+    return kTfLiteError;
+  }
+  int64_t values[RuntimeShape::kMaxDims];
+  for (int i = 0; i < count; ++i) {
+    values[i] = shape->type == kTfLiteInt32 ? GetTensorData<int32_t>(shape)[i] : GetTensorData<int64_t>(shape)[i];
+  }
+  return CheckRequestedShape(context, "shape input", values, static_cast<int>(count), out_dims);
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  MicroContext* micro_context = GetMicroContext(context);
+  const int num_inputs = NumInputs(node);
+  if (num_inputs != 1 && num_inputs != 2) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: %d inputs given (1 or 2: tensor, optional shape)", num_inputs);
+    return kTfLiteError;
+  }
+  if (NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: %d outputs given (1)", NumOutputs(node));
+    return kTfLiteError;
+  }
+  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
+  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
+  TfLiteTensor* shape = num_inputs == 2 ? micro_context->AllocateTempInputTensor(node, kShapeTensor) : nullptr;
+  TfLiteStatus status = kTfLiteError;
+  const auto* params = static_cast<const TfLiteReshapeParams*>(node->builtin_data);
+  OpData* data = static_cast<OpData*>(node->user_data);
+
+  do {
+    if (input == nullptr || output == nullptr) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: missing input or output tensor");
+      break;
+    }
+    if (input->type != output->type) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: input type %s and output type %s differ", TfLiteTypeGetName(input->type),
+                         TfLiteTypeGetName(output->type));
+      break;
+    }
+    const size_t element_size = TfLiteTypeSizeOf(input->type);
+    if (element_size == 0) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: type %s is not supported (fixed-size numeric and bool types)",
+                         TfLiteTypeGetName(input->type));
+      break;
+    }
+    const int64_t input_elements = ElementCount(*input->dims);
+    const int64_t output_elements = ElementCount(*output->dims);
+    if (num_inputs == 1 && output->dims->size == 1 && output->dims->data[0] == 0 && input_elements == 1) {
+      // TFLite's legacy scalar spelling; TFLM rewrites the model's dims in place, which mote never does.
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: legacy output shape [0] for a scalar is not supported (use shape [])");
+      break;
+    }
+    if (input_elements != output_elements) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: input has %lld elements but the output shape has %lld",
+                         static_cast<long long>(input_elements), static_cast<long long>(output_elements));
+      break;
+    }
+    if (shape != nullptr) {
+      if (CheckShapeInput(context, shape, output->dims) != kTfLiteOk) break;
+    } else if (params != nullptr && params->num_dimensions > 0) {
+      int64_t values[TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT];
+      for (int i = 0; i < params->num_dimensions; ++i) values[i] = params->shape[i];
+      if (CheckRequestedShape(context, "new_shape option", values, params->num_dimensions, output->dims) !=
+          kTfLiteOk) {
+        break;
+      }
+    }
+    data->bytes = static_cast<size_t>(input_elements) * element_size;
+    ReportKernelVariant(context, "reshape/any/reference");
+    status = kTfLiteOk;
+  } while (false);
+
+  if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
+  if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
+  if (shape != nullptr) micro_context->DeallocateTempTfLiteTensor(shape);
+  return status;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData* data = static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  reference::Reshape(input->data.raw_const, output->data.raw, data->bytes);
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_RESHAPE =
+    MakeBuiltinRegistration(schema::BuiltinOperator_RESHAPE, "reshape/any/reference", Init, Prepare, Eval);
+
+TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLiteReshapeParams>();
+  if (params == nullptr) {
+    MicroPrintf("RESHAPE: out of memory for the options");
+    return kTfLiteError;
+  }
+  const schema::ReshapeOptions* options = op->builtin_options_as_ReshapeOptions();
+  if (options != nullptr && options->new_shape() != nullptr) {
+    const auto* new_shape = options->new_shape();
+    if (new_shape->size() > TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT) {
+      MicroPrintf("RESHAPE: new_shape option has %u dimensions (at most %d)", new_shape->size(),
+                  TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT);
+      return kTfLiteError;
+    }
+    for (flatbuffers::uoffset_t i = 0; i < new_shape->size(); ++i) params->shape[i] = new_shape->Get(i);
+    params->num_dimensions = static_cast<int>(new_shape->size());
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote
