@@ -1,0 +1,171 @@
+// SVDF reference compute (TFLM's reference SVDF, bit-exact).
+//
+// One invoke is one time step. The state tensor holds, per batch and filter, the last `memory_size` feature
+// activations (oldest first): [batch][num_filters][memory_size]. Each step
+//   1. shifts the whole state buffer left by one element (the newest column of each filter row is then
+//      overwritten, so the element that crosses a row boundary does not matter),
+//   2. writes feature = weights_feature x input into the newest column (integer path: requantized to the
+//      state type with scale_1 and the state zero point, saturated),
+//   3. computes per filter the dot product of weights_time and the state row,
+//   4. sums `rank` consecutive filters per unit, adds the bias and applies the output stage (float: fused
+//      activation; integer: requantization with scale_2 to int8 — TFLM applies no fused activation there).
+#ifndef MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
+#define MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "kernels/internal/common.h"
+#include "mote/c/builtin_op_data.h"
+
+namespace mote {
+namespace reference {
+
+struct SvdfShape {
+  int batch_size;
+  int input_size;
+  int num_filters;  // num_units * rank
+  int num_units;
+  int rank;
+  int memory_size;
+};
+
+// Quantization constants of the integer path, computed in prepare.
+struct SvdfQuantParams {
+  int32_t input_zero_point;
+  int32_t state_zero_point;
+  int32_t output_zero_point;
+  int32_t scale_1_multiplier;  // input * weights_feature / state
+  int scale_1_shift;
+  int32_t scale_2_multiplier;  // state * weights_time / output
+  int scale_2_shift;
+};
+
+namespace svdf_internal {
+template <typename T>
+inline void ShiftStateLeft(T* state, int total) {
+  for (int i = 0; i + 1 < total; ++i) state[i] = state[i + 1];
+}
+}  // namespace svdf_internal
+
+// Integer SVDF. StateT (int8_t or int16_t) is the type of weights_time and of the state. bias may be null.
+// scratch: batch_size * num_filters int32; scratch_output: batch_size * num_units int32.
+template <typename StateT>
+void SvdfInteger(const SvdfShape& s, const SvdfQuantParams& q, const int8_t* input, const int8_t* weights_feature,
+                 const StateT* weights_time, const int32_t* bias, StateT* state, int32_t* scratch,
+                 int32_t* scratch_output, int8_t* output) {
+  const int state_row = s.memory_size;
+  svdf_internal::ShiftStateLeft(state, s.batch_size * s.num_filters * s.memory_size);
+
+  const int32_t state_min = std::numeric_limits<StateT>::min();
+  const int32_t state_max = std::numeric_limits<StateT>::max();
+  for (int b = 0; b < s.batch_size; ++b) {
+    const int8_t* in = input + b * s.input_size;
+    StateT* newest = state + b * s.num_filters * state_row + (state_row - 1);
+    const int8_t* w = weights_feature;
+    for (int f = 0; f < s.num_filters; ++f) {
+      int32_t acc = 0;
+      for (int c = 0; c < s.input_size; ++c) acc += w[c] * (in[c] - q.input_zero_point);
+      w += s.input_size;
+      acc = MultiplyByQuantizedMultiplier(acc, q.scale_1_multiplier, q.scale_1_shift);
+      // The zero point is added before saturation so the sum cannot wrap when narrowed to StateT.
+      acc += q.state_zero_point;
+      newest[f * state_row] = static_cast<StateT>(std::min(std::max(acc, state_min), state_max));
+    }
+  }
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    const StateT* row = state + b * s.num_filters * state_row;
+    const StateT* wt = weights_time;
+    int32_t* out = scratch + b * s.num_filters;
+    for (int f = 0; f < s.num_filters; ++f) {
+      int32_t acc = 0;
+      for (int m = 0; m < state_row; ++m) acc += wt[m] * (row[m] - q.state_zero_point);
+      wt += state_row;
+      row += state_row;
+      out[f] = acc;
+    }
+  }
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    int32_t* out = scratch_output + b * s.num_units;
+    const int32_t* filters = scratch + b * s.num_filters;
+    for (int u = 0; u < s.num_units; ++u) {
+      int32_t acc = bias != nullptr ? bias[u] : 0;
+      for (int r = 0; r < s.rank; ++r) acc += *filters++;
+      out[u] = acc;
+    }
+  }
+
+  const int32_t out_min = std::numeric_limits<int8_t>::min();
+  const int32_t out_max = std::numeric_limits<int8_t>::max();
+  for (int i = 0; i < s.batch_size * s.num_units; ++i) {
+    int32_t v = MultiplyByQuantizedMultiplier(scratch_output[i], q.scale_2_multiplier, q.scale_2_shift);
+    v += q.output_zero_point;
+    output[i] = static_cast<int8_t>(std::min(std::max(v, out_min), out_max));
+  }
+}
+
+// TFLM's ActivationValFloat.
+inline float SvdfActivation(TfLiteFusedActivation activation, float x) {
+  switch (activation) {
+    case kTfLiteActNone: return x;
+    case kTfLiteActRelu: return std::max(0.0f, x);
+    case kTfLiteActReluN1To1: return std::max(-1.0f, std::min(x, 1.0f));
+    case kTfLiteActRelu6: return std::max(0.0f, std::min(x, 6.0f));
+    case kTfLiteActTanh: return std::tanh(x);
+    case kTfLiteActSignBit: return std::signbit(x) ? 1.0f : 0.0f;
+    case kTfLiteActSigmoid: return 1.0f / (1.0f + std::exp(-x));
+  }
+  return 0.0f;
+}
+
+// Float SVDF. bias may be null. scratch: batch_size * num_filters floats.
+inline void SvdfFloat(const SvdfShape& s, TfLiteFusedActivation activation, const float* input,
+                      const float* weights_feature, const float* weights_time, const float* bias, float* state,
+                      float* scratch, float* output) {
+  const int state_row = s.memory_size;
+  svdf_internal::ShiftStateLeft(state, s.batch_size * s.num_filters * s.memory_size);
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    const float* in = input + b * s.input_size;
+    float* newest = state + b * s.num_filters * state_row + (state_row - 1);
+    const float* w = weights_feature;
+    for (int f = 0; f < s.num_filters; ++f) {
+      float acc = 0.0f;
+      for (int c = 0; c < s.input_size; ++c) acc += w[c] * in[c];
+      w += s.input_size;
+      newest[f * state_row] = acc;
+    }
+  }
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    const float* row = state + b * s.num_filters * state_row;
+    const float* wt = weights_time;
+    float* out = scratch + b * s.num_filters;
+    for (int f = 0; f < s.num_filters; ++f) {
+      float acc = 0.0f;
+      for (int m = 0; m < state_row; ++m) acc += wt[m] * row[m];
+      wt += state_row;
+      row += state_row;
+      out[f] = acc;
+    }
+  }
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    float* out = output + b * s.num_units;
+    const float* filters = scratch + b * s.num_filters;
+    for (int u = 0; u < s.num_units; ++u) {
+      float acc = bias != nullptr ? bias[u] : 0.0f;
+      for (int r = 0; r < s.rank; ++r) acc += *filters++;
+      out[u] = SvdfActivation(activation, acc);
+    }
+  }
+}
+
+}  // namespace reference
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
