@@ -1,0 +1,719 @@
+#include "schema/model_verifier.h"
+
+#include <cstring>
+
+#include "flatbuffers/flatbuffers.h"
+#include "mote/micro_log.h"
+#include "mote/runtime_shape.h"
+
+namespace mote {
+namespace {
+
+constexpr size_t kMinModelBytes = 8;
+constexpr int64_t kMaxTensorBytes = 0x7fffffff;  // byte sizes travel as int32 in TfLiteTensor / planner
+// The dataflow check tracks this many tensors per pass over the operators (a 256-byte stack bitmap).
+constexpr int kDataflowWindow = 1024;
+
+// Messages quote at most this many characters of a name ("%.64s") so one message always fits the log buffer.
+#define MOTE_NAME_FMT "('%.64s')"
+
+using U64 = unsigned long long;  // NOLINT: printf's %llu
+
+const char* StringOrEmpty(const flatbuffers::String* s) { return s == nullptr ? "" : s->c_str(); }
+
+// A buffer's bytes as the loader reads them (see GetBufferData). `ok` is false only for the external form when
+// it cannot be resolved (no base, or out of the model).
+struct BufferView {
+  const uint8_t* data = nullptr;
+  uint64_t bytes = 0;
+  bool external = false;
+  uint64_t offset = 0;
+  bool ok = true;
+};
+
+bool IsExternalOffset(uint64_t offset) {
+  // Writers store 1 as a placeholder ("offset not set yet"); only values > 1 are real offsets (TFLite's rule).
+  return offset > 1;
+}
+
+BufferView ViewBuffer(const schema::Buffer* buffer, const uint8_t* base, size_t size) {
+  BufferView view;
+  if (buffer == nullptr) return view;
+  if (IsExternalOffset(buffer->offset())) {
+    view.external = true;
+    view.offset = buffer->offset();
+    view.bytes = buffer->size();
+    if (base == nullptr || view.offset > size || view.bytes > size - view.offset) {
+      view.ok = false;
+      view.bytes = 0;
+      return view;
+    }
+    view.data = view.bytes == 0 ? nullptr : base + view.offset;
+    return view;
+  }
+  const flatbuffers::Vector<uint8_t>* vec = buffer->data();
+  if (vec != nullptr && vec->size() > 0) {
+    view.data = vec->data();
+    view.bytes = vec->size();
+  }
+  return view;
+}
+
+const char* BuiltinName(int32_t code) {
+  if (code < 0 || code > schema::BuiltinOperator_MAX) return "UNKNOWN";
+  const char* name = schema::EnumNameBuiltinOperator(static_cast<schema::BuiltinOperator>(code));
+  return (name == nullptr || name[0] == '\0') ? "UNKNOWN" : name;
+}
+
+// Name of a validated operator code: the custom code for CUSTOM, else the builtin's schema name.
+const char* OpName(const schema::Model* model, uint32_t opcode_index) {
+  const schema::OperatorCode* code = model->operator_codes()->Get(opcode_index);
+  const int32_t builtin = GetBuiltinCode(code);
+  if (builtin == schema::BuiltinOperator_CUSTOM) return StringOrEmpty(code->custom_code());
+  return BuiltinName(builtin);
+}
+
+// "[1,28,28,3]" for messages. `shape` has at most RuntimeShape::kMaxDims dims when called.
+void FormatShape(const flatbuffers::Vector<int32_t>* shape, char* out, size_t capacity) {
+  size_t n = 0;
+  out[0] = '\0';
+  auto append = [&](const char* text) {
+    while (*text != '\0' && n + 1 < capacity) out[n++] = *text++;
+    out[n] = '\0';
+  };
+  append("[");
+  const uint32_t rank = shape == nullptr ? 0 : shape->size();
+  for (uint32_t i = 0; i < rank; ++i) {
+    char digits[16];
+    int32_t v = shape->Get(i);
+    // Hand-rolled to keep snprintf out of the success path's dependencies; dims are >= 0 here.
+    int len = 0;
+    uint32_t u = v < 0 ? 0u : static_cast<uint32_t>(v);
+    do {
+      digits[len++] = static_cast<char>('0' + u % 10);
+      u /= 10;
+    } while (u != 0 && len < 15);
+    char text[17];
+    int t = 0;
+    if (i > 0) text[t++] = ',';
+    while (len > 0) text[t++] = digits[--len];
+    text[t] = '\0';
+    append(text);
+  }
+  append("]");
+}
+
+TfLiteStatus CheckOperatorCodes(const schema::Model* model) {
+  const auto* codes = model->operator_codes();
+  for (uint32_t i = 0; i < codes->size(); ++i) {
+    const schema::OperatorCode* code = codes->Get(i);
+    const int32_t builtin = GetBuiltinCode(code);
+    if (builtin < 0 || builtin > schema::BuiltinOperator_MAX) {
+      MicroPrintf("Model invalid: operator code %u has unknown builtin code %d", i, static_cast<int>(builtin));
+      return kTfLiteError;
+    }
+    if (builtin == schema::BuiltinOperator_CUSTOM &&
+        (code->custom_code() == nullptr || code->custom_code()->size() == 0)) {
+      MicroPrintf("Model invalid: operator code %u is CUSTOM but has no custom_code", i);
+      return kTfLiteError;
+    }
+    if (code->version() < 1) {
+      MicroPrintf("Model invalid: operator code %u (%s) has version %d; versions start at 1", i,
+                  builtin == schema::BuiltinOperator_CUSTOM ? StringOrEmpty(code->custom_code())
+                                                            : BuiltinName(builtin),
+                  static_cast<int>(code->version()));
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckBuffers(const schema::Model* model, const uint8_t* base, size_t size) {
+  const auto* buffers = model->buffers();
+  if (buffers == nullptr) return kTfLiteOk;
+  for (uint32_t i = 0; i < buffers->size(); ++i) {
+    const schema::Buffer* buffer = buffers->Get(i);
+    if (!IsExternalOffset(buffer->offset())) continue;
+    if (base == nullptr) {
+      MicroPrintf(
+          "Model invalid: buffer %u keeps its data outside the FlatBuffer (offset %llu, %llu bytes); checking it "
+          "needs the model size (verify the model with its size)",
+          i, static_cast<U64>(buffer->offset()), static_cast<U64>(buffer->size()));
+      return kTfLiteError;
+    }
+    if (buffer->offset() > size || buffer->size() > size - buffer->offset()) {
+      MicroPrintf("Model invalid: buffer %u data (offset %llu, %llu bytes) lies outside the %llu-byte model", i,
+                  static_cast<U64>(buffer->offset()), static_cast<U64>(buffer->size()), static_cast<U64>(size));
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+// True when the tensor's buffer holds data and the tensor is not a variable: its values come from the model.
+bool IsConstant(const schema::Model* model, const schema::Tensor* tensor, const uint8_t* base, size_t size) {
+  if (tensor->is_variable()) return false;
+  const auto* buffers = model->buffers();
+  if (buffers == nullptr || tensor->buffer() >= buffers->size()) return false;
+  return ViewBuffer(buffers->Get(tensor->buffer()), base, size).bytes > 0;
+}
+
+TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const schema::Tensor* tensor,
+                         const uint8_t* base, size_t size) {
+  const char* name = StringOrEmpty(tensor->name());
+  const int type_value = static_cast<int>(tensor->type());
+  if (type_value < schema::TensorType_MIN || type_value > schema::TensorType_MAX) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has unknown type %d", sg, index, name,
+                type_value);
+    return kTfLiteError;
+  }
+  const schema::TensorType type = tensor->type();
+  if (ElementSize(type) == 0) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support",
+                sg, index, name, TensorTypeName(type));
+    return kTfLiteError;
+  }
+
+  const flatbuffers::Vector<int32_t>* shape = tensor->shape();
+  const int rank = shape == nullptr ? 0 : static_cast<int>(shape->size());
+  if (rank > RuntimeShape::kMaxDims) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has rank %d; at most %d dimensions are "
+                "supported",
+                sg, index, name, rank, RuntimeShape::kMaxDims);
+    return kTfLiteError;
+  }
+  bool has_zero_dim = false;
+  for (int d = 0; d < rank; ++d) {
+    const int32_t dim = shape->Get(d);
+    if (dim < 0) {
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has dimension %d of size %d (shapes must "
+                  "be static)",
+                  sg, index, name, d, static_cast<int>(dim));
+      return kTfLiteError;
+    }
+    if (dim == 0) has_zero_dim = true;
+  }
+  char shape_text[RuntimeShape::kMaxDims * 12 + 3];
+  int64_t count = has_zero_dim ? 0 : 1;
+  for (int d = 0; d < rank && count != 0; ++d) {
+    count *= shape->Get(d);  // both factors < 2^31 (checked below each step): no int64 overflow
+    if (count > kMaxTensorBytes) break;
+  }
+  const int64_t bytes = count > kMaxTensorBytes ? -1 : TensorBytes(type, count);
+  if (bytes < 0 || bytes > kMaxTensorBytes) {
+    FormatShape(shape, shape_text, sizeof(shape_text));
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " of shape %s and type %s is too large "
+                "(2147483647 bytes at most)",
+                sg, index, name, shape_text, TensorTypeName(type));
+    return kTfLiteError;
+  }
+
+  const uint32_t num_buffers = model->buffers() == nullptr ? 0 : model->buffers()->size();
+  if (tensor->buffer() >= num_buffers) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " uses buffer %u but the model has %u buffers",
+                sg, index, name, tensor->buffer(), num_buffers);
+    return kTfLiteError;
+  }
+  if (tensor->sparsity() != nullptr) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " is sparse: sparse tensors are not supported",
+                sg, index, name);
+    return kTfLiteError;
+  }
+
+  const BufferView view = ViewBuffer(model->buffers()->Get(tensor->buffer()), base, size);
+  if (view.bytes > 0) {
+    if (view.bytes != static_cast<uint64_t>(bytes)) {
+      FormatShape(shape, shape_text, sizeof(shape_text));
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %llu bytes of data in buffer %u but "
+                  "shape %s of %s needs %lld bytes",
+                  sg, index, name, static_cast<U64>(view.bytes), tensor->buffer(), shape_text, TensorTypeName(type),
+                  static_cast<long long>(bytes));  // NOLINT: printf's %lld
+      return kTfLiteError;
+    }
+    const size_t align = ElementAlignment(type);
+    if ((reinterpret_cast<uintptr_t>(view.data) & (align - 1)) != 0) {
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " data (buffer %u) at address %p is not "
+                  "%u-byte aligned as %s needs (place the model at a 16-byte aligned address)",
+                  sg, index, name, tensor->buffer(), static_cast<const void*>(view.data),
+                  static_cast<unsigned>(align), TensorTypeName(type));
+      return kTfLiteError;
+    }
+  }
+
+  const schema::QuantizationParameters* q = tensor->quantization();
+  if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
+    const uint32_t num_scales = q->scale()->size();
+    const uint32_t num_zero_points = q->zero_point() == nullptr ? 0 : q->zero_point()->size();
+    if (num_zero_points != num_scales) {
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u scale values but %u zero_point "
+                  "values (they must match)",
+                  sg, index, name, num_scales, num_zero_points);
+      return kTfLiteError;
+    }
+    const int32_t qd = q->quantized_dimension();
+    // Older converters copied the weights' quantized_dimension onto 1-D per-channel bias tensors (e.g. 3 for
+    // depthwise biases in TFLM's person_detect); TFLM never indexes a bias by it, so that layout is accepted.
+    const bool legacy_bias = rank == 1 && qd >= rank && static_cast<uint32_t>(shape->Get(0)) == num_scales;
+    if (num_scales > 1 && !legacy_bias) {
+      if (qd < 0 || qd >= rank) {
+        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u per-channel scales but "
+                    "quantized_dimension %d is out of range for rank %d",
+                    sg, index, name, num_scales, static_cast<int>(qd), rank);
+        return kTfLiteError;
+      }
+      if (static_cast<uint32_t>(shape->Get(qd)) != num_scales) {
+        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u per-channel scales but dimension "
+                    "%d (quantized_dimension) has size %d",
+                    sg, index, name, num_scales, static_cast<int>(qd), static_cast<int>(shape->Get(qd)));
+        return kTfLiteError;
+      }
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector<int32_t>* list, int num_tensors) {
+  if (list == nullptr) return kTfLiteOk;
+  for (uint32_t i = 0; i < list->size(); ++i) {
+    const int32_t t = list->Get(i);
+    if (t < 0 || t >= num_tensors) {
+      MicroPrintf("Model invalid: subgraph %d %s %u is tensor %d but the subgraph has %d tensors", sg, what, i,
+                  static_cast<int>(t), num_tensors);
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
+                           const schema::Operator* op, const uint8_t* base, size_t size) {
+  const int num_tensors = static_cast<int>(subgraph->tensors()->size());
+  const uint32_t num_codes = model->operator_codes()->size();
+  if (op->opcode_index() >= num_codes) {
+    MicroPrintf("Model invalid: subgraph %d operator %d uses operator code %u but the model has %u operator codes",
+                sg, index, op->opcode_index(), num_codes);
+    return kTfLiteError;
+  }
+  const char* op_name = OpName(model, op->opcode_index());
+
+  if (const auto* inputs = op->inputs()) {
+    for (uint32_t j = 0; j < inputs->size(); ++j) {
+      const int32_t t = inputs->Get(j);
+      if (t == -1) continue;  // optional input left out
+      if (t < 0 || t >= num_tensors) {
+        MicroPrintf("Model invalid: subgraph %d operator %d (%s) input %u is tensor %d but the subgraph has %d "
+                    "tensors",
+                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        return kTfLiteError;
+      }
+    }
+  }
+  if (const auto* outputs = op->outputs()) {
+    for (uint32_t j = 0; j < outputs->size(); ++j) {
+      const int32_t t = outputs->Get(j);
+      if (t == -1) {
+        MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is -1 (outputs cannot be omitted)", sg,
+                    index, op_name, j);
+        return kTfLiteError;
+      }
+      if (t < 0 || t >= num_tensors) {
+        MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d but the subgraph has %d "
+                    "tensors",
+                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        return kTfLiteError;
+      }
+      const schema::Tensor* tensor = subgraph->tensors()->Get(t);
+      if (IsConstant(model, tensor, base, size)) {
+        MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
+                    ", a constant (it has data in buffer %u); operators cannot write constants",
+                    sg, index, op_name, j, static_cast<int>(t), StringOrEmpty(tensor->name()), tensor->buffer());
+        return kTfLiteError;
+      }
+    }
+  }
+  if (const auto* intermediates = op->intermediates()) {
+    for (uint32_t j = 0; j < intermediates->size(); ++j) {
+      const int32_t t = intermediates->Get(j);
+      if (t < 0 || t >= num_tensors) {
+        MicroPrintf("Model invalid: subgraph %d operator %d (%s) intermediate %u is tensor %d but the subgraph has "
+                    "%d tensors",
+                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        return kTfLiteError;
+      }
+    }
+  }
+  const uint64_t options_offset = op->large_custom_options_offset();
+  const uint64_t options_size = op->large_custom_options_size();
+  if (IsExternalOffset(options_offset)) {
+    if (base == nullptr) {
+      MicroPrintf("Model invalid: subgraph %d operator %d (%s) keeps its custom options outside the FlatBuffer "
+                  "(offset %llu, %llu bytes); checking them needs the model size (verify the model with its size)",
+                  sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size));
+      return kTfLiteError;
+    }
+    if (options_offset > size || options_size > size - options_offset) {
+      MicroPrintf("Model invalid: subgraph %d operator %d (%s) custom options (offset %llu, %llu bytes) lie outside "
+                  "the %llu-byte model",
+                  sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size),
+                  static_cast<U64>(size));
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+// Operators are stored in execution order. Walks them once per window of kDataflowWindow tensors, tracking in
+// two bitmaps which tensors of the window are available without a producer (constants, subgraph inputs,
+// variables) and which have been produced so far. Indices were range-checked by CheckOperator.
+TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::SubGraph* subgraph,
+                           const uint8_t* base, size_t size) {
+  const auto* tensors = subgraph->tensors();
+  const auto* operators = subgraph->operators();
+  if (operators == nullptr || operators->size() == 0) return kTfLiteOk;
+  const int num_tensors = static_cast<int>(tensors->size());
+  const int num_ops = static_cast<int>(operators->size());
+  constexpr int kWords = kDataflowWindow / 32;
+  uint32_t available[kWords];
+  uint32_t produced[kWords];
+  auto test = [](const uint32_t* bits, int i) { return (bits[i >> 5] >> (i & 31)) & 1u; };
+  auto set = [](uint32_t* bits, int i) { bits[i >> 5] |= 1u << (i & 31); };
+
+  for (int window = 0; window < num_tensors; window += kDataflowWindow) {
+    const int window_end = num_tensors - window < kDataflowWindow ? num_tensors : window + kDataflowWindow;
+    std::memset(available, 0, sizeof(available));
+    std::memset(produced, 0, sizeof(produced));
+    for (int t = window; t < window_end; ++t) {
+      const schema::Tensor* tensor = tensors->Get(t);
+      if (tensor->is_variable() || IsConstant(model, tensor, base, size)) set(available, t - window);
+    }
+    if (const auto* inputs = subgraph->inputs()) {
+      for (uint32_t i = 0; i < inputs->size(); ++i) {
+        const int32_t t = inputs->Get(i);
+        if (t >= window && t < window_end) set(available, t - window);
+      }
+    }
+    for (int i = 0; i < num_ops; ++i) {
+      const schema::Operator* op = operators->Get(i);
+      if (const auto* inputs = op->inputs()) {
+        for (uint32_t j = 0; j < inputs->size(); ++j) {
+          const int32_t t = inputs->Get(j);
+          if (t < window || t >= window_end) continue;
+          if (test(available, t - window) || test(produced, t - window)) continue;
+          MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
+                      " before any operator produces it (operators must be in execution order; cycles are not "
+                      "allowed)",
+                      sg, i, OpName(model, op->opcode_index()), static_cast<int>(t),
+                      StringOrEmpty(tensors->Get(t)->name()));
+          return kTfLiteError;
+        }
+      }
+      if (const auto* outputs = op->outputs()) {
+        for (uint32_t j = 0; j < outputs->size(); ++j) {
+          const int32_t t = outputs->Get(j);
+          if (t < window || t >= window_end) continue;
+          if (test(produced, t - window)) {
+            // Rare error path: find the first producer for the message.
+            int first = i;
+            for (int k = 0; k <= i && first == i; ++k) {
+              const auto* earlier = operators->Get(k)->outputs();
+              const uint32_t limit = k == i ? j : (earlier == nullptr ? 0 : earlier->size());
+              for (uint32_t m = 0; m < limit; ++m) {
+                if (earlier->Get(m) == t) {
+                  first = k;
+                  break;
+                }
+              }
+            }
+            MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " is produced twice: by operator %d "
+                        "(%s) and by operator %d (%s)",
+                        sg, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()), first,
+                        OpName(model, operators->Get(first)->opcode_index()), i, OpName(model, op->opcode_index()));
+            return kTfLiteError;
+          }
+          set(produced, t - window);
+        }
+      }
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckSubgraph(const schema::Model* model, int sg, const uint8_t* base, size_t size) {
+  const schema::SubGraph* subgraph = model->subgraphs()->Get(sg);
+  const auto* tensors = subgraph->tensors();
+  if (tensors == nullptr) {
+    MicroPrintf("Model invalid: subgraph %d has no tensors vector", sg);
+    return kTfLiteError;
+  }
+  const int num_tensors = static_cast<int>(tensors->size());
+  for (int t = 0; t < num_tensors; ++t) {
+    TF_LITE_ENSURE_STATUS(CheckTensor(model, sg, t, tensors->Get(t), base, size));
+  }
+  TF_LITE_ENSURE_STATUS(CheckTensorList(sg, "input", subgraph->inputs(), num_tensors));
+  TF_LITE_ENSURE_STATUS(CheckTensorList(sg, "output", subgraph->outputs(), num_tensors));
+  if (const auto* operators = subgraph->operators()) {
+    for (uint32_t i = 0; i < operators->size(); ++i) {
+      TF_LITE_ENSURE_STATUS(CheckOperator(model, sg, subgraph, static_cast<int>(i), operators->Get(i), base, size));
+    }
+  }
+  return CheckDataflow(model, sg, subgraph, base, size);
+}
+
+TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const uint8_t* base, size_t size) {
+  const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
+  constexpr size_t kHeaderBytes = kOfflineMemoryAllocationHeaderInts * sizeof(int32_t);
+  if (view.bytes < kHeaderBytes || view.bytes % sizeof(int32_t) != 0) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) has %llu bytes; expected int32 "
+                "values [version, subgraph, count, offsets...]",
+                buffer, static_cast<U64>(view.bytes));
+    return kTfLiteError;
+  }
+  if ((reinterpret_cast<uintptr_t>(view.data) & (sizeof(int32_t) - 1)) != 0) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) data at address %p is not 4-byte "
+                "aligned",
+                buffer, static_cast<const void*>(view.data));
+    return kTfLiteError;
+  }
+  auto value = [&](uint64_t i) { return flatbuffers::ReadScalar<int32_t>(view.data + i * sizeof(int32_t)); };
+  const int32_t version = value(0);
+  const int32_t subgraph = value(1);
+  const int32_t count = value(2);
+  if (version != kOfflineMemoryAllocationVersion) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has version %d; only version %d is supported",
+                static_cast<int>(version), static_cast<int>(kOfflineMemoryAllocationVersion));
+    return kTfLiteError;
+  }
+  const uint32_t num_subgraphs = model->subgraphs()->size();
+  if (subgraph < 0 || static_cast<uint32_t>(subgraph) >= num_subgraphs) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
+                "subgraphs",
+                static_cast<int>(subgraph), num_subgraphs);
+    return kTfLiteError;
+  }
+  const int num_tensors = static_cast<int>(model->subgraphs()->Get(subgraph)->tensors()->size());
+  if (count != num_tensors) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has %d offsets but subgraph %d has %d tensors",
+                static_cast<int>(count), static_cast<int>(subgraph), num_tensors);
+    return kTfLiteError;
+  }
+  const uint64_t values = view.bytes / sizeof(int32_t);
+  if (values != static_cast<uint64_t>(kOfflineMemoryAllocationHeaderInts) + static_cast<uint64_t>(count)) {
+    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' holds %llu int32 values but its header "
+                "announces %d offsets (%d values expected)",
+                static_cast<U64>(values), static_cast<int>(count),
+                static_cast<int>(count) + kOfflineMemoryAllocationHeaderInts);
+    return kTfLiteError;
+  }
+  for (int32_t t = 0; t < count; ++t) {
+    const int32_t offset = value(static_cast<uint64_t>(kOfflineMemoryAllocationHeaderInts + t));
+    if (offset < -1) {
+      MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' gives tensor %d offset %d; offsets must be -1 "
+                  "or >= 0",
+                  static_cast<int>(t), static_cast<int>(offset));
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckMetadata(const schema::Model* model, const uint8_t* base, size_t size) {
+  const auto* metadata = model->metadata();
+  if (metadata == nullptr) return kTfLiteOk;
+  const uint32_t num_buffers = model->buffers() == nullptr ? 0 : model->buffers()->size();
+  constexpr size_t kOfflineNameLength = sizeof(kOfflineMemoryAllocationMetadata) - 1;
+  for (uint32_t i = 0; i < metadata->size(); ++i) {
+    const schema::Metadata* entry = metadata->Get(i);
+    if (entry->buffer() >= num_buffers) {
+      MicroPrintf("Model invalid: metadata %u " MOTE_NAME_FMT " uses buffer %u but the model has %u buffers", i,
+                  StringOrEmpty(entry->name()), entry->buffer(), num_buffers);
+      return kTfLiteError;
+    }
+    const flatbuffers::String* name = entry->name();
+    if (name != nullptr && name->size() == kOfflineNameLength &&
+        std::memcmp(name->data(), kOfflineMemoryAllocationMetadata, kOfflineNameLength) == 0) {
+      TF_LITE_ENSURE_STATUS(CheckOfflinePlan(model, entry->buffer(), base, size));
+    }
+  }
+  return kTfLiteOk;
+}
+
+bool LooksLikeIdentifier(const uint8_t* id) {
+  for (int i = 0; i < 4; ++i) {
+    const uint8_t c = id[i];
+    const bool alnum = (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    if (!alnum) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int32_t GetBuiltinCode(const schema::OperatorCode* op_code) {
+  if (op_code == nullptr) return -1;
+  const int32_t code = static_cast<int32_t>(op_code->builtin_code());
+  const int32_t deprecated = static_cast<int32_t>(op_code->deprecated_builtin_code());
+  return code > deprecated ? code : deprecated;
+}
+
+const char* TensorTypeName(schema::TensorType type) {
+  const int v = static_cast<int>(type);
+  if (v < schema::TensorType_MIN || v > schema::TensorType_MAX) return "UNKNOWN";
+  const char* name = schema::EnumNameTensorType(type);
+  return (name == nullptr || name[0] == '\0') ? "UNKNOWN" : name;
+}
+
+TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
+  switch (type) {
+    case schema::TensorType_FLOAT32: *out = kTfLiteFloat32; return kTfLiteOk;
+    case schema::TensorType_FLOAT16: *out = kTfLiteFloat16; return kTfLiteOk;
+    case schema::TensorType_INT32: *out = kTfLiteInt32; return kTfLiteOk;
+    case schema::TensorType_UINT8: *out = kTfLiteUInt8; return kTfLiteOk;
+    case schema::TensorType_INT64: *out = kTfLiteInt64; return kTfLiteOk;
+    case schema::TensorType_STRING: *out = kTfLiteString; return kTfLiteOk;
+    case schema::TensorType_BOOL: *out = kTfLiteBool; return kTfLiteOk;
+    case schema::TensorType_INT16: *out = kTfLiteInt16; return kTfLiteOk;
+    case schema::TensorType_COMPLEX64: *out = kTfLiteComplex64; return kTfLiteOk;
+    case schema::TensorType_INT8: *out = kTfLiteInt8; return kTfLiteOk;
+    case schema::TensorType_FLOAT64: *out = kTfLiteFloat64; return kTfLiteOk;
+    case schema::TensorType_COMPLEX128: *out = kTfLiteComplex128; return kTfLiteOk;
+    case schema::TensorType_UINT64: *out = kTfLiteUInt64; return kTfLiteOk;
+    case schema::TensorType_RESOURCE: *out = kTfLiteResource; return kTfLiteOk;
+    case schema::TensorType_VARIANT: *out = kTfLiteVariant; return kTfLiteOk;
+    case schema::TensorType_UINT32: *out = kTfLiteUInt32; return kTfLiteOk;
+    case schema::TensorType_UINT16: *out = kTfLiteUInt16; return kTfLiteOk;
+    case schema::TensorType_INT4: *out = kTfLiteInt4; return kTfLiteOk;
+    case schema::TensorType_BFLOAT16: *out = kTfLiteBFloat16; return kTfLiteOk;
+  }
+  *out = kTfLiteNoType;
+  MicroPrintf("Unknown tensor type %d", static_cast<int>(type));
+  return kTfLiteError;
+}
+
+size_t ElementSize(schema::TensorType type) {
+  switch (type) {
+    case schema::TensorType_BOOL:
+    case schema::TensorType_UINT8:
+    case schema::TensorType_INT8:
+    case schema::TensorType_INT4:
+      return 1;
+    case schema::TensorType_FLOAT16:
+    case schema::TensorType_BFLOAT16:
+    case schema::TensorType_INT16:
+    case schema::TensorType_UINT16:
+      return 2;
+    case schema::TensorType_FLOAT32:
+    case schema::TensorType_INT32:
+    case schema::TensorType_UINT32:
+      return 4;
+    case schema::TensorType_INT64:
+    case schema::TensorType_UINT64:
+    case schema::TensorType_FLOAT64:
+    case schema::TensorType_COMPLEX64:
+      return 8;
+    case schema::TensorType_COMPLEX128:
+      return 16;
+    case schema::TensorType_STRING:
+    case schema::TensorType_RESOURCE:
+    case schema::TensorType_VARIANT:
+      return 0;
+  }
+  return 0;
+}
+
+size_t ElementAlignment(schema::TensorType type) {
+  switch (type) {
+    case schema::TensorType_COMPLEX64: return 4;
+    case schema::TensorType_COMPLEX128: return 8;
+    default: {
+      const size_t size = ElementSize(type);
+      return size == 0 ? 1 : size;
+    }
+  }
+}
+
+int64_t TensorBytes(schema::TensorType type, int64_t element_count) {
+  const size_t size = ElementSize(type);
+  if (size == 0 || element_count < 0) return -1;
+  if (type == schema::TensorType_INT4) return element_count / 2 + element_count % 2;
+  if (element_count > INT64_MAX / static_cast<int64_t>(size)) return -1;
+  return element_count * static_cast<int64_t>(size);
+}
+
+TfLiteStatus GetBufferData(const schema::Model* model, uint32_t buffer, const uint8_t* base, size_t size,
+                           const uint8_t** data, size_t* bytes) {
+  *data = nullptr;
+  *bytes = 0;
+  if (model == nullptr || model->buffers() == nullptr || buffer >= model->buffers()->size()) return kTfLiteError;
+  const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
+  if (!view.ok) return kTfLiteError;
+  *data = view.data;
+  *bytes = static_cast<size_t>(view.bytes);
+  return kTfLiteOk;
+}
+
+TfLiteStatus ValidateModelSemantics(const schema::Model* model, const uint8_t* base, size_t size) {
+  if (model == nullptr) {
+    MicroPrintf("Model invalid: no model (nullptr)");
+    return kTfLiteError;
+  }
+  if (model->version() != kSupportedSchemaVersion) {
+    MicroPrintf("Model provided is schema version %d not equal to supported version %d.",
+                static_cast<int>(model->version()), static_cast<int>(kSupportedSchemaVersion));
+    return kTfLiteError;
+  }
+  if (model->subgraphs() == nullptr || model->subgraphs()->size() == 0) {
+    MicroPrintf("Model invalid: the model has no subgraphs");
+    return kTfLiteError;
+  }
+  if (model->operator_codes() == nullptr) {
+    MicroPrintf("Model invalid: the model has no operator_codes vector");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(CheckOperatorCodes(model));
+  TF_LITE_ENSURE_STATUS(CheckBuffers(model, base, size));
+  for (uint32_t sg = 0; sg < model->subgraphs()->size(); ++sg) {
+    TF_LITE_ENSURE_STATUS(CheckSubgraph(model, static_cast<int>(sg), base, size));
+  }
+  return CheckMetadata(model, base, size);
+}
+
+TfLiteStatus VerifyModel(const void* data, size_t size) {
+  if (data == nullptr) {
+    MicroPrintf("Model invalid: model data is nullptr");
+    return kTfLiteError;
+  }
+  if (size < kMinModelBytes) {
+    MicroPrintf("Model invalid: %llu bytes is too small to be a model (at least %u bytes)", static_cast<U64>(size),
+                static_cast<unsigned>(kMinModelBytes));
+    return kTfLiteError;
+  }
+  // The FlatBuffers verifier requires size < FLATBUFFERS_MAX_BUFFER_SIZE (2^31 - 1): 32-bit signed offsets.
+  if (size >= static_cast<size_t>(FLATBUFFERS_MAX_BUFFER_SIZE)) {
+    MicroPrintf("Model invalid: %llu bytes is more than a FlatBuffer can address (2 GiB)", static_cast<U64>(size));
+    return kTfLiteError;
+  }
+  const uint8_t* bytes = static_cast<const uint8_t*>(data);
+  const uint8_t* identifier = bytes + sizeof(flatbuffers::uoffset_t);
+  const bool has_tfl3 = std::memcmp(identifier, schema::ModelIdentifier(), 4) == 0;
+  if (!has_tfl3 && LooksLikeIdentifier(identifier)) {
+    MicroPrintf("Model invalid: file identifier '%.4s' is not 'TFL3' (not a TensorFlow Lite model)",
+                reinterpret_cast<const char*>(identifier));
+    return kTfLiteError;
+  }
+  flatbuffers::Verifier::Options options;
+  options.max_depth = 64;           // the schema nests 4 deep (model/subgraph/tensor/quantization); room to spare
+  options.max_tables = 10000000;    // ~tables per model; bounds verification time on hostile input
+  options.check_alignment = true;
+  flatbuffers::Verifier verifier(bytes, size, options);
+  const bool structure_ok =
+      has_tfl3 ? schema::VerifyModelBuffer(verifier) : verifier.VerifyBuffer<schema::Model>(nullptr);
+  if (!structure_ok) {
+    MicroPrintf("Model invalid: FlatBuffer verification failed for the %llu-byte model (truncated or corrupted "
+                "file, or not a .tflite model)",
+                static_cast<U64>(size));
+    return kTfLiteError;
+  }
+  return ValidateModelSemantics(schema::GetModel(bytes), bytes, size);
+}
+
+}  // namespace mote
