@@ -1,0 +1,160 @@
+// InterpreterCore: the graph, the kernel context and the allocator behind mote::MicroInterpreter.
+//
+// It lives in the arena's persistent end (placement-constructed), owns nothing on the heap, and is the
+// MicroContext every kernel talks to. Phases (DESIGN §2) are tracked so that each context call is only
+// honoured when the contract allows it.
+#ifndef MOTE_INTERPRETER_INTERPRETER_CORE_H_
+#define MOTE_INTERPRETER_INTERPRETER_CORE_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "memory/arena.h"
+#include "mote/c/common.h"
+#include "mote/micro_context.h"
+#include "mote/micro_interpreter.h"
+#include "mote/op_resolver.h"
+#include "mote/schema/schema_generated.h"
+
+namespace mote {
+
+struct NodeRecord {
+  TfLiteNode node;
+  const TfLiteRegistration* registration;
+  const char* variant;            // chosen in prepare, or the registration's default
+  const char* op_name;            // builtin name or custom name
+  int32_t builtin_code;
+  bool initialized;
+  bool prepared;
+  // Delegates: the execution-plan nodes a delegate kernel replaced (nullptr for ordinary nodes), and the
+  // delegate kernel that took this node (so a later delegate cannot take it again).
+  TfLiteIntArray* replaced_nodes;
+  int32_t taken_by;               // node index of the delegate kernel that replaced this node, or -1
+};
+
+struct SubgraphState {
+  const schema::SubGraph* subgraph;
+  int32_t tensors_size;
+  TfLiteEvalTensor* eval_tensors;
+  int32_t nodes_size;          // model operators: node indices [0, nodes_size)
+  NodeRecord* nodes;
+  int32_t delegate_nodes_size;  // delegate kernels: node indices [nodes_size, nodes_size + delegate_nodes_size)
+  NodeRecord* delegate_nodes;   // capacity nodes_size (each delegate kernel replaces at least one model node)
+  TfLiteIntArray* plan;         // node indices in execution order (capacity nodes_size)
+
+  int32_t node_count() const { return nodes_size + delegate_nodes_size; }
+  NodeRecord& node(int32_t index) { return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size]; }
+  const NodeRecord& node(int32_t index) const {
+    return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size];
+  }
+};
+
+struct ScratchRequest {
+  size_t bytes;
+  int32_t plan_position;
+  int32_t unused;
+};
+
+class InterpreterCore final : public MicroContext {
+ public:
+  InterpreterCore(const schema::Model* model, const uint8_t* model_base, size_t model_size,
+                  const MicroOpResolver& resolver, Arena* arena);
+
+  // Called once after construction: builds subgraph structures, resolves operator codes.
+  TfLiteStatus Load();
+  TfLiteStatus AllocateTensors();
+  TfLiteStatus Invoke();
+  TfLiteStatus Reset();
+  void FreeNodes();
+  TfLiteStatus ModifyGraphWithDelegate(TfLiteDelegate* delegate);
+
+  bool allocated() const { return phase_ == Phase::kReady; }
+  const SubgraphState& primary() const { return subgraphs_[0]; }
+  SubgraphState& primary() { return subgraphs_[0]; }
+  TfLiteTensor* input(size_t i);
+  TfLiteTensor* output(size_t i);
+  size_t inputs_size() const;
+  size_t outputs_size() const;
+  ArenaReport arena_report() const;
+  void SetNodeHook(MicroInterpreter::NodeHook hook, void* user) {
+    hook_ = hook;
+    hook_user_ = user;
+  }
+
+  // MicroContext
+  void* AllocatePersistentBuffer(size_t bytes) override;
+  TfLiteStatus RequestScratchBufferInArena(size_t bytes, int* buffer_idx) override;
+  void* GetScratchBuffer(int buffer_idx) override;
+  TfLiteTensor* AllocateTempTfLiteTensor(int tensor_idx) override;
+  void DeallocateTempTfLiteTensor(TfLiteTensor* tensor) override;
+  uint8_t* AllocateTempBuffer(size_t size, size_t alignment) override;
+  void DeallocateTempBuffer(uint8_t* buffer) override;
+  TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
+  void ReportKernelVariant(const char* variant) override;
+
+  TfLiteContext* context() { return &context_; }
+
+ private:
+  enum class Phase { kLoaded, kDelegating, kInit, kPrepare, kPlanning, kReady, kInvoke, kFailed };
+
+  TfLiteStatus BuildSubgraph(int index);
+  TfLiteStatus ParseOptions();
+  TfLiteStatus ReplaceNodeSubsets(const TfLiteRegistration& registration, const TfLiteIntArray* nodes_to_replace,
+                                  TfLiteDelegate* delegate);
+  TfLiteStatus AddDelegateKernel(const TfLiteRegistration& registration, TfLiteDelegate* delegate,
+                                 const int32_t* members, int32_t member_count, int32_t* new_index);
+  TfLiteStatus ResolveOperators();
+  TfLiteStatus InitAndPrepare();
+  TfLiteStatus PlanMemory();
+  TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
+  TfLiteStatus ResetVariableTensors();
+  TfLiteStatus ReadOfflinePlan(const int32_t** offsets);
+  void* AllocateOrReport(size_t bytes, size_t alignment, const char* what);
+  TfLiteIntArray* AllocateIntArray(int size, bool persistent);
+  void ReportArenaTooSmall(size_t needed_at_least, bool exact);
+
+  static TfLiteStatus GetExecutionPlanThunk(TfLiteContext* context, TfLiteIntArray** plan);
+  static TfLiteStatus GetNodeAndRegistrationThunk(TfLiteContext* context, int node_index, TfLiteNode** node,
+                                                  TfLiteRegistration** registration);
+  static TfLiteStatus ReplaceNodeSubsetsThunk(TfLiteContext* context, TfLiteRegistration registration,
+                                              const TfLiteIntArray* nodes_to_replace, TfLiteDelegate* delegate);
+  static void ReportErrorThunk(TfLiteContext* context, const char* format, ...);
+  static void* AllocatePersistentBufferThunk(TfLiteContext* context, size_t bytes);
+  static TfLiteStatus RequestScratchBufferThunk(TfLiteContext* context, size_t bytes, int* buffer_idx);
+  static void* GetScratchBufferThunk(TfLiteContext* context, int buffer_idx);
+  static TfLiteTensor* GetTensorThunk(const TfLiteContext* context, int tensor_idx);
+  static TfLiteEvalTensor* GetEvalTensorThunk(const TfLiteContext* context, int tensor_idx);
+  static InterpreterCore* From(const TfLiteContext* context);
+
+
+  const schema::Model* model_;
+  const uint8_t* model_base_;
+  size_t model_size_;
+  const MicroOpResolver& resolver_;
+  Arena* arena_;
+  TfLiteContext context_;
+  Phase phase_ = Phase::kLoaded;
+
+  int32_t subgraphs_size_ = 0;
+  SubgraphState* subgraphs_ = nullptr;
+
+  // Prepare-time bookkeeping.
+  int32_t current_plan_position_ = -1;
+  NodeRecord* current_node_ = nullptr;
+  ScratchRequest* scratch_requests_ = nullptr;  // overlay during prepare
+  int32_t scratch_count_ = 0;
+  uint8_t** scratch_pointers_ = nullptr;        // persistent after planning
+  size_t scratch_bytes_ = 0;
+  size_t activation_bytes_ = 0;
+  size_t planned_bytes_ = 0;
+
+  TfLiteTensor* input_tensors_ = nullptr;   // persistent, filled after planning
+  TfLiteTensor* output_tensors_ = nullptr;
+
+  MicroInterpreter::NodeHook hook_ = nullptr;
+  void* hook_user_ = nullptr;
+};
+
+}  // namespace mote
+
+#endif  // MOTE_INTERPRETER_INTERPRETER_CORE_H_

@@ -1,0 +1,131 @@
+#include "mote/micro_interpreter.h"
+
+#include <cstdint>
+#include <new>
+
+#include "interpreter/interpreter_core.h"
+#include "memory/arena.h"
+#include "mote/micro_log.h"
+#include "schema/model_verifier.h"
+
+namespace mote {
+
+const schema::Model* GetVerifiedModel(const void* data, size_t size) {
+  if (VerifyModel(data, size) != kTfLiteOk) return nullptr;
+  return schema::GetModel(data);
+}
+
+MicroInterpreter::MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
+                                   uint8_t* arena, size_t arena_size) {
+  if (VerifyModel(model_data, model_size) != kTfLiteOk) return;
+  Construct(schema::GetModel(model_data), model_data, model_size, resolver, arena, arena_size);
+}
+
+MicroInterpreter::MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
+                                   size_t arena_size, void*, void*) {
+  if (model == nullptr) {
+    MicroPrintf("MicroInterpreter: the model pointer is null.");
+    return;
+  }
+  if (ValidateModelSemantics(model, nullptr, 0) != kTfLiteOk) return;
+  Construct(model, nullptr, 0, resolver, arena, arena_size);
+}
+
+void MicroInterpreter::Construct(const schema::Model* model, const void* data, size_t size,
+                                 const MicroOpResolver& resolver, uint8_t* arena, size_t arena_size) {
+  if (arena == nullptr || arena_size == 0) {
+    MicroPrintf("Tensor arena is empty (%s): give the interpreter a 16-byte aligned buffer.",
+                arena == nullptr ? "null pointer" : "0 bytes");
+    return;
+  }
+  if (reinterpret_cast<uintptr_t>(arena) % kArenaAlignment != 0) {
+    MicroPrintf("Tensor arena at %p is not %u-byte aligned: declare it with alignas(16).", static_cast<void*>(arena),
+                static_cast<unsigned>(kArenaAlignment));
+    return;
+  }
+  Arena bootstrap;
+  bootstrap.Init(arena, arena_size);
+  void* arena_slot = bootstrap.AllocatePersistent(sizeof(Arena), alignof(Arena));
+  void* core_slot = bootstrap.AllocatePersistent(sizeof(InterpreterCore), alignof(InterpreterCore));
+  if (arena_slot == nullptr || core_slot == nullptr) {
+    MicroPrintf("Tensor arena too small: the model needs more than %u bytes, the arena has %u bytes.",
+                static_cast<unsigned>(sizeof(Arena) + sizeof(InterpreterCore) + kArenaAlignment),
+                static_cast<unsigned>(arena_size));
+    return;
+  }
+  Arena* a = new (arena_slot) Arena(bootstrap);
+  core_ = new (core_slot) InterpreterCore(model, static_cast<const uint8_t*>(data), size, resolver, a);
+  init_status_ = core_->Load();
+}
+
+MicroInterpreter::~MicroInterpreter() {
+  if (core_ != nullptr) core_->FreeNodes();
+}
+
+TfLiteStatus MicroInterpreter::AllocateTensors() {
+  if (core_ == nullptr || init_status_ != kTfLiteOk) {
+    MicroPrintf("AllocateTensors() failed: the interpreter could not load the model (see the messages above).");
+    return kTfLiteError;
+  }
+  return core_->AllocateTensors();
+}
+
+TfLiteStatus MicroInterpreter::Invoke() {
+  if (core_ == nullptr) {
+    MicroPrintf("Invoke() called on an interpreter that could not load its model.");
+    return kTfLiteError;
+  }
+  return core_->Invoke();
+}
+
+TfLiteStatus MicroInterpreter::Reset() { return core_ == nullptr ? kTfLiteError : core_->Reset(); }
+
+TfLiteStatus MicroInterpreter::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
+  if (core_ == nullptr || init_status_ != kTfLiteOk) {
+    MicroPrintf("ModifyGraphWithDelegate: the interpreter could not load its model.");
+    return kTfLiteError;
+  }
+  return core_->ModifyGraphWithDelegate(delegate);
+}
+
+size_t MicroInterpreter::inputs_size() const { return core_ == nullptr ? 0 : core_->inputs_size(); }
+size_t MicroInterpreter::outputs_size() const { return core_ == nullptr ? 0 : core_->outputs_size(); }
+TfLiteTensor* MicroInterpreter::input(size_t index) { return core_ == nullptr ? nullptr : core_->input(index); }
+TfLiteTensor* MicroInterpreter::output(size_t index) { return core_ == nullptr ? nullptr : core_->output(index); }
+
+size_t MicroInterpreter::tensors_size() const {
+  return core_ == nullptr ? 0 : static_cast<size_t>(core_->primary().tensors_size);
+}
+TfLiteEvalTensor* MicroInterpreter::GetEvalTensor(int tensor_index) {
+  return core_ == nullptr ? nullptr : core_->GetEvalTensor(tensor_index);
+}
+
+size_t MicroInterpreter::arena_used_bytes() const { return core_ == nullptr ? 0 : core_->arena_report().total; }
+ArenaReport MicroInterpreter::arena_report() const {
+  return core_ == nullptr ? ArenaReport{0, 0, 0, 0, 0} : core_->arena_report();
+}
+TfLiteStatus MicroInterpreter::initialization_status() const { return init_status_; }
+
+size_t MicroInterpreter::operators_size() const {
+  return core_ == nullptr ? 0 : static_cast<size_t>(core_->primary().plan->size);
+}
+
+NodeInfo MicroInterpreter::node_info(size_t plan_position) const {
+  NodeInfo info{-1, 0, "", "", nullptr};
+  if (core_ == nullptr || plan_position >= operators_size()) return info;
+  const SubgraphState& sg = core_->primary();
+  const int32_t index = sg.plan->data[plan_position];
+  const NodeRecord& r = sg.node(index);
+  info.index = index;
+  info.builtin_code = r.builtin_code;
+  info.op_name = r.op_name;
+  info.variant = r.variant;
+  info.replaced_nodes = r.replaced_nodes;
+  return info;
+}
+
+void MicroInterpreter::SetNodeHook(NodeHook hook, void* user) {
+  if (core_ != nullptr) core_->SetNodeHook(hook, user);
+}
+
+}  // namespace mote

@@ -1,0 +1,30 @@
+// GreedyPlanner: places buffers with known lifetimes in one region so that buffers alive at the same time
+// never overlap, largest first, each at the lowest offset that fits (TFLM's strategy, plus fixed offsets).
+//
+// Lifetimes are inclusive positions in the execution plan. Buffers with a fixed offset (offline planning from
+// model metadata) are placed first, exactly where the model says. The planner never allocates: the caller
+// gives it a working array of Buffer records (in the arena's overlay) and reads offsets back from them.
+#ifndef MOTE_MEMORY_GREEDY_PLANNER_H_
+#define MOTE_MEMORY_GREEDY_PLANNER_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mote {
+
+struct PlannerBuffer {
+  size_t bytes;
+  int32_t first_use;
+  int32_t last_use;
+  int64_t fixed_offset;  // -1: planner chooses
+  size_t offset;         // result
+  int32_t order;         // working field (placement order)
+};
+
+// Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.
+// Offsets are multiples of `alignment`.
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order_scratch, size_t alignment);
+
+}  // namespace mote
+
+#endif  // MOTE_MEMORY_GREEDY_PLANNER_H_
