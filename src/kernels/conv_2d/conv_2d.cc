@@ -1,0 +1,320 @@
+// CONV_2D glue: options parser, init/prepare/invoke. The compute lives in conv_2d_reference.{h,cc}.
+//
+// Supported (as TFLM's reference kernel): input/output INT8 with INT8 filter (per-channel or per-tensor
+// scales) and optional INT32 bias; input/output INT16 with INT8 filter ("16x8") and optional INT64 or INT32
+// bias; FLOAT32 with optional FLOAT32 bias. Grouped convolution (input channels = groups * filter input
+// channels), batches, strides, dilations, SAME/VALID padding, fused NONE/RELU/RELU_N1_TO_1/RELU6.
+// Deliberately refused where TFLM would compute something meaningless: nonzero filter zero points, nonzero
+// INT16 zero points, fused TANH/SIGN_BIT, output shapes that disagree with the padding rules. INT4 filters
+// are not implemented yet.
+#include <cstdint>
+
+#include "kernels/conv_2d/conv_2d_reference.h"
+#include "kernels/conv_2d/conv_common.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr const char kOpName[] = "CONV_2D";
+constexpr int kInputTensor = 0;
+constexpr int kFilterTensor = 1;
+constexpr int kBiasTensor = 2;
+constexpr int kOutputTensor = 0;
+
+enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
+
+struct OpData {
+  conv_2d::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
+  Kind kind;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+// Temp tensors of one prepare call, released on every exit path.
+class TempTensors {
+ public:
+  explicit TempTensors(TfLiteContext* context) : ctx_(GetMicroContext(context)) {}
+  ~TempTensors() {
+    for (TfLiteTensor* t : {input, filter, bias, output})
+      if (t != nullptr) ctx_->DeallocateTempTfLiteTensor(t);
+  }
+  TempTensors(const TempTensors&) = delete;
+  TempTensors& operator=(const TempTensors&) = delete;
+  MicroContext* ctx() const { return ctx_; }
+
+  TfLiteTensor* input = nullptr;
+  TfLiteTensor* filter = nullptr;
+  TfLiteTensor* bias = nullptr;
+  TfLiteTensor* output = nullptr;
+
+ private:
+  MicroContext* ctx_;
+};
+
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                        const TfLiteTensor* bias, const TfLiteTensor* output, Kind* kind) {
+  if (input->type != output->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s and output type %s differ", kOpName, TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
+  switch (input->type) {
+    case kTfLiteFloat32:
+      *kind = Kind::kFloat32;
+      break;
+    case kTfLiteInt8:
+      *kind = Kind::kInt8;
+      break;
+    case kTfLiteInt16:
+      *kind = (bias != nullptr && bias->type == kTfLiteInt64) ? Kind::kInt16Acc64 : Kind::kInt16Acc32;
+      break;
+    default:
+      TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", kOpName,
+                         TfLiteTypeGetName(input->type));
+      return kTfLiteError;
+  }
+  const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
+  if (filter->type != expected_filter) {
+    if (filter->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT4 filters are not supported yet (INT8 filter for INT8 input)", kOpName);
+    } else {
+      TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s; hybrid models are "
+                         "not supported)", kOpName, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
+                         TfLiteTypeGetName(expected_filter));
+    }
+    return kTfLiteError;
+  }
+  if (bias != nullptr) {
+    bool ok = false;
+    const char* accepted = "";
+    switch (input->type) {
+      case kTfLiteFloat32:
+        ok = bias->type == kTfLiteFloat32;
+        accepted = "FLOAT32";
+        break;
+      case kTfLiteInt8:
+        ok = bias->type == kTfLiteInt32;
+        accepted = "INT32";
+        break;
+      default:
+        ok = bias->type == kTfLiteInt64 || bias->type == kTfLiteInt32;
+        accepted = "INT64 or INT32";
+        break;
+    }
+    if (!ok) {
+      TF_LITE_KERNEL_LOG(context, "%s: bias type %s with %s input is not supported (%s)", kOpName,
+                         TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input->type), accepted);
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const auto* options = static_cast<const TfLiteConvParams*>(node->builtin_data);
+  if (data == nullptr || options == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or parsed options", kOpName);
+    return kTfLiteError;
+  }
+  const int num_inputs = NumInputs(node);
+  if ((num_inputs != 2 && num_inputs != 3) || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: expects 2 or 3 inputs (input, filter, optional bias) and 1 output, got %d and %d",
+                       kOpName, num_inputs, NumOutputs(node));
+    return kTfLiteError;
+  }
+
+  TempTensors t(context);
+  t.input = t.ctx()->AllocateTempInputTensor(node, kInputTensor);
+  t.filter = t.ctx()->AllocateTempInputTensor(node, kFilterTensor);
+  t.bias = num_inputs == 3 ? t.ctx()->AllocateTempInputTensor(node, kBiasTensor) : nullptr;
+  t.output = t.ctx()->AllocateTempOutputTensor(node, kOutputTensor);
+  if (t.input == nullptr || t.filter == nullptr || t.output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: input, filter and output tensors are required", kOpName);
+    return kTfLiteError;
+  }
+  const TfLiteTensor* input = t.input;
+  const TfLiteTensor* filter = t.filter;
+  const TfLiteTensor* bias = t.bias;
+  const TfLiteTensor* output = t.output;
+
+  Kind kind;
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, filter, bias, output, &kind));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckActivation(context, kOpName, options->activation));
+
+  // Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC], all dims >= 1.
+  const TfLiteTensor* shaped[] = {input, filter, output};
+  const char* roles[] = {"input", "filter", "output"};
+  for (int i = 0; i < 3; ++i) {
+    const TfLiteIntArray* dims = shaped[i]->dims;
+    if (dims == nullptr || dims->size != 4) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s must have rank 4, got rank %d", kOpName, roles[i],
+                         dims == nullptr ? 0 : dims->size);
+      return kTfLiteError;
+    }
+    for (int d = 0; d < 4; ++d) {
+      if (dims->data[d] < 1) {
+        TF_LITE_KERNEL_LOG(context, "%s: %s dimension %d is %d (empty tensors are not supported)", kOpName, roles[i],
+                           d, dims->data[d]);
+        return kTfLiteError;
+      }
+    }
+    if (!conv_common::FitsIntIndexing(shaped[i])) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s has more than 2^31-1 elements", kOpName, roles[i]);
+      return kTfLiteError;
+    }
+  }
+  const int batches = input->dims->data[0];
+  const int input_height = input->dims->data[1];
+  const int input_width = input->dims->data[2];
+  const int input_depth = input->dims->data[3];
+  const int output_depth = filter->dims->data[0];
+  const int filter_height = filter->dims->data[1];
+  const int filter_width = filter->dims->data[2];
+  const int filter_input_depth = filter->dims->data[3];
+  if (input_depth % filter_input_depth != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: input channels (%d) must be a multiple of the filter's input channels (%d)",
+                       kOpName, input_depth, filter_input_depth);
+    return kTfLiteError;
+  }
+  const int groups = input_depth / filter_input_depth;
+  if (output_depth % groups != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: output channels (%d) must be a multiple of the number of groups (%d)", kOpName,
+                       output_depth, groups);
+    return kTfLiteError;
+  }
+  if (output->dims->data[0] != batches || output->dims->data[3] != output_depth) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (batches, filter count)",
+                       kOpName, output->dims->data[0], output->dims->data[1], output->dims->data[2],
+                       output->dims->data[3], batches, output_depth);
+    return kTfLiteError;
+  }
+  if (bias != nullptr && (bias->dims == nullptr || ElementCount(*bias->dims) != output_depth)) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias must have %d elements (one per output channel), got %d", kOpName,
+                       output_depth, bias->dims == nullptr ? 0 : static_cast<int>(ElementCount(*bias->dims)));
+    return kTfLiteError;
+  }
+
+  conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
+                                       options->dilation_width_factor, options->dilation_height_factor,
+                                       options->padding};
+  TfLitePaddingValues padding;
+  TF_LITE_ENSURE_STATUS(conv_common::ResolveWindow(context, kOpName, geometry, input_height, input_width,
+                                                   filter_height, filter_width, output->dims->data[1],
+                                                   output->dims->data[2], &padding));
+
+  conv_2d::ConvParams& p = data->params;
+  p = conv_2d::ConvParams{};
+  p.stride_width = options->stride_width;
+  p.stride_height = options->stride_height;
+  p.dilation_width = options->dilation_width_factor;
+  p.dilation_height = options->dilation_height_factor;
+  p.pad_width = padding.width;
+  p.pad_height = padding.height;
+  data->kind = kind;
+
+  if (kind == Kind::kFloat32) {
+    CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
+    ReportKernelVariant(context, "conv_2d/float32/reference");
+    return kTfLiteOk;
+  }
+
+  auto* multiplier =
+      static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
+  auto* shift = static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
+  if (multiplier == nullptr || shift == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: out of arena for %d per-channel quantization constants", kOpName, output_depth);
+    return kTfLiteError;
+  }
+  conv_common::QuantizationResult q{multiplier, shift, 0, 0};
+  // The int64 requantization (16x8 with int64 bias) computes 1 << (14 - shift): shifts above 14 are undefined.
+  const int max_shift = kind == Kind::kInt16Acc64 ? 14 : 30;
+  TF_LITE_ENSURE_STATUS(conv_common::PrepareQuantization(context, kOpName, input, filter, output, options->activation,
+                                                         /*quantized_dimension=*/0, output_depth, max_shift, &q));
+  p.output_multiplier = multiplier;
+  p.output_shift = shift;
+  p.output_activation_min = q.activation_min;
+  p.output_activation_max = q.activation_max;
+  if (kind == Kind::kInt8) {
+    p.input_offset = -input->params.zero_point;
+    p.output_offset = output->params.zero_point;
+    ReportKernelVariant(context, "conv_2d/int8/reference");
+  } else {
+    ReportKernelVariant(context, "conv_2d/int16/reference");
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  const TfLiteEvalTensor* filter = micro::GetEvalInput(context, node, kFilterTensor);
+  const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  const RuntimeShape input_shape = micro::GetTensorShape(input);
+  const RuntimeShape filter_shape = micro::GetTensorShape(filter);
+  const RuntimeShape output_shape = micro::GetTensorShape(output);
+
+  switch (data.kind) {
+    case Kind::kInt8:
+      conv_2d::ConvInt8(data.params, input_shape, micro::GetTensorData<int8_t>(input), filter_shape,
+                        micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
+                        output_shape, micro::GetTensorData<int8_t>(output));
+      return kTfLiteOk;
+    case Kind::kInt16Acc32:
+      conv_2d::ConvInt16Acc32(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
+                              micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
+                              output_shape, micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    case Kind::kInt16Acc64:
+      conv_2d::ConvInt16Acc64(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
+                              micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int64_t>(bias),
+                              output_shape, micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    case Kind::kFloat32:
+      conv_2d::ConvFloat(data.params, input_shape, micro::GetTensorData<float>(input), filter_shape,
+                         micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
+                         output_shape, micro::GetTensorData<float>(output));
+      return kTfLiteOk;
+  }
+  return kTfLiteError;
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_CONV_2D =
+    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare, Eval);
+
+TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLiteConvParams>();
+  if (params == nullptr) {
+    MicroPrintf("%s: out of arena for TfLiteConvParams", kOpName);
+    return kTfLiteError;
+  }
+  // Schema defaults for a missing table: SAME, strides 0 (refused by prepare), NONE, dilations 1.
+  params->padding = kTfLitePaddingSame;
+  params->activation = kTfLiteActNone;
+  params->dilation_width_factor = 1;
+  params->dilation_height_factor = 1;
+  params->quantized_bias_type = kTfLiteFloat32;
+  if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_Conv2DOptions()) {
+    TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
+    TF_LITE_ENSURE_STATUS(
+        conv_common::ParseActivation(options->fused_activation_function(), kOpName, &params->activation));
+    params->stride_width = options->stride_w();
+    params->stride_height = options->stride_h();
+    params->dilation_width_factor = options->dilation_w_factor();
+    params->dilation_height_factor = options->dilation_h_factor();
+    params->quantized_bias_type = conv_common::ParseTensorType(options->quantized_bias_type());
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote

@@ -1,0 +1,275 @@
+// Shared CONV_2D / DEPTHWISE_CONV_2D prepare helpers (see conv_common.h).
+#include "kernels/conv_2d/conv_common.h"
+
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "kernels/internal/padding.h"
+#include "kernels/internal/quantization_util.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+
+namespace mote {
+namespace conv_common {
+
+TfLiteStatus ParsePadding(schema::Padding padding, const char* op_name, TfLitePadding* out) {
+  switch (padding) {
+    case schema::Padding_SAME:
+      *out = kTfLitePaddingSame;
+      return kTfLiteOk;
+    case schema::Padding_VALID:
+      *out = kTfLitePaddingValid;
+      return kTfLiteOk;
+    default:
+      MicroPrintf("%s: padding %d is not a valid Padding (SAME=0, VALID=1)", op_name, static_cast<int>(padding));
+      return kTfLiteError;
+  }
+}
+
+TfLiteStatus ParseActivation(schema::ActivationFunctionType activation, const char* op_name,
+                             TfLiteFusedActivation* out) {
+  switch (activation) {
+    case schema::ActivationFunctionType_NONE:
+      *out = kTfLiteActNone;
+      return kTfLiteOk;
+    case schema::ActivationFunctionType_RELU:
+      *out = kTfLiteActRelu;
+      return kTfLiteOk;
+    case schema::ActivationFunctionType_RELU_N1_TO_1:
+      *out = kTfLiteActReluN1To1;
+      return kTfLiteOk;
+    case schema::ActivationFunctionType_RELU6:
+      *out = kTfLiteActRelu6;
+      return kTfLiteOk;
+    case schema::ActivationFunctionType_TANH:
+      *out = kTfLiteActTanh;
+      return kTfLiteOk;
+    case schema::ActivationFunctionType_SIGN_BIT:
+      *out = kTfLiteActSignBit;
+      return kTfLiteOk;
+    default:
+      MicroPrintf("%s: fused_activation_function %d is not a valid ActivationFunctionType (0..5)", op_name,
+                  static_cast<int>(activation));
+      return kTfLiteError;
+  }
+}
+
+TfLiteType ParseTensorType(schema::TensorType type) {
+  switch (type) {
+    case schema::TensorType_FLOAT32: return kTfLiteFloat32;
+    case schema::TensorType_FLOAT16: return kTfLiteFloat16;
+    case schema::TensorType_INT32: return kTfLiteInt32;
+    case schema::TensorType_UINT8: return kTfLiteUInt8;
+    case schema::TensorType_INT64: return kTfLiteInt64;
+    case schema::TensorType_STRING: return kTfLiteString;
+    case schema::TensorType_BOOL: return kTfLiteBool;
+    case schema::TensorType_INT16: return kTfLiteInt16;
+    case schema::TensorType_COMPLEX64: return kTfLiteComplex64;
+    case schema::TensorType_INT8: return kTfLiteInt8;
+    case schema::TensorType_FLOAT64: return kTfLiteFloat64;
+    case schema::TensorType_COMPLEX128: return kTfLiteComplex128;
+    case schema::TensorType_UINT64: return kTfLiteUInt64;
+    case schema::TensorType_RESOURCE: return kTfLiteResource;
+    case schema::TensorType_VARIANT: return kTfLiteVariant;
+    case schema::TensorType_UINT32: return kTfLiteUInt32;
+    case schema::TensorType_UINT16: return kTfLiteUInt16;
+    case schema::TensorType_INT4: return kTfLiteInt4;
+    case schema::TensorType_BFLOAT16: return kTfLiteBFloat16;
+    default: return kTfLiteNoType;
+  }
+}
+
+const char* ActivationName(TfLiteFusedActivation activation) {
+  switch (activation) {
+    case kTfLiteActNone: return "NONE";
+    case kTfLiteActRelu: return "RELU";
+    case kTfLiteActReluN1To1: return "RELU_N1_TO_1";
+    case kTfLiteActRelu6: return "RELU6";
+    case kTfLiteActTanh: return "TANH";
+    case kTfLiteActSignBit: return "SIGN_BIT";
+    case kTfLiteActSigmoid: return "SIGMOID";
+    default: return "unknown";
+  }
+}
+
+TfLiteStatus CheckActivation(TfLiteContext* context, const char* op_name, TfLiteFusedActivation activation) {
+  switch (activation) {
+    case kTfLiteActNone:
+    case kTfLiteActRelu:
+    case kTfLiteActReluN1To1:
+    case kTfLiteActRelu6:
+      return kTfLiteOk;
+    default:
+      TF_LITE_KERNEL_LOG(context, "%s: fused activation %s (%d) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)",
+                         op_name, ActivationName(activation), static_cast<int>(activation));
+      return kTfLiteError;
+  }
+}
+
+namespace {
+constexpr int64_t kIntMax = std::numeric_limits<int>::max();
+
+// One spatial dimension: every intermediate of ComputeOutSize/ComputePadding and of the kernels' index
+// arithmetic is bounded by in + stride + dilated filter (the output size rules give (out - 1) * stride < in).
+bool DimensionFits(int in_size, int filter_size, int stride, int dilation) {
+  const int64_t effective = static_cast<int64_t>(filter_size - 1) * dilation + 1;
+  return effective + 2 * static_cast<int64_t>(in_size) + stride <= kIntMax;
+}
+}  // namespace
+
+TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& g,
+                           int input_height, int input_width, int filter_height, int filter_width,
+                           int output_height, int output_width, TfLitePaddingValues* padding) {
+  if (g.stride_width < 1 || g.stride_height < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: strides must be >= 1 (stride_w=%d, stride_h=%d)", op_name, g.stride_width,
+                       g.stride_height);
+    return kTfLiteError;
+  }
+  if (g.dilation_width < 1 || g.dilation_height < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: dilation factors must be >= 1 (dilation_w=%d, dilation_h=%d)", op_name,
+                       g.dilation_width, g.dilation_height);
+    return kTfLiteError;
+  }
+  if (g.padding != kTfLitePaddingSame && g.padding != kTfLitePaddingValid) {
+    TF_LITE_KERNEL_LOG(context, "%s: padding %d is not supported (SAME, VALID)", op_name,
+                       static_cast<int>(g.padding));
+    return kTfLiteError;
+  }
+  if (!DimensionFits(input_height, filter_height, g.stride_height, g.dilation_height) ||
+      !DimensionFits(input_width, filter_width, g.stride_width, g.dilation_width)) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter %dx%d with dilation %dx%d and stride %dx%d on input %dx%d overflows int",
+                       op_name, filter_height, filter_width, g.dilation_height, g.dilation_width, g.stride_height,
+                       g.stride_width, input_height, input_width);
+    return kTfLiteError;
+  }
+  int computed_height = 0;
+  int computed_width = 0;
+  *padding = ComputePaddingHeightWidth(g.stride_height, g.stride_width, g.dilation_height, g.dilation_width,
+                                       input_height, input_width, filter_height, filter_width, g.padding,
+                                       &computed_height, &computed_width);
+  if (computed_height < 1 || computed_width < 1) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: VALID padding needs an input of at least the dilated filter size (input %dx%d, dilated "
+                       "filter %dx%d)",
+                       op_name, input_height, input_width,
+                       ComputeEffectiveFilterSize(filter_height, g.dilation_height),
+                       ComputeEffectiveFilterSize(filter_width, g.dilation_width));
+    return kTfLiteError;
+  }
+  if (computed_height != output_height || computed_width != output_width) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: output spatial size is %dx%d but %s padding with stride %dx%d and dilation %dx%d gives "
+                       "%dx%d",
+                       op_name, output_height, output_width, g.padding == kTfLitePaddingSame ? "SAME" : "VALID",
+                       g.stride_height, g.stride_width, g.dilation_height, g.dilation_width, computed_height,
+                       computed_width);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+bool FitsIntIndexing(const TfLiteTensor* tensor) {
+  return tensor->dims != nullptr && ElementCount(*tensor->dims) <= kIntMax;
+}
+
+namespace {
+bool ZeroPointInRange(TfLiteType type, int32_t zero_point) {
+  switch (type) {
+    case kTfLiteInt8: return zero_point >= -128 && zero_point <= 127;
+    case kTfLiteInt16: return zero_point == 0;
+    default: return false;
+  }
+}
+
+TfLiteStatus CheckActivationTensor(TfLiteContext* context, const char* op_name, const char* role,
+                                   const TfLiteTensor* t) {
+  const float scale = t->params.scale;
+  if (!(scale > 0.f) || !std::isfinite(scale)) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s tensor needs a quantization scale > 0 (got %g)", op_name, role,
+                       static_cast<double>(scale));
+    return kTfLiteError;
+  }
+  if (!ZeroPointInRange(t->type, t->params.zero_point)) {
+    if (t->type == kTfLiteInt16) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT16 %s tensor must have zero point 0 (16x8 quantization is symmetric), got %d",
+                         op_name, role, static_cast<int>(t->params.zero_point));
+    } else {
+      TF_LITE_KERNEL_LOG(context, "%s: %s zero point %d is out of range for %s", op_name, role,
+                         static_cast<int>(t->params.zero_point), TfLiteTypeGetName(t->type));
+    }
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+}  // namespace
+
+TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                 const TfLiteTensor* filter, const TfLiteTensor* output,
+                                 TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
+                                 int max_shift, QuantizationResult* result) {
+  TF_LITE_ENSURE_STATUS(CheckActivationTensor(context, op_name, "input", input));
+  TF_LITE_ENSURE_STATUS(CheckActivationTensor(context, op_name, "output", output));
+
+  const auto* affine = static_cast<const TfLiteAffineQuantization*>(filter->quantization.params);
+  if (filter->quantization.type != kTfLiteAffineQuantization || affine == nullptr || affine->scale == nullptr ||
+      affine->scale->size < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: the %s filter needs affine (per-tensor or per-channel) quantization", op_name,
+                       TfLiteTypeGetName(filter->type));
+    return kTfLiteError;
+  }
+  const int num_scales = affine->scale->size;
+  const bool per_channel = num_scales > 1;
+  if (per_channel && (num_scales != num_channels || affine->quantized_dimension != quantized_dimension)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: per-channel filter quantization must have one scale per output channel along dimension "
+                       "%d (got %d scales along dimension %d, %d output channels)",
+                       op_name, quantized_dimension, num_scales, static_cast<int>(affine->quantized_dimension),
+                       num_channels);
+    return kTfLiteError;
+  }
+  if (affine->zero_point != nullptr) {
+    if (affine->zero_point->size != num_scales) {
+      TF_LITE_KERNEL_LOG(context, "%s: filter has %d scales but %d zero points", op_name, num_scales,
+                         affine->zero_point->size);
+      return kTfLiteError;
+    }
+    for (int i = 0; i < affine->zero_point->size; ++i) {
+      if (affine->zero_point->data[i] != 0) {
+        TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d (channel %d) must be 0: weights are symmetric", op_name,
+                           static_cast<int>(affine->zero_point->data[i]), i);
+        return kTfLiteError;
+      }
+    }
+  }
+
+  const double input_scale = static_cast<double>(input->params.scale);
+  const double output_scale = static_cast<double>(output->params.scale);
+  for (int c = 0; c < num_channels; ++c) {
+    const float filter_scale = affine->scale->data[per_channel ? c : 0];
+    if (!(filter_scale >= 0.f) || !std::isfinite(filter_scale)) {
+      TF_LITE_KERNEL_LOG(context, "%s: filter scale %g (channel %d) must be finite and >= 0", op_name,
+                         static_cast<double>(filter_scale), per_channel ? c : 0);
+      return kTfLiteError;
+    }
+    // Same operation order and precision as TFLite: float scales widened to double, (in * filter) / out.
+    const double effective_scale = input_scale * static_cast<double>(filter_scale) / output_scale;
+    int32_t multiplier = 0;
+    int shift = 0;
+    QuantizeMultiplier(effective_scale, &multiplier, &shift);
+    if (shift > max_shift) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: effective output scale %g (input scale * filter scale / output scale, channel %d) is "
+                         "too large (at most 2^%d)",
+                         op_name, effective_scale, c, max_shift);
+      return kTfLiteError;
+    }
+    result->multiplier[c] = multiplier;
+    result->shift[c] = shift;
+  }
+  return CalculateActivationRangeQuantized(context, activation, output, &result->activation_min,
+                                           &result->activation_max);
+}
+
+}  // namespace conv_common
+}  // namespace mote
