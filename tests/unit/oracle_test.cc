@@ -15,6 +15,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
 #include <sstream>
 #include <string>
@@ -38,7 +39,12 @@ constexpr size_t kArenaSize = 4 * 1024 * 1024;
 constexpr double kFloatRelTolerance = 1e-5;
 constexpr double kFloatAbsTolerance = 1e-6;
 
-std::string OracleDataDir() { return std::string(MOTE_SOURCE_DIR) + "/tests/oracle/data"; }
+// The environment variable MOTE_ORACLE_DATA_DIR points the test at another directory of .cases files.
+std::string OracleDataDir() {
+  const char* env = std::getenv("MOTE_ORACLE_DATA_DIR");
+  if (env != nullptr && env[0] != '\0') return env;
+  return std::string(MOTE_SOURCE_DIR) + "/tests/oracle/data";
+}
 
 struct Blob {
   const uint8_t* data;

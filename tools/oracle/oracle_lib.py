@@ -670,7 +670,8 @@ class CaseWriter:
         if len(data) > MAX_CASES_FILE_BYTES:
             print("warning: %s is %d bytes (keep it under %d)" % (cases_path, len(data), MAX_CASES_FILE_BYTES),
                   file=sys.stderr)
-        print("wrote %s: %d cases, %d bytes" % (os.path.relpath(cases_path, REPO_ROOT), len(self.cases), len(data)))
+        shown = os.path.relpath(cases_path, REPO_ROOT) if cases_path.startswith(REPO_ROOT + os.sep) else cases_path
+        print("wrote %s: %d cases, %d bytes" % (shown, len(self.cases), len(data)))
         return cases_path
 
 
