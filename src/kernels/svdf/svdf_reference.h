@@ -9,6 +9,8 @@
 //   3. computes per filter the dot product of weights_time and the state row,
 //   4. sums `rank` consecutive filters per unit, adds the bias and applies the output stage (float: fused
 //      activation; integer: requantization with scale_2 to int8 — TFLM applies no fused activation there).
+// The integer feature stage saturates to the state type and then adds the state zero point with wraparound,
+// exactly as the TFLM release used as oracle (tests/oracle/data/svdf.provenance.txt).
 #ifndef MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
 #define MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
 
@@ -70,9 +72,10 @@ void SvdfInteger(const SvdfShape& s, const SvdfQuantParams& q, const int8_t* inp
       for (int c = 0; c < s.input_size; ++c) acc += w[c] * (in[c] - q.input_zero_point);
       w += s.input_size;
       acc = MultiplyByQuantizedMultiplier(acc, q.scale_1_multiplier, q.scale_1_shift);
-      // The zero point is added before saturation so the sum cannot wrap when narrowed to StateT.
-      acc += q.state_zero_point;
-      newest[f * state_row] = static_cast<StateT>(std::min(std::max(acc, state_min), state_max));
+      acc = std::min(std::max(acc, state_min), state_max);
+      // As TFLM: the zero point is added after saturation and the sum is narrowed modulo 2^bits (it can wrap
+      // for a non-zero int8 state zero point). Later TFLM versions saturate after adding; the oracle decides.
+      newest[f * state_row] = static_cast<StateT>(static_cast<uint32_t>(acc + q.state_zero_point));
     }
   }
 
