@@ -1,0 +1,390 @@
+// FULLY_CONNECTED glue: validation and requantization constants in prepare, one reference call in invoke.
+//
+// Supported (as TFLM's reference kernel):
+//   FLOAT32 input, FLOAT32 filter, optional FLOAT32 bias              -> FLOAT32
+//   INT8 input, INT8 (or packed INT4) filter, optional INT32 bias     -> INT8   (per-tensor or per-channel filter)
+//   INT16 input, INT8 filter, optional INT64 bias                     -> INT16  (per-tensor or per-channel filter)
+// The input may have any rank: it is read as batches = elements / accum_depth rows (TFLM takes the row count
+// from the output shape; mote checks the two agree). keep_num_dims only changes the output shape the model
+// declares, which is checked, never computed. weights_format SHUFFLED4x16INT8 is refused (TFLM silently
+// treats the shuffled weights as DEFAULT and computes garbage).
+#include <cmath>
+#include <cstdint>
+
+#include "kernels/fully_connected/fully_connected_reference.h"
+#include "kernels/internal/options_parsing.h"
+#include "kernels/internal/quantization_checks.h"
+#include "kernels/internal/quantization_util.h"
+#include "kernels/internal/scoped_temp_tensor.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr int kInputTensor = 0;
+constexpr int kWeightsTensor = 1;
+constexpr int kBiasTensor = 2;
+constexpr int kOutputTensor = 0;
+constexpr char kOp[] = "FULLY_CONNECTED";
+
+struct OpData {
+  reference::FullyConnectedDims dims;
+  reference::FullyConnectedQuantParams quant;
+  reference::FullyConnectedFloatParams float_params;
+  TfLiteType input_type;
+  bool int4_filter;
+  int unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise
+  int filter_elements;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+// Output scaling for a quantized FC, exactly as TFLM's CalculateOpDataFullyConnected: per channel with
+// double(input_scale) * double(filter_scale[c]) / double(output_scale); per tensor through
+// GetQuantizedConvolutionMultipler, whose product is formed in float: double(input_scale * filter_scale) /
+// double(output_scale), after checking that the bias scale matches input_scale * filter_scale.
+TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                              const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
+                              OpData* data) {
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "output", output));
+  const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
+  if (fq == nullptr || fq->scale == nullptr || fq->scale->size < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOp,
+                       TfLiteTypeGetName(filter->type));
+    return kTfLiteError;
+  }
+  const int units = data->dims.output_depth;
+  const int num_scales = fq->scale->size;
+  const bool per_channel = num_scales > 1;
+  if (per_channel) {
+    if (fq->quantized_dimension != 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOp,
+                         static_cast<int>(fq->quantized_dimension));
+      return kTfLiteError;
+    }
+    if (num_scales != units) {
+      TF_LITE_KERNEL_LOG(context, "%s: the filter has %d per-channel scales for %d output channels", kOp,
+                         num_scales, units);
+      return kTfLiteError;
+    }
+    if (filter->type == kTfLiteInt4) {
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel quantization of an INT4 filter is not supported", kOp);
+      return kTfLiteError;
+    }
+  }
+  const int num_zero_points = fq->zero_point == nullptr ? 0 : fq->zero_point->size;
+  for (int i = 0; i < num_zero_points; ++i) {
+    if (per_channel && fq->zero_point->data[i] != 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOp, i,
+                         fq->zero_point->data[i]);
+      return kTfLiteError;
+    }
+  }
+  if (!per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOp,
+                       static_cast<int>(filter->params.zero_point));
+    return kTfLiteError;
+  }
+  for (int i = 0; i < num_scales; ++i) {
+    if (!IsValidScale(fq->scale->data[i])) {
+      TF_LITE_KERNEL_LOG(context, "%s: filter scale %d (%g) is not a finite number > 0", kOp, i,
+                         static_cast<double>(fq->scale->data[i]));
+      return kTfLiteError;
+    }
+  }
+
+  // The int64 requantization of the 16-bit path shifts right by 15 - shift: it needs shift <= 14.
+  const int max_shift = input->type == kTfLiteInt16 ? 14 : 30;
+  const float input_scale = input->params.scale;
+  const float output_scale = output->params.scale;
+  reference::FullyConnectedQuantParams& q = data->quant;
+  q.per_channel_multiplier = nullptr;
+  q.per_channel_shift = nullptr;
+  if (per_channel) {
+    auto* multipliers =
+        static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * static_cast<size_t>(units)));
+    auto* shifts =
+        static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * static_cast<size_t>(units)));
+    if (multipliers == nullptr || shifts == nullptr) {
+      TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOp, units);
+      return kTfLiteError;
+    }
+    for (int c = 0; c < units; ++c) {
+      const double effective = static_cast<double>(input_scale) * static_cast<double>(fq->scale->data[c]) /
+                               static_cast<double>(output_scale);
+      int shift = 0;
+      QuantizeMultiplier(effective, &multipliers[c], &shift);
+      if (shift > max_shift) {
+        TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOp, c,
+                           effective, TfLiteTypeGetName(input->type));
+        return kTfLiteError;
+      }
+      shifts[c] = shift;
+    }
+    q.per_channel_multiplier = multipliers;
+    q.per_channel_shift = shifts;
+    q.output_multiplier = 0;
+    q.output_shift = 0;
+  } else {
+    const double input_product_scale = static_cast<double>(input_scale * filter->params.scale);
+    if (bias != nullptr) {
+      const double bias_scale = static_cast<double>(bias->params.scale);
+      const double scale_diff = std::abs(input_product_scale - bias_scale);
+      if (!(scale_diff / static_cast<double>(output_scale) <= 0.02)) {
+        TF_LITE_KERNEL_LOG(context,
+                           "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
+                           "quantized with their product)",
+                           kOp, bias_scale, input_product_scale);
+        return kTfLiteError;
+      }
+    }
+    const double effective = input_product_scale / static_cast<double>(output_scale);
+    QuantizeMultiplier(effective, &q.output_multiplier, &q.output_shift);
+    if (q.output_shift > max_shift) {
+      TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOp, effective,
+                         TfLiteTypeGetName(input->type));
+      return kTfLiteError;
+    }
+  }
+  q.input_offset = -input->params.zero_point;
+  q.filter_offset = per_channel ? 0 : -filter->params.zero_point;
+  q.output_offset = output->params.zero_point;
+  return CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max);
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  MicroContext* micro_context = GetMicroContext(context);
+  OpData* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+  if (data == nullptr || params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
+    return kTfLiteError;
+  }
+  const int num_inputs = NumInputs(node);
+  if (num_inputs != 2 && num_inputs != 3) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs given (2 or 3: input, weights, optional bias)", kOp, num_inputs);
+    return kTfLiteError;
+  }
+  if (NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d outputs given (1)", kOp, NumOutputs(node));
+    return kTfLiteError;
+  }
+  if (params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: weights_format SHUFFLED4x16INT8 is not supported (only DEFAULT; TFLM's reference "
+                       "kernel does not implement it either)",
+                       kOp);
+    return kTfLiteError;
+  }
+  if (!FusedActivationIsClamp(params->activation)) {
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", kOp,
+                       FusedActivationName(params->activation));
+    return kTfLiteError;
+  }
+
+  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, kInputTensor));
+  ScopedTempTensor filter(context, micro_context->AllocateTempInputTensor(node, kWeightsTensor));
+  ScopedTempTensor bias(context,
+                        num_inputs == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
+  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
+  if (input == nullptr || filter == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOp);
+    return kTfLiteError;
+  }
+
+  // Types.
+  const TfLiteType in_type = input->type;
+  const TfLiteType bias_type = bias != nullptr ? bias->type : kTfLiteNoType;
+  TfLiteType want_bias = kTfLiteNoType;
+  switch (in_type) {
+    case kTfLiteFloat32:
+      if (filter->type != kTfLiteFloat32) break;
+      want_bias = kTfLiteFloat32;
+      break;
+    case kTfLiteInt8:
+      if (filter->type != kTfLiteInt8 && filter->type != kTfLiteInt4) break;
+      want_bias = kTfLiteInt32;
+      break;
+    case kTfLiteInt16:
+      if (filter->type != kTfLiteInt8) break;
+      want_bias = kTfLiteInt64;
+      break;
+    default:
+      break;
+  }
+  if (want_bias == kTfLiteNoType) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
+                       "INT8 x INT4, INT16 x INT8)",
+                       kOp, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
+    return kTfLiteError;
+  }
+  if (output->type != in_type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOp,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(in_type));
+    return kTfLiteError;
+  }
+  if (bias != nullptr && bias_type != want_bias) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOp,
+                       TfLiteTypeGetName(bias_type), TfLiteTypeGetName(in_type), TfLiteTypeGetName(want_bias));
+    return kTfLiteError;
+  }
+  if (!IsConstantTensor(filter.get()) && filter->type == kTfLiteInt4) {
+    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOp);
+    return kTfLiteError;
+  }
+
+  // Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
+  // batches * units elements; bias [units].
+  if (filter->dims->size != 2) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOp,
+                       filter->dims->size);
+    return kTfLiteError;
+  }
+  const int32_t units = filter->dims->data[0];
+  const int32_t accum_depth = filter->dims->data[1];
+  if (units <= 0 || accum_depth <= 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: weights shape [%d, %d] is empty", kOp, static_cast<int>(units),
+                       static_cast<int>(accum_depth));
+    return kTfLiteError;
+  }
+  const int64_t input_elements = ElementCount(*input->dims);
+  if (input_elements % accum_depth != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, not a multiple of the weights' input depth %d", kOp,
+                       static_cast<long long>(input_elements), static_cast<int>(accum_depth));
+    return kTfLiteError;
+  }
+  const int64_t batches = input_elements / accum_depth;
+  const TfLiteIntArray* out_dims = output->dims;
+  if (out_dims->size < 1 || out_dims->data[out_dims->size - 1] != units) {
+    TF_LITE_KERNEL_LOG(context, "%s: output's last dimension must be the number of units %d", kOp,
+                       static_cast<int>(units));
+    return kTfLiteError;
+  }
+  const int64_t output_elements = ElementCount(*out_dims);
+  if (output_elements != batches * units) {
+    TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOp,
+                       static_cast<long long>(output_elements), static_cast<long long>(batches),
+                       static_cast<int>(units), static_cast<long long>(batches * units),
+                       params->keep_num_dims ? " (keep_num_dims)" : "");
+    return kTfLiteError;
+  }
+  if (batches > INT32_MAX || output_elements > INT32_MAX || static_cast<int64_t>(units) * accum_depth > INT32_MAX) {
+    TF_LITE_KERNEL_LOG(context, "%s: tensor sizes overflow 32-bit indexing", kOp);
+    return kTfLiteError;
+  }
+  if (bias != nullptr && ElementCount(*bias->dims) != units) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements for %d units", kOp,
+                       static_cast<long long>(ElementCount(*bias->dims)), static_cast<int>(units));
+    return kTfLiteError;
+  }
+
+  data->dims.batches = static_cast<int>(batches);
+  data->dims.accum_depth = accum_depth;
+  data->dims.output_depth = units;
+  data->input_type = in_type;
+  data->int4_filter = filter->type == kTfLiteInt4;
+  data->unpacked_filter_index = -1;
+  data->filter_elements = units * accum_depth;
+
+  const char* variant = "fully_connected/float32/reference";
+  if (in_type == kTfLiteFloat32) {
+    CalculateActivationRange(params->activation, &data->float_params.activation_min,
+                             &data->float_params.activation_max);
+  } else {
+    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input.get(), filter.get(), bias.get(), output.get(),
+                                           params->activation, data));
+    if (data->int4_filter) {
+      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
+          context, static_cast<size_t>(data->filter_elements), &data->unpacked_filter_index));
+      variant = "fully_connected/int8_int4/reference";
+    } else {
+      variant = in_type == kTfLiteInt8 ? "fully_connected/int8/reference" : "fully_connected/int16/reference";
+    }
+  }
+  ReportKernelVariant(context, variant);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  const TfLiteEvalTensor* filter = micro::GetEvalInput(context, node, kWeightsTensor);
+  const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+
+  switch (data.input_type) {
+    case kTfLiteFloat32:
+      reference::FullyConnectedFloat(data.float_params, data.dims, micro::GetTensorData<float>(input),
+                                     micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
+                                     micro::GetTensorData<float>(output));
+      return kTfLiteOk;
+    case kTfLiteInt8: {
+      const int8_t* weights = micro::GetTensorData<int8_t>(filter);
+      if (data.int4_filter) {
+        auto* unpacked = static_cast<int8_t*>(context->GetScratchBuffer(context, data.unpacked_filter_index));
+        reference::UnpackInt4ToInt8(weights, data.filter_elements, unpacked);
+        weights = unpacked;
+      }
+      reference::FullyConnectedInt8(data.quant, data.dims, micro::GetTensorData<int8_t>(input), weights,
+                                    micro::GetOptionalTensorData<int32_t>(bias),
+                                    micro::GetTensorData<int8_t>(output));
+      return kTfLiteOk;
+    }
+    case kTfLiteInt16:
+      reference::FullyConnectedInt16(data.quant, data.dims, micro::GetTensorData<int16_t>(input),
+                                     micro::GetTensorData<int8_t>(filter),
+                                     micro::GetOptionalTensorData<int64_t>(bias),
+                                     micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    default:
+      return kTfLiteError;  // prepare accepted only the types above
+  }
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_FULLY_CONNECTED = MakeBuiltinRegistration(
+    schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init, Prepare, Eval);
+
+TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLiteFullyConnectedParams>();
+  if (params == nullptr) {
+    MicroPrintf("%s: out of memory for the options", kOp);
+    return kTfLiteError;
+  }
+  params->activation = kTfLiteActNone;
+  params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
+  params->keep_num_dims = false;
+  params->asymmetric_quantize_inputs = false;
+  params->quantized_bias_type = kTfLiteNoType;
+  const schema::FullyConnectedOptions* options = op->builtin_options_as_FullyConnectedOptions();
+  if (options != nullptr) {
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    switch (options->weights_format()) {
+      case schema::FullyConnectedOptionsWeightsFormat_DEFAULT:
+        params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
+        break;
+      case schema::FullyConnectedOptionsWeightsFormat_SHUFFLED4x16INT8:
+        params->weights_format = kTfLiteFullyConnectedWeightsFormatShuffled4x16Int8;
+        break;
+      default:
+        MicroPrintf("%s: weights_format %d is not a valid FullyConnectedOptionsWeightsFormat (0..1)", kOp,
+                    static_cast<int>(options->weights_format()));
+        return kTfLiteError;
+    }
+    params->keep_num_dims = options->keep_num_dims();
+    params->asymmetric_quantize_inputs = options->asymmetric_quantize_inputs();
+    params->quantized_bias_type = TensorTypeToTfLiteType(options->quantized_bias_type());
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote
