@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Runs every test: the release build's suite (unit, kernel oracle, golden models, CLI, no-heap), then the
+# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+cmake --preset release >/dev/null
+cmake --build --preset release
+ctest --preset release -j2
+if [ "${MOTE_SKIP_ASAN:-0}" != "1" ]; then
+  cmake --preset asan >/dev/null
+  cmake --build --preset asan
+  ctest --preset asan -j2
+fi

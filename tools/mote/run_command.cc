@@ -1,0 +1,303 @@
+// `mote run`: load, fill inputs, invoke, report outputs (top-k), write outputs, benchmark and profile.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "cli.h"
+#include "host/golden_inputs.h"
+#include "mote/kernel_util.h"
+#include "mote/op_resolver.h"
+
+namespace mote {
+namespace cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct RunOptions {
+  std::string model;
+  std::vector<std::string> inputs;
+  std::string output_dir;
+  size_t arena = kDefaultArenaBytes;
+  size_t top = 5;
+  std::string labels;
+  bool bench = false;
+  size_t runs = 20;
+  size_t warmup = 3;
+  bool profile = false;
+};
+
+bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&](std::string* out) {
+      if (i + 1 >= args.size()) {
+        std::fprintf(stderr, "mote run: %s needs a value\n", a.c_str());
+        return false;
+      }
+      *out = args[++i];
+      return true;
+    };
+    auto size_value = [&](size_t* out) {
+      std::string v;
+      if (!value(&v)) return false;
+      if (!ParseSize(v, out)) {
+        std::fprintf(stderr, "mote run: %s: '%s' is not a valid number\n", a.c_str(), v.c_str());
+        return false;
+      }
+      return true;
+    };
+    std::string v;
+    if (a == "-i" || a == "--input") {
+      if (!value(&v)) return false;
+      o->inputs.push_back(v);
+    } else if (a == "-o" || a == "--output-dir") {
+      if (!value(&o->output_dir)) return false;
+    } else if (a == "--arena") {
+      if (!size_value(&o->arena)) return false;
+    } else if (a == "--top") {
+      if (!size_value(&o->top)) return false;
+    } else if (a == "--labels") {
+      if (!value(&o->labels)) return false;
+    } else if (a == "--bench") {
+      o->bench = true;
+    } else if (a == "--runs") {
+      if (!size_value(&o->runs)) return false;
+      if (o->runs == 0) {
+        std::fprintf(stderr, "mote run: --runs must be at least 1\n");
+        return false;
+      }
+    } else if (a == "--warmup") {
+      if (!size_value(&o->warmup)) return false;
+    } else if (a == "--profile") {
+      o->profile = true;
+    } else if (!a.empty() && a[0] == '-') {
+      std::fprintf(stderr, "mote run: unknown option '%s'\n", a.c_str());
+      return false;
+    } else if (o->model.empty()) {
+      o->model = a;
+    } else {
+      std::fprintf(stderr, "mote run: unexpected argument '%s' (one model per run)\n", a.c_str());
+      return false;
+    }
+  }
+  if (o->model.empty()) {
+    std::fprintf(stderr, "mote run: no model given\nusage: mote run MODEL [-i FILE]... [-o DIR]\n");
+    return false;
+  }
+  return true;
+}
+
+double Dequantize(const TfLiteTensor* t, size_t i) {
+  switch (t->type) {
+    case kTfLiteFloat32: return t->data.f[i];
+    case kTfLiteInt8: return (t->data.int8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteUInt8: return (t->data.uint8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteInt16: return (t->data.i16[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteInt32: {
+      const double scale = t->params.scale == 0.f ? 1.0 : t->params.scale;
+      return (t->data.i32[i] - t->params.zero_point) * scale;
+    }
+    default: return 0.0;
+  }
+}
+
+std::vector<std::string> ReadLabels(const std::string& path) {
+  std::vector<std::string> labels;
+  std::ifstream in(path);
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    labels.push_back(line);
+  }
+  return labels;
+}
+
+void PrintOutput(size_t k, const TfLiteTensor* t, size_t top, const std::vector<std::string>& labels) {
+  std::printf("output %zu '%s' %s\n", k, t->name, DescribeTensor(t).c_str());
+  const size_t elements = t->bytes / std::max<size_t>(TfLiteTypeSizeOf(t->type), 1);
+  const int rank = t->dims->size;
+  const bool classifier = rank >= 1 && rank <= 2 && elements >= 2 && elements <= 1000 &&
+                          static_cast<size_t>(t->dims->data[rank - 1]) == elements && top > 0;
+  if (classifier) {
+    std::vector<size_t> order(elements);
+    for (size_t i = 0; i < elements; ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t a, size_t b) { return Dequantize(t, a) > Dequantize(t, b); });
+    const size_t n = std::min(top, elements);
+    std::printf("  top-%zu:\n", n);
+    for (size_t r = 0; r < n; ++r) {
+      const size_t c = order[r];
+      std::printf("    %zu. class %zu%s%s%s  score %.6f\n", r + 1, c, c < labels.size() ? " '" : "",
+                  c < labels.size() ? labels[c].c_str() : "", c < labels.size() ? "'" : "", Dequantize(t, c));
+    }
+    return;
+  }
+  const size_t n = std::min<size_t>(elements, 8);
+  std::printf("  values:");
+  for (size_t i = 0; i < n; ++i) std::printf(" %.6g", Dequantize(t, i));
+  std::printf("%s\n", elements > n ? " ..." : "");
+}
+
+struct Profile {
+  MicroInterpreter* interpreter;
+  std::vector<double> node_ms;
+  Clock::time_point start;
+  static void Hook(void* user, size_t position, bool after) {
+    auto* p = static_cast<Profile*>(user);
+    if (!after) {
+      p->start = Clock::now();
+    } else {
+      p->node_ms[position] += std::chrono::duration<double, std::milli>(Clock::now() - p->start).count();
+    }
+  }
+};
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+}  // namespace
+
+int RunCommand(const std::vector<std::string>& args) {
+  RunOptions o;
+  if (!ParseRunArgs(args, &o)) return kExitUsage;
+  host::AlignedBuffer model;
+  if (!LoadModelFile(o.model, &model)) return kExitFailure;
+
+  // Read every input file before running anything, so a bad file fails fast and nothing is written.
+  std::vector<host::AlignedBuffer> input_files(o.inputs.size());
+  for (size_t k = 0; k < o.inputs.size(); ++k) {
+    std::string error;
+    if (!host::ReadFile(o.inputs[k], &input_files[k], &error)) {
+      std::fprintf(stderr, "mote run: input %zu: %s\n", k, error.c_str());
+      return kExitFailure;
+    }
+  }
+
+  static AllOpsResolver resolver;
+  host::AlignedBuffer arena(o.arena);
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {
+    std::fprintf(stderr, "mote run: cannot run '%s' (see the messages above)\n", o.model.c_str());
+    return kExitFailure;
+  }
+  if (!o.inputs.empty() && o.inputs.size() != interpreter.inputs_size()) {
+    std::fprintf(stderr, "mote run: the model has %zu input(s) but %zu -i file(s) were given\n",
+                 interpreter.inputs_size(), o.inputs.size());
+    return kExitUsage;
+  }
+  auto fill_inputs = [&]() {
+    for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
+      TfLiteTensor* t = interpreter.input(k);
+      if (o.inputs.empty()) {
+        host::FillGoldenInput(static_cast<int>(k), t->type, t->data.raw, t->bytes);
+      } else {
+        std::memcpy(t->data.raw, input_files[k].data(), t->bytes);
+      }
+    }
+  };
+  for (size_t k = 0; k < o.inputs.size(); ++k) {
+    const TfLiteTensor* t = interpreter.input(k);
+    if (input_files[k].size() != t->bytes) {
+      std::fprintf(stderr, "mote run: input %zu ('%s', %s) needs %zu bytes, but '%s' has %zu bytes\n", k, t->name,
+                   DescribeTensor(t).c_str(), t->bytes, o.inputs[k].c_str(), input_files[k].size());
+      return kExitFailure;
+    }
+  }
+
+  fill_inputs();
+  const auto t0 = Clock::now();
+  if (interpreter.Invoke() != kTfLiteOk) {
+    std::fprintf(stderr, "mote run: Invoke() failed\n");
+    return kExitFailure;
+  }
+  const double first_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+
+  std::vector<std::string> labels;
+  if (!o.labels.empty()) {
+    labels = ReadLabels(o.labels);
+  } else {
+    const size_t slash = o.model.find_last_of('/');
+    const std::string dir = slash == std::string::npos ? "." : o.model.substr(0, slash);
+    labels = ReadLabels(dir + "/labels.txt");
+  }
+  std::printf("model %s: %zu input(s), %zu output(s), arena %zu bytes\n", o.model.c_str(), interpreter.inputs_size(),
+              interpreter.outputs_size(), interpreter.arena_used_bytes());
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) PrintOutput(k, interpreter.output(k), o.top, labels);
+  std::printf("time per inference: %.3f ms (first run)\n", first_ms);
+
+  if (!o.output_dir.empty()) {
+    if (!host::IsDirectory(o.output_dir)) {
+      std::fprintf(stderr, "mote run: output directory '%s' does not exist\n", o.output_dir.c_str());
+      return kExitFailure;
+    }
+    std::vector<host::FileToWrite> files;
+    for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+      const TfLiteTensor* t = interpreter.output(k);
+      files.push_back({o.output_dir + "/output" + std::to_string(k) + ".bin",
+                       std::vector<uint8_t>(t->data.uint8, t->data.uint8 + t->bytes)});
+    }
+    std::string error;
+    if (!host::WriteFilesAtomically(files, &error)) {
+      std::fprintf(stderr, "mote run: %s\n", error.c_str());
+      return kExitFailure;
+    }
+  }
+
+  if (o.bench || o.profile) {
+    Profile profile{&interpreter, std::vector<double>(interpreter.operators_size(), 0.0), {}};
+    for (size_t w = 0; w < o.warmup; ++w) {
+      fill_inputs();
+      interpreter.Invoke();
+    }
+    if (o.profile) interpreter.SetNodeHook(Profile::Hook, &profile);
+    std::vector<double> times;
+    for (size_t r = 0; r < o.runs; ++r) {
+      fill_inputs();
+      const auto s = Clock::now();
+      if (interpreter.Invoke() != kTfLiteOk) return kExitFailure;
+      times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - s).count());
+    }
+    interpreter.SetNodeHook(nullptr, nullptr);
+    const double mn = *std::min_element(times.begin(), times.end());
+    const double mx = *std::max_element(times.begin(), times.end());
+    const double med = Median(times);
+    std::printf("bench: %zu runs after %zu warm-up: min %.3f ms, median %.3f ms, max %.3f ms, %.1f inferences/s\n",
+                o.runs, o.warmup, mn, med, mx, 1000.0 / med);
+    if (o.profile) {
+      double total = 0;
+      for (double v : profile.node_ms) total += v;
+      std::vector<size_t> order(profile.node_ms.size());
+      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+      std::stable_sort(order.begin(), order.end(),
+                       [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
+      std::printf("profile (mean per Invoke over %zu runs; node times sum to %.3f ms):\n", o.runs, total / o.runs);
+      std::printf("  %5s  %-20s %-36s %10s %7s\n", "node", "op", "variant", "ms", "share");
+      std::map<std::string, double> per_op;
+      for (size_t i : order) {
+        const NodeInfo info = interpreter.node_info(i);
+        const double ms = profile.node_ms[i] / o.runs;
+        per_op[info.op_name] += ms;
+        std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%\n", info.index, info.op_name, info.variant, ms,
+                    total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
+      }
+      std::printf("  per op:\n");
+      for (const auto& kv : per_op)
+        std::printf("    %-20s %10.4f ms %6.1f%%\n", kv.first.c_str(), kv.second,
+                    total > 0 ? 100.0 * kv.second * o.runs / total : 0.0);
+    }
+  }
+  return kExitOk;
+}
+
+}  // namespace cli
+}  // namespace mote
