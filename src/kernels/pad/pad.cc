@@ -1,0 +1,170 @@
+// PAD glue. Inputs: 0 input, 1 paddings (constant INT32 or INT64, [rank, 2]: before/after per dimension,
+// non-negative), 2 optional constant_values (a one-element tensor of the input type, PADV2 style; TFLM's PAD
+// accepts it too). Types as TFLM: int8, int16, int32, float32. Default padding value: the output zero point
+// for int8, 0 otherwise (TFLM uses 0 for int16 even with a non-zero zero point).
+#include <cstdint>
+
+#include "kernels/pad/pad_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr int kInputTensor = 0;
+constexpr int kPaddingsTensor = 1;
+constexpr int kConstantValuesTensor = 2;
+constexpr int kOutputTensor = 0;
+
+struct OpData {
+  reference::PadParams params;
+  bool has_constant_values;
+  int8_t int8_default;  // output zero point
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* paddings,
+                            const TfLiteTensor* constant_values, const TfLiteTensor* output, OpData* data) {
+  if (input == nullptr || paddings == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "PAD: input, paddings and output are required");
+    return kTfLiteError;
+  }
+  const TfLiteType type = input->type;
+  if (type != kTfLiteInt8 && type != kTfLiteInt16 && type != kTfLiteInt32 && type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "PAD: type %s is not supported (INT8, INT16, INT32, FLOAT32)", TfLiteTypeGetName(type));
+    return kTfLiteError;
+  }
+  if (output->type != type) {
+    TF_LITE_KERNEL_LOG(context, "PAD: output type %s differs from the input type %s", TfLiteTypeGetName(output->type),
+                       TfLiteTypeGetName(type));
+    return kTfLiteError;
+  }
+  const int rank = input->dims->size;
+  if (rank > RuntimeShape::kMaxDims || output->dims->size != rank) {
+    TF_LITE_KERNEL_LOG(context, "PAD: input rank %d and output rank %d must be equal and at most %d", rank,
+                       output->dims->size, RuntimeShape::kMaxDims);
+    return kTfLiteError;
+  }
+  if (!IsConstantTensor(paddings) || paddings->data.raw == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "PAD: the paddings tensor must be constant");
+    return kTfLiteError;
+  }
+  if (paddings->type != kTfLiteInt32 && paddings->type != kTfLiteInt64) {
+    TF_LITE_KERNEL_LOG(context, "PAD: paddings type %s is not supported (INT32, INT64)",
+                       TfLiteTypeGetName(paddings->type));
+    return kTfLiteError;
+  }
+  if (ElementCount(*paddings->dims) != 2 * rank) {
+    TF_LITE_KERNEL_LOG(context, "PAD: paddings has %lld values, expected %d (a before/after pair per dimension)",
+                       static_cast<long long>(ElementCount(*paddings->dims)), 2 * rank);
+    return kTfLiteError;
+  }
+  reference::PadParams& p = data->params;
+  p.rank = rank;
+  for (int d = 0; d < rank; ++d) {
+    int64_t before, after;
+    if (paddings->type == kTfLiteInt32) {
+      before = GetTensorData<int32_t>(paddings)[2 * d];
+      after = GetTensorData<int32_t>(paddings)[2 * d + 1];
+    } else {
+      before = GetTensorData<int64_t>(paddings)[2 * d];
+      after = GetTensorData<int64_t>(paddings)[2 * d + 1];
+    }
+    if (before < 0 || after < 0) {
+      TF_LITE_KERNEL_LOG(context, "PAD: paddings of dimension %d are %lld, %lld (must be >= 0)", d,
+                         static_cast<long long>(before), static_cast<long long>(after));
+      return kTfLiteError;
+    }
+    if (input->dims->data[d] + before + after != output->dims->data[d]) {
+      TF_LITE_KERNEL_LOG(context, "PAD: output dimension %d is %d, expected %lld (input %d + %lld + %lld)", d,
+                         output->dims->data[d], static_cast<long long>(input->dims->data[d] + before + after),
+                         input->dims->data[d], static_cast<long long>(before), static_cast<long long>(after));
+      return kTfLiteError;
+    }
+    p.input_dims[d] = input->dims->data[d];
+    p.left[d] = static_cast<int32_t>(before);
+    p.right[d] = static_cast<int32_t>(after);
+  }
+  int64_t block = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    p.output_block[d] = block;
+    block *= output->dims->data[d];
+  }
+  data->has_constant_values = constant_values != nullptr;
+  if (constant_values != nullptr) {
+    if (constant_values->type != type || ElementCount(*constant_values->dims) != 1) {
+      TF_LITE_KERNEL_LOG(context, "PAD: constant_values must be one %s value", TfLiteTypeGetName(type));
+      return kTfLiteError;
+    }
+    if (type == kTfLiteInt8 && (constant_values->params.scale != output->params.scale ||
+                                constant_values->params.zero_point != output->params.zero_point)) {
+      TF_LITE_KERNEL_LOG(context, "PAD: int8 constant_values must have the output's scale and zero point");
+      return kTfLiteError;
+    }
+  }
+  if (type == kTfLiteInt8) {
+    if (output->params.zero_point < -128 || output->params.zero_point > 127) {
+      TF_LITE_KERNEL_LOG(context, "PAD: int8 output zero point %d is out of range",
+                         static_cast<int>(output->params.zero_point));
+      return kTfLiteError;
+    }
+    data->int8_default = static_cast<int8_t>(output->params.zero_point);
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  const int num_inputs = NumInputs(node);
+  if ((num_inputs != 2 && num_inputs != 3) || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "PAD: %d inputs and %d outputs given (input, paddings[, constant_values]; 1 output)",
+                       num_inputs, NumOutputs(node));
+    return kTfLiteError;
+  }
+  MicroContext* micro_context = GetMicroContext(context);
+  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
+  TfLiteTensor* paddings = micro_context->AllocateTempInputTensor(node, kPaddingsTensor);
+  TfLiteTensor* constant_values =
+      num_inputs == 3 ? micro_context->AllocateTempInputTensor(node, kConstantValuesTensor) : nullptr;
+  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
+  const TfLiteStatus status =
+      PrepareTensors(context, input, paddings, constant_values, output, static_cast<OpData*>(node->user_data));
+  if (status == kTfLiteOk) ReportKernelVariant(context, "pad/any/reference");
+  TfLiteTensor* all[] = {input, paddings, constant_values, output};
+  for (TfLiteTensor* t : all) {
+    if (t != nullptr) micro_context->DeallocateTempTfLiteTensor(t);
+  }
+  return status;
+}
+
+template <typename T>
+void EvalTyped(const OpData& data, const TfLiteEvalTensor* input, const TfLiteEvalTensor* constant_values,
+               T default_value, TfLiteEvalTensor* output) {
+  const T pad_value = data.has_constant_values ? *micro::GetTensorData<T>(constant_values) : default_value;
+  reference::Pad(data.params, micro::GetTensorData<T>(input), pad_value, micro::GetTensorData<T>(output));
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  const TfLiteEvalTensor* constant_values =
+      data.has_constant_values ? micro::GetEvalInput(context, node, kConstantValuesTensor) : nullptr;
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  switch (input->type) {
+    case kTfLiteInt8: EvalTyped<int8_t>(data, input, constant_values, data.int8_default, output); break;
+    case kTfLiteInt16: EvalTyped<int16_t>(data, input, constant_values, 0, output); break;
+    case kTfLiteInt32: EvalTyped<int32_t>(data, input, constant_values, 0, output); break;
+    default: EvalTyped<float>(data, input, constant_values, 0.0f, output); break;
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_PAD =
+    MakeBuiltinRegistration(schema::BuiltinOperator_PAD, "pad/any/reference", Init, Prepare, Eval);
+
+}  // namespace mote
