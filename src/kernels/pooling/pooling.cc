@@ -1,0 +1,315 @@
+// AVERAGE_POOL_2D and MAX_POOL_2D glue (one prepare, one options parser, two registrations).
+//
+// Input 0 and output 0 are NHWC, int8, int16 or float32, both the same type. Quantized tensors must share
+// scale (within 1e-6) and zero point, as TFLM requires: pooling never requantizes. The output height/width
+// must be the ones TFLite computes from padding, strides and filter size (mote never resizes tensors).
+// Fused activations: NONE, RELU, RELU_N1_TO_1, RELU6 (TFLM ignores TANH/SIGN_BIT here; mote refuses them).
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "kernels/internal/padding.h"
+#include "kernels/pooling/pooling_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr int kInputTensor = 0;
+constexpr int kOutputTensor = 0;
+
+struct OpData {
+  reference::PoolParams params;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+const char* ActivationName(TfLiteFusedActivation activation) {
+  switch (activation) {
+    case kTfLiteActNone: return "NONE";
+    case kTfLiteActRelu: return "RELU";
+    case kTfLiteActReluN1To1: return "RELU_N1_TO_1";
+    case kTfLiteActRelu6: return "RELU6";
+    case kTfLiteActTanh: return "TANH";
+    case kTfLiteActSignBit: return "SIGN_BIT";
+    case kTfLiteActSigmoid: return "SIGMOID";
+  }
+  return "unknown";
+}
+
+bool IsQuantizedPerTensor(const TfLiteTensor* t) { return t->params.scale > 0.f; }
+
+TfLiteStatus CheckParams(TfLiteContext* context, const char* op_name, const TfLitePoolParams* params,
+                         const TfLiteTensor* input) {
+  if (params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing pool options", op_name);
+    return kTfLiteError;
+  }
+  if (params->padding != kTfLitePaddingSame && params->padding != kTfLitePaddingValid) {
+    TF_LITE_KERNEL_LOG(context, "%s: padding %d is not supported (SAME, VALID)", op_name,
+                       static_cast<int>(params->padding));
+    return kTfLiteError;
+  }
+  if (params->stride_height < 1 || params->stride_width < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: strides must be >= 1 (got stride_h %d, stride_w %d)", op_name,
+                       params->stride_height, params->stride_width);
+    return kTfLiteError;
+  }
+  if (params->filter_height < 1 || params->filter_width < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter size must be >= 1 (got %dx%d)", op_name, params->filter_height,
+                       params->filter_width);
+    return kTfLiteError;
+  }
+  // Output size and padding arithmetic adds strides and filter sizes to input sizes in int.
+  constexpr int64_t kIntMax = std::numeric_limits<int>::max();
+  const int64_t in_h = input->dims->data[1];
+  const int64_t in_w = input->dims->data[2];
+  if (in_h + params->stride_height > kIntMax || in_w + params->stride_width > kIntMax ||
+      in_h + params->filter_height > kIntMax || in_w + params->filter_width > kIntMax) {
+    TF_LITE_KERNEL_LOG(context, "%s: strides or filter size too large for a %lldx%lld input", op_name,
+                       static_cast<long long>(in_h), static_cast<long long>(in_w));
+    return kTfLiteError;
+  }
+  switch (params->activation) {
+    case kTfLiteActNone:
+    case kTfLiteActRelu:
+    case kTfLiteActReluN1To1:
+    case kTfLiteActRelu6:
+      return kTfLiteOk;
+    default:
+      TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)",
+                         op_name, ActivationName(params->activation));
+      return kTfLiteError;
+  }
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const TfLitePoolParams* params,
+                            const TfLiteTensor* input, const TfLiteTensor* output, OpData* data) {
+  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (input->dims->size != 4 || output->dims->size != 4) {
+    TF_LITE_KERNEL_LOG(context, "%s: input and output must be 4-D NHWC (got %d-D and %d-D)", op_name,
+                       input->dims->size, output->dims->size);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_OK(context, CheckParams(context, op_name, params, input));
+
+  const int* in = input->dims->data;
+  const int* out = output->dims->data;
+  int out_height = 0;
+  int out_width = 0;
+  const TfLitePaddingValues padding =
+      ComputePaddingHeightWidth(params->stride_height, params->stride_width, 1, 1, in[1], in[2],
+                                params->filter_height, params->filter_width, params->padding, &out_height, &out_width);
+  if (out_height < 1 || out_width < 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: a %dx%d filter with VALID padding does not fit the %dx%d input", op_name,
+                       params->filter_height, params->filter_width, in[1], in[2]);
+    return kTfLiteError;
+  }
+  if (out[0] != in[0] || out[1] != out_height || out[2] != out_width || out[3] != in[3]) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] does not match the computed [%d, %d, %d, %d]",
+                       op_name, out[0], out[1], out[2], out[3], in[0], out_height, out_width, in[3]);
+    return kTfLiteError;
+  }
+
+  reference::PoolParams& p = data->params;
+  p.stride_height = params->stride_height;
+  p.stride_width = params->stride_width;
+  p.filter_height = params->filter_height;
+  p.filter_width = params->filter_width;
+  p.padding_height = padding.height;
+  p.padding_width = padding.width;
+  p.quantized_activation_min = 0;
+  p.quantized_activation_max = 0;
+  p.float_activation_min = 0.f;
+  p.float_activation_max = 0.f;
+
+  if (input->type == kTfLiteFloat32) {
+    CalculateActivationRange(params->activation, &p.float_activation_min, &p.float_activation_max);
+    return kTfLiteOk;
+  }
+
+  if (!IsQuantizedPerTensor(input) || !IsQuantizedPerTensor(output)) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s input and output must be quantized (scale > 0)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  const double scale_diff =
+      std::fabs(static_cast<double>(input->params.scale) - static_cast<double>(output->params.scale));
+  if (scale_diff > 1.0e-6 || input->params.zero_point != output->params.zero_point) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: input and output quantization must match (scale %g vs %g, zero point %d vs %d)",
+                       op_name, static_cast<double>(input->params.scale), static_cast<double>(output->params.scale),
+                       static_cast<int>(input->params.zero_point), static_cast<int>(output->params.zero_point));
+    return kTfLiteError;
+  }
+  // The average's int32 sum over the largest (clipped) window must not overflow.
+  const int64_t window = static_cast<int64_t>(params->filter_height < in[1] ? params->filter_height : in[1]) *
+                         (params->filter_width < in[2] ? params->filter_width : in[2]);
+  const int64_t max_magnitude = input->type == kTfLiteInt8 ? 128 : 32768;
+  if (window * max_magnitude > std::numeric_limits<int32_t>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: a %lld-element %s window overflows the int32 sum", op_name,
+                       static_cast<long long>(window), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return CalculateActivationRangeQuantized(context, params->activation, output, &p.quantized_activation_min,
+                                           &p.quantized_activation_max);
+}
+
+TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[3]) {
+  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
+                       NumOutputs(node));
+    return kTfLiteError;
+  }
+  MicroContext* micro_context = GetMicroContext(context);
+  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
+  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
+  TfLiteStatus status = kTfLiteError;
+  if (input == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op_name);
+  } else {
+    const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
+    status = PrepareTensors(context, op_name, params, input, output, static_cast<OpData*>(node->user_data));
+    if (status == kTfLiteOk) {
+      ReportKernelVariant(context, input->type == kTfLiteInt8    ? variants[0]
+                                   : input->type == kTfLiteInt16 ? variants[1]
+                                                                 : variants[2]);
+    }
+  }
+  if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
+  if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
+  return status;
+}
+
+constexpr const char* kAverageVariants[3] = {"average_pool_2d/int8/reference", "average_pool_2d/int16/reference",
+                                             "average_pool_2d/float32/reference"};
+constexpr const char* kMaxVariants[3] = {"max_pool_2d/int8/reference", "max_pool_2d/int16/reference",
+                                         "max_pool_2d/float32/reference"};
+
+TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
+  return PoolPrepare(context, node, "AVERAGE_POOL_2D", kAverageVariants);
+}
+
+TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
+  return PoolPrepare(context, node, "MAX_POOL_2D", kMaxVariants);
+}
+
+TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
+  const reference::PoolParams& params = static_cast<const OpData*>(node->user_data)->params;
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  const RuntimeShape input_shape = micro::GetTensorShape(input);
+  const RuntimeShape output_shape = micro::GetTensorShape(output);
+  switch (input->type) {
+    case kTfLiteInt8:
+      reference::AveragePoolQuantized(params, input_shape, micro::GetTensorData<int8_t>(input), output_shape,
+                                      micro::GetTensorData<int8_t>(output));
+      break;
+    case kTfLiteInt16:
+      reference::AveragePoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
+                                      micro::GetTensorData<int16_t>(output));
+      break;
+    default:
+      reference::AveragePoolFloat(params, input_shape, micro::GetTensorData<float>(input), output_shape,
+                                  micro::GetTensorData<float>(output));
+      break;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus MaxEval(TfLiteContext* context, TfLiteNode* node) {
+  const reference::PoolParams& params = static_cast<const OpData*>(node->user_data)->params;
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  const RuntimeShape input_shape = micro::GetTensorShape(input);
+  const RuntimeShape output_shape = micro::GetTensorShape(output);
+  switch (input->type) {
+    case kTfLiteInt8:
+      reference::MaxPoolQuantized(params, input_shape, micro::GetTensorData<int8_t>(input), output_shape,
+                                  micro::GetTensorData<int8_t>(output));
+      break;
+    case kTfLiteInt16:
+      reference::MaxPoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
+                                  micro::GetTensorData<int16_t>(output));
+      break;
+    default:
+      reference::MaxPoolFloat(params, input_shape, micro::GetTensorData<float>(input), output_shape,
+                              micro::GetTensorData<float>(output));
+      break;
+  }
+  return kTfLiteOk;
+}
+
+bool ConvertPadding(schema::Padding in, TfLitePadding* out) {
+  switch (in) {
+    case schema::Padding_SAME: *out = kTfLitePaddingSame; return true;
+    case schema::Padding_VALID: *out = kTfLitePaddingValid; return true;
+  }
+  return false;
+}
+
+bool ConvertActivation(schema::ActivationFunctionType in, TfLiteFusedActivation* out) {
+  switch (in) {
+    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;
+    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return true;
+    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return true;
+    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return true;
+    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return true;
+    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_AVERAGE_POOL_2D = MakeBuiltinRegistration(
+    schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init, AveragePrepare, AverageEval);
+
+const TfLiteRegistration kRegistration_MAX_POOL_2D = MakeBuiltinRegistration(
+    schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init, MaxPrepare, MaxEval);
+
+// Shared by AVERAGE_POOL_2D and MAX_POOL_2D (and L2_POOL_2D in TFLite). A missing options table gives the
+// schema defaults (SAME padding, zero strides and filter, no activation), which prepare then refuses.
+TfLiteStatus ParsePool(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLitePoolParams>();
+  if (params == nullptr) {
+    MicroPrintf("POOL_2D: out of memory for the options");
+    return kTfLiteError;
+  }
+  params->padding = kTfLitePaddingSame;
+  params->activation = kTfLiteActNone;
+  const schema::Pool2DOptions* options = op->builtin_options_as_Pool2DOptions();
+  if (options != nullptr) {
+    if (!ConvertPadding(options->padding(), &params->padding)) {
+      MicroPrintf("POOL_2D: padding %d is not a valid Padding (0 SAME, 1 VALID)", static_cast<int>(options->padding()));
+      return kTfLiteError;
+    }
+    params->stride_width = options->stride_w();
+    params->stride_height = options->stride_h();
+    params->filter_width = options->filter_width();
+    params->filter_height = options->filter_height();
+    if (!ConvertActivation(options->fused_activation_function(), &params->activation)) {
+      MicroPrintf("POOL_2D: fused activation %d is not a valid ActivationFunctionType (0..5)",
+                  static_cast<int>(options->fused_activation_function()));
+      return kTfLiteError;
+    }
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote
