@@ -35,27 +35,6 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
-// Temp tensors of one prepare call, released on every exit path.
-class TempTensors {
- public:
-  explicit TempTensors(TfLiteContext* context) : ctx_(GetMicroContext(context)) {}
-  ~TempTensors() {
-    for (TfLiteTensor* t : {input, filter, bias, output})
-      if (t != nullptr) ctx_->DeallocateTempTfLiteTensor(t);
-  }
-  TempTensors(const TempTensors&) = delete;
-  TempTensors& operator=(const TempTensors&) = delete;
-  MicroContext* ctx() const { return ctx_; }
-
-  TfLiteTensor* input = nullptr;
-  TfLiteTensor* filter = nullptr;
-  TfLiteTensor* bias = nullptr;
-  TfLiteTensor* output = nullptr;
-
- private:
-  MicroContext* ctx_;
-};
-
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
                         const TfLiteTensor* bias, const TfLiteTensor* output, Kind* kind) {
   if (input->type != output->type) {
@@ -89,29 +68,6 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
     }
     return kTfLiteError;
   }
-  if (bias != nullptr) {
-    bool ok = false;
-    const char* accepted = "";
-    switch (input->type) {
-      case kTfLiteFloat32:
-        ok = bias->type == kTfLiteFloat32;
-        accepted = "FLOAT32";
-        break;
-      case kTfLiteInt8:
-        ok = bias->type == kTfLiteInt32;
-        accepted = "INT32";
-        break;
-      default:
-        ok = bias->type == kTfLiteInt64 || bias->type == kTfLiteInt32;
-        accepted = "INT64 or INT32";
-        break;
-    }
-    if (!ok) {
-      TF_LITE_KERNEL_LOG(context, "%s: bias type %s with %s input is not supported (%s)", kOpName,
-                         TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input->type), accepted);
-      return kTfLiteError;
-    }
-  }
   return kTfLiteOk;
 }
 
@@ -129,11 +85,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
 
-  TempTensors t(context);
-  t.input = t.ctx()->AllocateTempInputTensor(node, kInputTensor);
-  t.filter = t.ctx()->AllocateTempInputTensor(node, kFilterTensor);
-  t.bias = num_inputs == 3 ? t.ctx()->AllocateTempInputTensor(node, kBiasTensor) : nullptr;
-  t.output = t.ctx()->AllocateTempOutputTensor(node, kOutputTensor);
+  conv_common::TempTensors t(context, node);
   if (t.input == nullptr || t.filter == nullptr || t.output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: input, filter and output tensors are required", kOpName);
     return kTfLiteError;
@@ -147,28 +99,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckTypes(context, input, filter, bias, output, &kind));
   TF_LITE_ENSURE_STATUS(conv_common::CheckActivation(context, kOpName, options->activation));
 
-  // Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC], all dims >= 1.
-  const TfLiteTensor* shaped[] = {input, filter, output};
-  const char* roles[] = {"input", "filter", "output"};
-  for (int i = 0; i < 3; ++i) {
-    const TfLiteIntArray* dims = shaped[i]->dims;
-    if (dims == nullptr || dims->size != 4) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s must have rank 4, got rank %d", kOpName, roles[i],
-                         dims == nullptr ? 0 : dims->size);
-      return kTfLiteError;
-    }
-    for (int d = 0; d < 4; ++d) {
-      if (dims->data[d] < 1) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s dimension %d is %d (empty tensors are not supported)", kOpName, roles[i],
-                           d, dims->data[d]);
-        return kTfLiteError;
-      }
-    }
-    if (!conv_common::FitsIntIndexing(shaped[i])) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s has more than 2^31-1 elements", kOpName, roles[i]);
-      return kTfLiteError;
-    }
-  }
+  // Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC].
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "input", input));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "filter", filter));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "output", output));
   const int batches = input->dims->data[0];
   const int input_height = input->dims->data[1];
   const int input_width = input->dims->data[2];
@@ -194,10 +128,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        output->dims->data[3], batches, output_depth);
     return kTfLiteError;
   }
-  if (bias != nullptr && (bias->dims == nullptr || ElementCount(*bias->dims) != output_depth)) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias must have %d elements (one per output channel), got %d", kOpName,
-                       output_depth, bias->dims == nullptr ? 0 : static_cast<int>(ElementCount(*bias->dims)));
-    return kTfLiteError;
+  if (bias != nullptr) {
+    TF_LITE_ENSURE_STATUS(conv_common::CheckBias(context, kOpName, input->type, /*int16_allows_int32=*/true, bias,
+                                                 output_depth));
   }
 
   conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,

@@ -169,8 +169,70 @@ TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const Wi
   return kTfLiteOk;
 }
 
-bool FitsIntIndexing(const TfLiteTensor* tensor) {
-  return tensor->dims != nullptr && ElementCount(*tensor->dims) <= kIntMax;
+TfLiteStatus CheckShape4D(TfLiteContext* context, const char* op_name, const char* role, const TfLiteTensor* t) {
+  const TfLiteIntArray* dims = t->dims;
+  if (dims == nullptr || dims->size != 4) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s must have rank 4 (NHWC), got rank %d", op_name, role,
+                       dims == nullptr ? 0 : dims->size);
+    return kTfLiteError;
+  }
+  for (int d = 0; d < 4; ++d) {
+    if (dims->data[d] < 1) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s dimension %d is %d (empty tensors are not supported)", op_name, role, d,
+                         dims->data[d]);
+      return kTfLiteError;
+    }
+  }
+  if (ElementCount(*dims) > kIntMax) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s has more than 2^31-1 elements", op_name, role);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckBias(TfLiteContext* context, const char* op_name, TfLiteType input_type, bool int16_allows_int32,
+                       const TfLiteTensor* bias, int channels) {
+  bool ok = false;
+  const char* accepted = "";
+  switch (input_type) {
+    case kTfLiteFloat32:
+      ok = bias->type == kTfLiteFloat32;
+      accepted = "FLOAT32";
+      break;
+    case kTfLiteInt8:
+      ok = bias->type == kTfLiteInt32;
+      accepted = "INT32";
+      break;
+    default:
+      ok = bias->type == kTfLiteInt64 || (int16_allows_int32 && bias->type == kTfLiteInt32);
+      accepted = int16_allows_int32 ? "INT64 or INT32" : "INT64";
+      break;
+  }
+  if (!ok) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias type %s with %s input is not supported (%s)", op_name,
+                       TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input_type), accepted);
+    return kTfLiteError;
+  }
+  const int64_t count = bias->dims == nullptr ? 0 : ElementCount(*bias->dims);
+  if (count != channels) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias must have %d elements (one per output channel), got %lld", op_name,
+                       channels, static_cast<long long>(count));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TempTensors::TempTensors(TfLiteContext* context, const TfLiteNode* node)
+    : micro_context_(GetMicroContext(context)) {
+  input = micro_context_->AllocateTempInputTensor(node, 0);
+  filter = micro_context_->AllocateTempInputTensor(node, 1);
+  bias = NumInputs(node) >= 3 ? micro_context_->AllocateTempInputTensor(node, 2) : nullptr;
+  output = micro_context_->AllocateTempOutputTensor(node, 0);
+}
+
+TempTensors::~TempTensors() {
+  for (TfLiteTensor* t : {output, bias, filter, input})
+    if (t != nullptr) micro_context_->DeallocateTempTfLiteTensor(t);
 }
 
 namespace {

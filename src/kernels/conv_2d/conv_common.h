@@ -10,6 +10,7 @@
 
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
+#include "mote/micro_context.h"
 #include "mote/schema/schema_generated.h"
 
 namespace mote {
@@ -43,8 +44,31 @@ TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const Wi
                            int input_height, int input_width, int filter_height, int filter_width,
                            int output_height, int output_width, TfLitePaddingValues* padding);
 
-// True when the tensor's element count fits in int (the kernels index with int, as TFLite does).
-bool FitsIntIndexing(const TfLiteTensor* tensor);
+// Rank 4, every dimension >= 1, element count that fits in int (the kernels index with int, as TFLite
+// does). `role` names the tensor in the message ("input").
+TfLiteStatus CheckShape4D(TfLiteContext* context, const char* op_name, const char* role, const TfLiteTensor* t);
+
+// Bias type for `input_type` (INT8 -> INT32; INT16 -> INT64, or INT32 when `int16_allows_int32`; FLOAT32 ->
+// FLOAT32) and exactly `channels` elements.
+TfLiteStatus CheckBias(TfLiteContext* context, const char* op_name, TfLiteType input_type, bool int16_allows_int32,
+                       const TfLiteTensor* bias, int channels);
+
+// The temp tensors of one prepare call (input, filter, optional bias, output), released on every exit path.
+class TempTensors {
+ public:
+  TempTensors(TfLiteContext* context, const TfLiteNode* node);
+  ~TempTensors();
+  TempTensors(const TempTensors&) = delete;
+  TempTensors& operator=(const TempTensors&) = delete;
+
+  TfLiteTensor* input = nullptr;
+  TfLiteTensor* filter = nullptr;
+  TfLiteTensor* bias = nullptr;  // nullptr when absent (2 inputs, or index -1)
+  TfLiteTensor* output = nullptr;
+
+ private:
+  MicroContext* micro_context_;
+};
 
 // Requantization constants for a quantized convolution (int8 or int16 activations, int8 filter), matching
 // TFLM: per output channel c, effective_scale = input_scale * filter_scale[c or 0] / output_scale (in double),

@@ -1,0 +1,243 @@
+// DEPTHWISE_CONV_2D glue: options parser, init/prepare/invoke. Compute: depthwise_conv_2d_reference.{h,cc}.
+//
+// Supported (as TFLM's reference kernel): INT8 input/output with INT8 filter (per-channel along dimension 3
+// or per-tensor) and optional INT32 bias; INT16 input/output with INT8 filter ("16x8") and optional INT64
+// bias; FLOAT32. depth_multiplier >= 1 with output channels = input channels * depth_multiplier, strides,
+// dilations, SAME/VALID padding, batches, fused NONE/RELU/RELU_N1_TO_1/RELU6.
+// Deliberately refused where TFLM would compute something meaningless or read out of bounds: a
+// depth_multiplier that disagrees with the shapes, INT32 bias on INT16 (TFLM reads it as INT64), nonzero
+// filter or INT16 zero points, fused TANH/SIGN_BIT. INT4 filters are not implemented yet.
+#include <cstdint>
+
+#include "kernels/conv_2d/conv_common.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr const char kOpName[] = "DEPTHWISE_CONV_2D";
+constexpr int kInputTensor = 0;
+constexpr int kFilterTensor = 1;
+constexpr int kBiasTensor = 2;
+constexpr int kOutputTensor = 0;
+// Per-channel filter quantization runs along the filter's last dimension (output channels).
+constexpr int kQuantizedDimension = 3;
+
+struct OpData {
+  depthwise_conv_2d::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
+  TfLiteType type;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                        const TfLiteTensor* output) {
+  if (input->type != output->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s and output type %s differ", kOpName, TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
+  if (input->type != kTfLiteFloat32 && input->type != kTfLiteInt8 && input->type != kTfLiteInt16) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", kOpName,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
+  if (filter->type != expected_filter) {
+    if (filter->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT4 filters are not supported yet (INT8 filter for INT8 input)", kOpName);
+    } else {
+      TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s; hybrid models are "
+                         "not supported)", kOpName, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
+                         TfLiteTypeGetName(expected_filter));
+    }
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  auto* data = static_cast<OpData*>(node->user_data);
+  const auto* options = static_cast<const TfLiteDepthwiseConvParams*>(node->builtin_data);
+  if (data == nullptr || options == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or parsed options", kOpName);
+    return kTfLiteError;
+  }
+  const int num_inputs = NumInputs(node);
+  if ((num_inputs != 2 && num_inputs != 3) || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: expects 2 or 3 inputs (input, filter, optional bias) and 1 output, got %d and %d",
+                       kOpName, num_inputs, NumOutputs(node));
+    return kTfLiteError;
+  }
+
+  conv_common::TempTensors t(context, node);
+  if (t.input == nullptr || t.filter == nullptr || t.output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: input, filter and output tensors are required", kOpName);
+    return kTfLiteError;
+  }
+  const TfLiteTensor* input = t.input;
+  const TfLiteTensor* filter = t.filter;
+  const TfLiteTensor* bias = t.bias;
+  const TfLiteTensor* output = t.output;
+
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, filter, output));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckActivation(context, kOpName, options->activation));
+
+  // Shapes: input [N, H, W, IC], filter [1, FH, FW, OC], output [N, OH, OW, OC], OC = IC * depth_multiplier.
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "input", input));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "filter", filter));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "output", output));
+  const int batches = input->dims->data[0];
+  const int input_height = input->dims->data[1];
+  const int input_width = input->dims->data[2];
+  const int input_depth = input->dims->data[3];
+  const int filter_height = filter->dims->data[1];
+  const int filter_width = filter->dims->data[2];
+  const int output_depth = filter->dims->data[3];
+  const int depth_multiplier = options->depth_multiplier;
+  if (filter->dims->data[0] != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter must have shape [1, FH, FW, OC], got first dimension %d", kOpName,
+                       filter->dims->data[0]);
+    return kTfLiteError;
+  }
+  if (depth_multiplier < 1 || static_cast<int64_t>(input_depth) * depth_multiplier != output_depth) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: depth_multiplier (%d) times input channels (%d) must equal the filter's output channels "
+                       "(%d)",
+                       kOpName, depth_multiplier, input_depth, output_depth);
+    return kTfLiteError;
+  }
+  if (output->dims->data[0] != batches || output->dims->data[3] != output_depth) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (batches, channels)",
+                       kOpName, output->dims->data[0], output->dims->data[1], output->dims->data[2],
+                       output->dims->data[3], batches, output_depth);
+    return kTfLiteError;
+  }
+  if (bias != nullptr) {
+    TF_LITE_ENSURE_STATUS(conv_common::CheckBias(context, kOpName, input->type, /*int16_allows_int32=*/false, bias,
+                                                 output_depth));
+  }
+
+  conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
+                                       options->dilation_width_factor, options->dilation_height_factor,
+                                       options->padding};
+  TfLitePaddingValues padding;
+  TF_LITE_ENSURE_STATUS(conv_common::ResolveWindow(context, kOpName, geometry, input_height, input_width,
+                                                   filter_height, filter_width, output->dims->data[1],
+                                                   output->dims->data[2], &padding));
+
+  depthwise_conv_2d::DepthwiseParams& p = data->params;
+  p = depthwise_conv_2d::DepthwiseParams{};
+  p.stride_width = options->stride_width;
+  p.stride_height = options->stride_height;
+  p.dilation_width = options->dilation_width_factor;
+  p.dilation_height = options->dilation_height_factor;
+  p.pad_width = padding.width;
+  p.pad_height = padding.height;
+  p.depth_multiplier = depth_multiplier;
+  data->type = input->type;
+
+  if (input->type == kTfLiteFloat32) {
+    CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
+    ReportKernelVariant(context, "depthwise_conv_2d/float32/reference");
+    return kTfLiteOk;
+  }
+
+  auto* multiplier =
+      static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
+  auto* shift = static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
+  if (multiplier == nullptr || shift == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: out of arena for %d per-channel quantization constants", kOpName, output_depth);
+    return kTfLiteError;
+  }
+  conv_common::QuantizationResult q{multiplier, shift, 0, 0};
+  // The 16x8 kernel requantizes with the int64 form, which computes 1 << (14 - shift).
+  const int max_shift = input->type == kTfLiteInt16 ? 14 : 30;
+  TF_LITE_ENSURE_STATUS(conv_common::PrepareQuantization(context, kOpName, input, filter, output, options->activation,
+                                                         kQuantizedDimension, output_depth, max_shift, &q));
+  p.output_multiplier = multiplier;
+  p.output_shift = shift;
+  p.output_activation_min = q.activation_min;
+  p.output_activation_max = q.activation_max;
+  if (input->type == kTfLiteInt8) {
+    p.input_offset = -input->params.zero_point;
+    p.output_offset = output->params.zero_point;
+    ReportKernelVariant(context, "depthwise_conv_2d/int8/reference");
+  } else {
+    ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  const TfLiteEvalTensor* filter = micro::GetEvalInput(context, node, kFilterTensor);
+  const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  const RuntimeShape input_shape = micro::GetTensorShape(input);
+  const RuntimeShape filter_shape = micro::GetTensorShape(filter);
+  const RuntimeShape output_shape = micro::GetTensorShape(output);
+
+  switch (data.type) {
+    case kTfLiteInt8:
+      depthwise_conv_2d::DepthwiseConvInt8(data.params, input_shape, micro::GetTensorData<int8_t>(input),
+                                           filter_shape, micro::GetTensorData<int8_t>(filter),
+                                           micro::GetOptionalTensorData<int32_t>(bias), output_shape,
+                                           micro::GetTensorData<int8_t>(output));
+      return kTfLiteOk;
+    case kTfLiteInt16:
+      depthwise_conv_2d::DepthwiseConvInt16(data.params, input_shape, micro::GetTensorData<int16_t>(input),
+                                            filter_shape, micro::GetTensorData<int8_t>(filter),
+                                            micro::GetOptionalTensorData<int64_t>(bias), output_shape,
+                                            micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    case kTfLiteFloat32:
+      depthwise_conv_2d::DepthwiseConvFloat(data.params, input_shape, micro::GetTensorData<float>(input),
+                                            filter_shape, micro::GetTensorData<float>(filter),
+                                            micro::GetOptionalTensorData<float>(bias), output_shape,
+                                            micro::GetTensorData<float>(output));
+      return kTfLiteOk;
+    default:
+      return kTfLiteError;
+  }
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D = MakeBuiltinRegistration(
+    schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init, Prepare, Eval);
+
+TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLiteDepthwiseConvParams>();
+  if (params == nullptr) {
+    MicroPrintf("%s: out of arena for TfLiteDepthwiseConvParams", kOpName);
+    return kTfLiteError;
+  }
+  // Schema defaults for a missing table: SAME, strides 0 and depth_multiplier 0 (refused by prepare), NONE,
+  // dilations 1.
+  params->padding = kTfLitePaddingSame;
+  params->activation = kTfLiteActNone;
+  params->dilation_width_factor = 1;
+  params->dilation_height_factor = 1;
+  if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_DepthwiseConv2DOptions()) {
+    TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
+    TF_LITE_ENSURE_STATUS(
+        conv_common::ParseActivation(options->fused_activation_function(), kOpName, &params->activation));
+    params->stride_width = options->stride_w();
+    params->stride_height = options->stride_h();
+    params->depth_multiplier = options->depth_multiplier();
+    params->dilation_width_factor = options->dilation_w_factor();
+    params->dilation_height_factor = options->dilation_h_factor();
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote
