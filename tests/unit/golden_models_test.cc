@@ -1,0 +1,171 @@
+// Whole-model tests: every model in ../shared/golden (skipped, with a message, when ../shared is absent) and
+// every project model in tests/models/ runs through MicroInterpreter + AllOpsResolver on its golden inputs and
+// must reproduce TFLM's outputs bit for bit (float32 within 1e-5 relative + 1e-6 absolute). The same test
+// proves arena_used_bytes() exact: an arena of exactly that size works and 16 bytes less fails with the size.
+#include <dirent.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <ostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
+#include "mote/op_resolver.h"
+#include "support/golden.h"
+
+namespace mote {
+namespace {
+
+struct GoldenCase {
+  std::string name;
+  std::string model_path;
+  std::string data_dir;
+};
+
+std::vector<std::string> ListDirs(const std::string& dir) {
+  std::vector<std::string> out;
+  DIR* d = opendir(dir.c_str());
+  if (d == nullptr) return out;
+  while (dirent* e = readdir(d)) {
+    if (e->d_name[0] == '.') continue;
+    out.push_back(e->d_name);
+  }
+  closedir(d);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::vector<GoldenCase> AllCases() {
+  std::vector<GoldenCase> cases;
+  const std::string own = std::string(MOTE_SOURCE_DIR) + "/tests/models";
+  for (const std::string& n : ListDirs(own)) {
+    if (test::FileExists(own + "/" + n + "/model.tflite"))
+      cases.push_back({"own_" + n, own + "/" + n + "/model.tflite", own + "/" + n});
+  }
+  if (test::HaveSharedDir()) {
+    for (const std::string& n : ListDirs(test::SharedPath("golden"))) {
+      const std::string model = test::SharedPath("models/" + n + ".tflite");
+      if (test::FileExists(model)) cases.push_back({"shared_" + n, model, test::SharedPath("golden/" + n)});
+    }
+  }
+  return cases;
+}
+
+long TflmArena(const std::string& data_dir) {
+  std::ifstream in(data_dir + "/meta.json");
+  std::stringstream ss;
+  ss << in.rdbuf();
+  const std::string s = ss.str();
+  const size_t k = s.find("\"tflm_arena_used_bytes\"");
+  if (k == std::string::npos) return -1;
+  return std::strtol(s.c_str() + s.find(':', k) + 1, nullptr, 10);
+}
+
+struct Captured {
+  std::string text;
+  static void Sink(void* user, const char* m) {
+    static_cast<Captured*>(user)->text += m;
+    static_cast<Captured*>(user)->text += "\n";
+  }
+};
+
+void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
+
+class GoldenModelTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(GoldenModelTest, MatchesTflmBitExact) {
+  const GoldenCase& c = GetParam();
+  test::AlignedBuffer model;
+  std::string error;
+  ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
+  static AllOpsResolver resolver;
+  test::AlignedBuffer arena(16 << 20);
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+  for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
+    test::AlignedBuffer in;
+    ASSERT_TRUE(test::ReadFile(c.data_dir + "/input" + std::to_string(k) + ".bin", &in, &error)) << error;
+    ASSERT_EQ(in.size(), interpreter.input(k)->bytes);
+    std::memcpy(interpreter.input(k)->data.raw, in.data(), in.size());
+  }
+  ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+    test::AlignedBuffer expected;
+    ASSERT_TRUE(test::ReadFile(c.data_dir + "/output" + std::to_string(k) + ".bin", &expected, &error)) << error;
+    const TfLiteTensor* out = interpreter.output(k);
+    ASSERT_EQ(expected.size(), out->bytes);
+    if (out->type == kTfLiteFloat32) {
+      const auto* want = reinterpret_cast<const float*>(expected.data());
+      for (size_t i = 0; i < out->bytes / 4; ++i)
+        EXPECT_NEAR(out->data.f[i], want[i], 1e-6 + 1e-5 * std::fabs(want[i])) << "output " << k << " element " << i;
+    } else {
+      size_t differing = 0;
+      size_t first = 0;
+      for (size_t i = 0; i < out->bytes; ++i) {
+        if (out->data.uint8[i] != expected.data()[i] && differing++ == 0) first = i;
+      }
+      EXPECT_EQ(differing, 0u) << "output " << k << ": " << differing << " bytes differ, first at byte " << first;
+    }
+  }
+  const long tflm = TflmArena(c.data_dir);
+  std::printf("[ arena    ] %s: mote %zu bytes, TFLM %ld bytes\n", c.name.c_str(), interpreter.arena_used_bytes(),
+              tflm);
+}
+
+TEST_P(GoldenModelTest, ArenaUsedBytesIsExact) {
+  const GoldenCase& c = GetParam();
+  test::AlignedBuffer model;
+  ASSERT_TRUE(test::ReadFile(c.model_path, &model));
+  static AllOpsResolver resolver;
+  size_t used = 0;
+  {
+    test::AlignedBuffer arena(16 << 20);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    used = interpreter.arena_used_bytes();
+  }
+  ASSERT_EQ(used % 16, 0u);
+  {
+    test::AlignedBuffer arena(used);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk) << "an arena of exactly arena_used_bytes() must work";
+    EXPECT_EQ(interpreter.arena_used_bytes(), used);
+    ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+  }
+  {
+    Captured log;
+    SetLogSink(Captured::Sink, &log);
+    test::AlignedBuffer arena(used - 16);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    const TfLiteStatus status = interpreter.AllocateTensors();
+    SetLogSink(nullptr, nullptr);
+    EXPECT_NE(status, kTfLiteOk) << "16 bytes less than arena_used_bytes() must fail";
+    EXPECT_NE(log.text.find("Tensor arena too small"), std::string::npos) << log.text;
+  }
+}
+
+std::string CaseName(const ::testing::TestParamInfo<GoldenCase>& info) {
+  std::string n = info.param.name;
+  for (char& ch : n)
+    if (!std::isalnum(static_cast<unsigned char>(ch))) ch = '_';
+  return n;
+}
+
+INSTANTIATE_TEST_SUITE_P(Golden, GoldenModelTest, ::testing::ValuesIn(AllCases()), CaseName);
+GTEST_ALLOW_UNINSTANTIATED_PARAMETERIZED_TEST(GoldenModelTest);
+
+TEST(GoldenModels, SharedDirPresenceIsReported) {
+  if (!test::HaveSharedDir()) GTEST_SKIP() << "../shared not found: skipping the shared golden models";
+  SUCCEED();
+}
+
+}  // namespace
+}  // namespace mote
