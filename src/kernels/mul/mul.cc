@@ -1,0 +1,141 @@
+// MUL glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (fused activation applied), INT8 and INT16
+// (per-tensor quantized; INT16 needs zero points of 0, as TFLM requires). Broadcasting up to 6 dimensions.
+// Prepare validates and computes the broadcast plan and the requantization constants; invoke is one
+// reference call.
+#include <cstdint>
+
+#include "kernels/internal/binary_elementwise.h"
+#include "kernels/internal/options_parsing.h"
+#include "kernels/internal/quantization_util.h"
+#include "kernels/internal/scoped_temp_tensor.h"
+#include "kernels/mul/mul_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr char kOp[] = "MUL";
+constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
+
+struct OpData {
+  BinaryElementwiseData common;
+  reference::MulQuantParams quant;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  MicroContext* micro_context = GetMicroContext(context);
+  OpData* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteMulParams*>(node->builtin_data);
+  if (data == nullptr || params == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOp, node));
+  ScopedTempTensor input1(context, micro_context->AllocateTempInputTensor(node, 0));
+  ScopedTempTensor input2(context, micro_context->AllocateTempInputTensor(node, 1));
+  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
+
+  const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
+  TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, input1.get(), input2.get(),
+                                                 output.get(), &data->common));
+  const char* variant = "mul/float32/reference";
+  switch (data->common.type) {
+    case kTfLiteInt32:
+      variant = "mul/int32/reference";
+      break;
+    case kTfLiteInt8:
+    case kTfLiteInt16: {
+      const bool int16 = data->common.type == kTfLiteInt16;
+      if (int16 && (input1->params.zero_point != 0 || input2->params.zero_point != 0 ||
+                    output->params.zero_point != 0)) {
+        TF_LITE_KERNEL_LOG(context, "%s: INT16 zero points must be 0 (got %d, %d, output %d)", kOp,
+                           static_cast<int>(input1->params.zero_point), static_cast<int>(input2->params.zero_point),
+                           static_cast<int>(output->params.zero_point));
+        return kTfLiteError;
+      }
+      const double real_multiplier = static_cast<double>(input1->params.scale) *
+                                     static_cast<double>(input2->params.scale) /
+                                     static_cast<double>(output->params.scale);
+      reference::MulQuantParams& q = data->quant;
+      QuantizeMultiplier(real_multiplier, &q.output_multiplier, &q.output_shift);
+      // The product of two offset inputs has up to 31 bits (int16) or 17 bits (int8); the left shift of a
+      // multiplier > 1 must not push it past int32.
+      if (q.output_shift > (int16 ? 0 : 14)) {
+        TF_LITE_KERNEL_LOG(context, "%s: output scale %g is too small for input scales %g and %g", kOp,
+                           static_cast<double>(output->params.scale), static_cast<double>(input1->params.scale),
+                           static_cast<double>(input2->params.scale));
+        return kTfLiteError;
+      }
+      q.input1_offset = -input1->params.zero_point;
+      q.input2_offset = -input2->params.zero_point;
+      q.output_offset = output->params.zero_point;
+      q.activation_min = data->common.activation_min;
+      q.activation_max = data->common.activation_max;
+      variant = int16 ? "mul/int16/reference" : "mul/int8/reference";
+      break;
+    }
+    default:
+      break;
+  }
+  ReportKernelVariant(context, variant);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
+  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  const BroadcastPlan& plan = data.common.plan;
+  switch (data.common.type) {
+    case kTfLiteFloat32:
+      reference::MulFloat(plan, data.common.float_activation_min, data.common.float_activation_max,
+                          micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
+                          micro::GetTensorData<float>(output));
+      return kTfLiteOk;
+    case kTfLiteInt32:
+      reference::MulInt32(plan, data.common.activation_min, data.common.activation_max,
+                          micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
+                          micro::GetTensorData<int32_t>(output));
+      return kTfLiteOk;
+    case kTfLiteInt8:
+      reference::MulQuantized(plan, data.quant, micro::GetTensorData<int8_t>(input1),
+                              micro::GetTensorData<int8_t>(input2), micro::GetTensorData<int8_t>(output));
+      return kTfLiteOk;
+    case kTfLiteInt16:
+      reference::MulQuantized(plan, data.quant, micro::GetTensorData<int16_t>(input1),
+                              micro::GetTensorData<int16_t>(input2), micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    default:
+      return kTfLiteError;  // prepare accepted only the types above
+  }
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_MUL =
+    MakeBuiltinRegistration(schema::BuiltinOperator_MUL, "mul/any/reference", Init, Prepare, Eval);
+
+TfLiteStatus ParseMul(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
+  *builtin_data = nullptr;
+  auto* params = allocator->AllocatePOD<TfLiteMulParams>();
+  if (params == nullptr) {
+    MicroPrintf("%s: out of memory for the options", kOp);
+    return kTfLiteError;
+  }
+  params->activation = kTfLiteActNone;
+  const schema::MulOptions* options = op->builtin_options_as_MulOptions();
+  if (options != nullptr) {
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+  }
+  *builtin_data = params;
+  return kTfLiteOk;
+}
+
+}  // namespace mote
