@@ -256,9 +256,14 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
   }
 
   TF_LITE_ENSURE_STATUS(InitAndPrepare());
-  TF_LITE_ENSURE_STATUS(PlanMemory());
 
-  // Input and output tensors the application reads and writes (persistent full views).
+  // Every persistent allocation left is made before the plan claims its region, so that a too-small arena
+  // fails at that claim, where the exact size needed is known.
+  if (scratch_count_ > 0) {
+    scratch_pointers_ = static_cast<uint8_t**>(
+        AllocateOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
+    if (scratch_pointers_ == nullptr) return kTfLiteError;
+  }
   const size_t ni = inputs_size();
   const size_t no = outputs_size();
   input_tensors_ = static_cast<TfLiteTensor*>(
@@ -270,6 +275,10 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
     TF_LITE_ENSURE_STATUS(FillTensor(sg.subgraph->inputs()->Get(i), &input_tensors_[i], true));
   for (size_t i = 0; i < no; ++i)
     TF_LITE_ENSURE_STATUS(FillTensor(sg.subgraph->outputs()->Get(i), &output_tensors_[i], true));
+
+  TF_LITE_ENSURE_STATUS(PlanMemory());
+  for (size_t i = 0; i < ni; ++i) input_tensors_[i].data = sg.eval_tensors[sg.subgraph->inputs()->Get(i)].data;
+  for (size_t i = 0; i < no; ++i) output_tensors_[i].data = sg.eval_tensors[sg.subgraph->outputs()->Get(i)].data;
 
   if (arena_->used_bytes() > arena_->capacity()) {
     ReportArenaTooSmall(arena_->used_bytes(), true);
@@ -424,12 +433,6 @@ TfLiteStatus InterpreterCore::PlanMemory() {
 
   planned_bytes_ = PlanGreedy(buffers, count, order, kArenaAlignment);
 
-  // Persistent scratch pointer table, then claim the planned region.
-  if (scratch_count_ > 0) {
-    scratch_pointers_ = static_cast<uint8_t**>(
-        AllocateOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
-    if (scratch_pointers_ == nullptr) return kTfLiteError;
-  }
   if (!arena_->ReservePlanned(planned_bytes_) || arena_->used_bytes() > arena_->capacity()) {
     ReportArenaTooSmall(arena_->used_bytes(), true);
     return kTfLiteError;
