@@ -50,7 +50,8 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
       *kind = Kind::kInt8;
       break;
     case kTfLiteInt16:
-      *kind = (bias != nullptr && bias->type == kTfLiteInt64) ? Kind::kInt16Acc64 : Kind::kInt16Acc32;
+      // TFLM: an INT32 bias selects the int32 accumulator; an INT64 bias or no bias the int64 one.
+      *kind = (bias != nullptr && bias->type == kTfLiteInt32) ? Kind::kInt16Acc32 : Kind::kInt16Acc64;
       break;
     default:
       TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", kOpName,

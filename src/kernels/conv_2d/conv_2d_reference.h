@@ -52,13 +52,13 @@ void ConvInt8(const ConvParams& params, const RuntimeShape& input_shape, const i
               const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
               const RuntimeShape& output_shape, int8_t* output_data);
 
-// 16x8 with an int32 bias or no bias: TFLM accumulates in int32 (wrapping on overflow, reproduced here) and
-// requantizes with the 32-bit MultiplyByQuantizedMultiplier.
+// 16x8 with an int32 bias: TFLM accumulates in int32 (wrapping on overflow, reproduced here) and
+// requantizes with the 32-bit MultiplyByQuantizedMultiplier. (Without a bias TFLM takes the int64 path.)
 void ConvInt16Acc32(const ConvParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data);
 
-// 16x8 with an int64 bias: int64 accumulator, 64-bit MultiplyByQuantizedMultiplier (shifts <= 14).
+// 16x8 with an int64 bias or no bias: int64 accumulator, 64-bit MultiplyByQuantizedMultiplier (shifts <= 14).
 void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data);
