@@ -1,0 +1,131 @@
+// RELU6 glue. Input 0 and output 0: same shape, same type (int8, int16 or float32).
+//
+// Quantized RELU6 clamps in the input's quantization to [input_zero_point, quantize(6.0)] and copies the raw
+// values, exactly as TFLM does; it does not requantize, so the output tensor's quantization is not used.
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <limits>
+
+#include "kernels/activations/activations_reference.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr int kInputTensor = 0;
+constexpr int kOutputTensor = 0;
+
+struct OpData {
+  int32_t zero;  // lower bound: the input zero point
+  int32_t six;   // upper bound: 6.0 in the input's quantization, clamped to the type's range
+  int size;
+};
+
+void* Init(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+// TFLM's FloatToQuantizedType: round(value / scale) + zero_point clamped to [qmin, qmax] (evaluated in double so
+// that a tiny scale clamps instead of overflowing).
+int32_t QuantizeClamped(float value, float scale, int32_t zero_point, int32_t qmin, int32_t qmax) {
+  const double q = static_cast<double>(std::round(value / scale)) + zero_point;
+  return static_cast<int32_t>(std::min<double>(std::max<double>(q, qmin), qmax));
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
+                            OpData* data) {
+  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: input type %s is not supported (INT8, INT16, FLOAT32)",
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: output type %s differs from input type %s", TfLiteTypeGetName(output->type),
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (!HaveSameShapes(input, output)) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: output shape differs from the input shape");
+    return kTfLiteError;
+  }
+  const int64_t elements = ElementCount(*input->dims);
+  if (elements > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: %lld elements is too many", static_cast<long long>(elements));
+    return kTfLiteError;
+  }
+  data->size = static_cast<int>(elements);
+  data->zero = 0;
+  data->six = 0;
+  if (input->type == kTfLiteFloat32) return kTfLiteOk;
+
+  if (!(input->params.scale > 0.f)) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: %s input must be quantized (scale > 0)", TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  const bool is_int8 = input->type == kTfLiteInt8;
+  const int32_t qmin = is_int8 ? std::numeric_limits<int8_t>::min() : std::numeric_limits<int16_t>::min();
+  const int32_t qmax = is_int8 ? std::numeric_limits<int8_t>::max() : std::numeric_limits<int16_t>::max();
+  if (input->params.zero_point < qmin || input->params.zero_point > qmax) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: input zero point %d is outside the %s range",
+                       static_cast<int>(input->params.zero_point), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  data->zero = input->params.zero_point;
+  data->six = QuantizeClamped(6.0f, input->params.scale, input->params.zero_point, qmin, qmax);
+  return kTfLiteOk;
+}
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: %d inputs and %d outputs given (1 and 1)", NumInputs(node),
+                       NumOutputs(node));
+    return kTfLiteError;
+  }
+  MicroContext* micro_context = GetMicroContext(context);
+  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
+  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
+  TfLiteStatus status = kTfLiteError;
+  if (input == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "RELU6: missing input or output tensor");
+  } else {
+    status = PrepareTensors(context, input, output, static_cast<OpData*>(node->user_data));
+    if (status == kTfLiteOk) {
+      ReportKernelVariant(context, input->type == kTfLiteInt8    ? "relu6/int8/reference"
+                                   : input->type == kTfLiteInt16 ? "relu6/int16/reference"
+                                                                 : "relu6/float32/reference");
+    }
+  }
+  if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
+  if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
+  return status;
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  switch (input->type) {
+    case kTfLiteInt8:
+      reference::Relu6Quantized(static_cast<int8_t>(data.zero), static_cast<int8_t>(data.six), data.size,
+                                micro::GetTensorData<int8_t>(input), micro::GetTensorData<int8_t>(output));
+      break;
+    case kTfLiteInt16:
+      reference::Relu6Quantized(static_cast<int16_t>(data.zero), static_cast<int16_t>(data.six), data.size,
+                                micro::GetTensorData<int16_t>(input), micro::GetTensorData<int16_t>(output));
+      break;
+    default:
+      reference::Relu6Float(data.size, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
+      break;
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace
+
+const TfLiteRegistration kRegistration_RELU6 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_RELU6, "relu6/any/reference", Init, Prepare, Eval);
+
+}  // namespace mote
