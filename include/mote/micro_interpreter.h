@@ -107,6 +107,7 @@ class MicroInterpreter {
  private:
   void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
                  uint8_t* arena, size_t arena_size);
+  bool usable() const { return core_ != nullptr && init_status_ == kTfLiteOk; }
   InterpreterCore* core_ = nullptr;  // placement-constructed in the arena's persistent end
   TfLiteStatus init_status_ = kTfLiteError;
 };

@@ -146,6 +146,16 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
         e.data.data = const_cast<uint8_t*>(model_base_ + buffer->offset());
       }
     }
+    // 8-byte constants (int64 bias of 16x8 kernels) may sit at 4 mod 8 in the FlatBuffer: give kernels an
+    // aligned copy in persistent memory rather than unaligned loads.
+    const size_t element = TfLiteTypeSizeOf(e.type);
+    if (e.data.data != nullptr && element > 4 && reinterpret_cast<uintptr_t>(e.data.data) % element != 0) {
+      const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * element;
+      void* copy = AllocateOrReport(bytes, element, "an aligned copy of a constant tensor");
+      if (copy == nullptr) return kTfLiteError;
+      std::memcpy(copy, e.data.data, bytes);
+      e.data.data = copy;
+    }
   }
 
   for (int32_t n = 0; n < sg.nodes_size; ++n) {

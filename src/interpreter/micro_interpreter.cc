@@ -59,7 +59,8 @@ void MicroInterpreter::Construct(const schema::Model* model, const void* data, s
 }
 
 MicroInterpreter::~MicroInterpreter() {
-  if (core_ != nullptr) core_->FreeNodes();
+  // Only a fully loaded graph has nodes whose init may have run.
+  if (core_ != nullptr && init_status_ == kTfLiteOk) core_->FreeNodes();
 }
 
 TfLiteStatus MicroInterpreter::AllocateTensors() {
@@ -71,14 +72,14 @@ TfLiteStatus MicroInterpreter::AllocateTensors() {
 }
 
 TfLiteStatus MicroInterpreter::Invoke() {
-  if (core_ == nullptr) {
+  if (!usable()) {
     MicroPrintf("Invoke() called on an interpreter that could not load its model.");
     return kTfLiteError;
   }
   return core_->Invoke();
 }
 
-TfLiteStatus MicroInterpreter::Reset() { return core_ == nullptr ? kTfLiteError : core_->Reset(); }
+TfLiteStatus MicroInterpreter::Reset() { return !usable() ? kTfLiteError : core_->Reset(); }
 
 TfLiteStatus MicroInterpreter::ModifyGraphWithDelegate(TfLiteDelegate* delegate) {
   if (core_ == nullptr || init_status_ != kTfLiteOk) {
@@ -88,16 +89,16 @@ TfLiteStatus MicroInterpreter::ModifyGraphWithDelegate(TfLiteDelegate* delegate)
   return core_->ModifyGraphWithDelegate(delegate);
 }
 
-size_t MicroInterpreter::inputs_size() const { return core_ == nullptr ? 0 : core_->inputs_size(); }
-size_t MicroInterpreter::outputs_size() const { return core_ == nullptr ? 0 : core_->outputs_size(); }
-TfLiteTensor* MicroInterpreter::input(size_t index) { return core_ == nullptr ? nullptr : core_->input(index); }
-TfLiteTensor* MicroInterpreter::output(size_t index) { return core_ == nullptr ? nullptr : core_->output(index); }
+size_t MicroInterpreter::inputs_size() const { return !usable() ? 0 : core_->inputs_size(); }
+size_t MicroInterpreter::outputs_size() const { return !usable() ? 0 : core_->outputs_size(); }
+TfLiteTensor* MicroInterpreter::input(size_t index) { return !usable() ? nullptr : core_->input(index); }
+TfLiteTensor* MicroInterpreter::output(size_t index) { return !usable() ? nullptr : core_->output(index); }
 
 size_t MicroInterpreter::tensors_size() const {
-  return core_ == nullptr ? 0 : static_cast<size_t>(core_->primary().tensors_size);
+  return !usable() ? 0 : static_cast<size_t>(core_->primary().tensors_size);
 }
 TfLiteEvalTensor* MicroInterpreter::GetEvalTensor(int tensor_index) {
-  return core_ == nullptr ? nullptr : core_->GetEvalTensor(tensor_index);
+  return !usable() ? nullptr : core_->GetEvalTensor(tensor_index);
 }
 
 size_t MicroInterpreter::arena_used_bytes() const { return core_ == nullptr ? 0 : core_->arena_report().total; }
@@ -107,7 +108,7 @@ ArenaReport MicroInterpreter::arena_report() const {
 TfLiteStatus MicroInterpreter::initialization_status() const { return init_status_; }
 
 size_t MicroInterpreter::operators_size() const {
-  return core_ == nullptr ? 0 : static_cast<size_t>(core_->primary().plan->size);
+  return !usable() ? 0 : static_cast<size_t>(core_->primary().plan->size);
 }
 
 NodeInfo MicroInterpreter::node_info(size_t plan_position) const {

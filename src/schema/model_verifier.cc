@@ -10,6 +10,7 @@ namespace mote {
 namespace {
 
 constexpr size_t kMinModelBytes = 8;
+constexpr size_t kModelAlignment = 8;
 constexpr int64_t kMaxTensorBytes = 0x7fffffff;  // byte sizes travel as int32 in TfLiteTensor / planner
 // The dataflow check tracks this many tensors per pass over the operators (a 256-byte stack bitmap).
 constexpr int kDataflowWindow = 1024;
@@ -119,8 +120,7 @@ TfLiteStatus CheckOperatorCodes(const schema::Model* model) {
     }
     if (code->version() < 1) {
       MicroPrintf("Model invalid: operator code %u (%s) has version %d; versions start at 1", i,
-                  builtin == schema::BuiltinOperator_CUSTOM ? StringOrEmpty(code->custom_code())
-                                                            : BuiltinName(builtin),
+                  builtin == schema::BuiltinOperator_CUSTOM ? StringOrEmpty(code->custom_code()) : BuiltinName(builtin),
                   static_cast<int>(code->version()));
       return kTfLiteError;
     }
@@ -169,15 +169,16 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
   }
   const schema::TensorType type = tensor->type();
   if (ElementSize(type) == 0) {
-    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support",
-                sg, index, name, TensorTypeName(type));
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support", sg,
+                index, name, TensorTypeName(type));
     return kTfLiteError;
   }
 
   const flatbuffers::Vector<int32_t>* shape = tensor->shape();
   const int rank = shape == nullptr ? 0 : static_cast<int>(shape->size());
   if (rank > RuntimeShape::kMaxDims) {
-    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has rank %d; at most %d dimensions are "
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " has rank %d; at most %d dimensions are "
                 "supported",
                 sg, index, name, rank, RuntimeShape::kMaxDims);
     return kTfLiteError;
@@ -186,7 +187,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
   for (int d = 0; d < rank; ++d) {
     const int32_t dim = shape->Get(d);
     if (dim < 0) {
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has dimension %d of size %d (shapes must "
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " has dimension %d of size %d (shapes must "
                   "be static)",
                   sg, index, name, d, static_cast<int>(dim));
       return kTfLiteError;
@@ -202,7 +204,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
   const int64_t bytes = count > kMaxTensorBytes ? -1 : TensorBytes(type, count);
   if (bytes < 0 || bytes > kMaxTensorBytes) {
     FormatShape(shape, shape_text, sizeof(shape_text));
-    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " of shape %s and type %s is too large "
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " of shape %s and type %s is too large "
                 "(2147483647 bytes at most)",
                 sg, index, name, shape_text, TensorTypeName(type));
     return kTfLiteError;
@@ -224,18 +227,22 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
   if (view.bytes > 0) {
     if (view.bytes != static_cast<uint64_t>(bytes)) {
       FormatShape(shape, shape_text, sizeof(shape_text));
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %llu bytes of data in buffer %u but "
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " has %llu bytes of data in buffer %u but "
                   "shape %s of %s needs %lld bytes",
                   sg, index, name, static_cast<U64>(view.bytes), tensor->buffer(), shape_text, TensorTypeName(type),
                   static_cast<long long>(bytes));  // NOLINT: printf's %lld
       return kTfLiteError;
     }
-    const size_t align = ElementAlignment(type);
+    // FlatBuffers only guarantees 4-byte alignment of vector data; converters place 8-byte types (int64 bias)
+    // at 4 mod 8. The interpreter copies such data to aligned arena memory, so 4 is what is required here.
+    const size_t align = ElementAlignment(type) < 4 ? ElementAlignment(type) : 4;
     if ((reinterpret_cast<uintptr_t>(view.data) & (align - 1)) != 0) {
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " data (buffer %u) at address %p is not "
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " data (buffer %u) at address %p is not "
                   "%u-byte aligned as %s needs (place the model at a 16-byte aligned address)",
-                  sg, index, name, tensor->buffer(), static_cast<const void*>(view.data),
-                  static_cast<unsigned>(align), TensorTypeName(type));
+                  sg, index, name, tensor->buffer(), static_cast<const void*>(view.data), static_cast<unsigned>(align),
+                  TensorTypeName(type));
       return kTfLiteError;
     }
   }
@@ -245,7 +252,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
     const uint32_t num_scales = q->scale()->size();
     const uint32_t num_zero_points = q->zero_point() == nullptr ? 0 : q->zero_point()->size();
     if (num_zero_points != num_scales) {
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u scale values but %u zero_point "
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " has %u scale values but %u zero_point "
                   "values (they must match)",
                   sg, index, name, num_scales, num_zero_points);
       return kTfLiteError;
@@ -256,13 +264,15 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
     const bool legacy_bias = rank == 1 && qd >= rank && static_cast<uint32_t>(shape->Get(0)) == num_scales;
     if (num_scales > 1 && !legacy_bias) {
       if (qd < 0 || qd >= rank) {
-        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u per-channel scales but "
+        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                    " has %u per-channel scales but "
                     "quantized_dimension %d is out of range for rank %d",
                     sg, index, name, num_scales, static_cast<int>(qd), rank);
         return kTfLiteError;
       }
       if (static_cast<uint32_t>(shape->Get(qd)) != num_scales) {
-        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has %u per-channel scales but dimension "
+        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                    " has %u per-channel scales but dimension "
                     "%d (quantized_dimension) has size %d",
                     sg, index, name, num_scales, static_cast<int>(qd), static_cast<int>(shape->Get(qd)));
         return kTfLiteError;
@@ -290,8 +300,8 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
   const int num_tensors = static_cast<int>(subgraph->tensors()->size());
   const uint32_t num_codes = model->operator_codes()->size();
   if (op->opcode_index() >= num_codes) {
-    MicroPrintf("Model invalid: subgraph %d operator %d uses operator code %u but the model has %u operator codes",
-                sg, index, op->opcode_index(), num_codes);
+    MicroPrintf("Model invalid: subgraph %d operator %d uses operator code %u but the model has %u operator codes", sg,
+                index, op->opcode_index(), num_codes);
     return kTfLiteError;
   }
   const char* op_name = OpName(model, op->opcode_index());
@@ -301,9 +311,10 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
       const int32_t t = inputs->Get(j);
       if (t == -1) continue;  // optional input left out
       if (t < 0 || t >= num_tensors) {
-        MicroPrintf("Model invalid: subgraph %d operator %d (%s) input %u is tensor %d but the subgraph has %d "
-                    "tensors",
-                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        MicroPrintf(
+            "Model invalid: subgraph %d operator %d (%s) input %u is tensor %d but the subgraph has %d "
+            "tensors",
+            sg, index, op_name, j, static_cast<int>(t), num_tensors);
         return kTfLiteError;
       }
     }
@@ -317,9 +328,10 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
         return kTfLiteError;
       }
       if (t < 0 || t >= num_tensors) {
-        MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d but the subgraph has %d "
-                    "tensors",
-                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        MicroPrintf(
+            "Model invalid: subgraph %d operator %d (%s) output %u is tensor %d but the subgraph has %d "
+            "tensors",
+            sg, index, op_name, j, static_cast<int>(t), num_tensors);
         return kTfLiteError;
       }
       const schema::Tensor* tensor = subgraph->tensors()->Get(t);
@@ -335,9 +347,10 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
     for (uint32_t j = 0; j < intermediates->size(); ++j) {
       const int32_t t = intermediates->Get(j);
       if (t < 0 || t >= num_tensors) {
-        MicroPrintf("Model invalid: subgraph %d operator %d (%s) intermediate %u is tensor %d but the subgraph has "
-                    "%d tensors",
-                    sg, index, op_name, j, static_cast<int>(t), num_tensors);
+        MicroPrintf(
+            "Model invalid: subgraph %d operator %d (%s) intermediate %u is tensor %d but the subgraph has "
+            "%d tensors",
+            sg, index, op_name, j, static_cast<int>(t), num_tensors);
         return kTfLiteError;
       }
     }
@@ -346,16 +359,17 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
   const uint64_t options_size = op->large_custom_options_size();
   if (IsExternalOffset(options_offset)) {
     if (base == nullptr) {
-      MicroPrintf("Model invalid: subgraph %d operator %d (%s) keeps its custom options outside the FlatBuffer "
-                  "(offset %llu, %llu bytes); checking them needs the model size (verify the model with its size)",
-                  sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size));
+      MicroPrintf(
+          "Model invalid: subgraph %d operator %d (%s) keeps its custom options outside the FlatBuffer "
+          "(offset %llu, %llu bytes); checking them needs the model size (verify the model with its size)",
+          sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size));
       return kTfLiteError;
     }
     if (options_offset > size || options_size > size - options_offset) {
-      MicroPrintf("Model invalid: subgraph %d operator %d (%s) custom options (offset %llu, %llu bytes) lie outside "
-                  "the %llu-byte model",
-                  sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size),
-                  static_cast<U64>(size));
+      MicroPrintf(
+          "Model invalid: subgraph %d operator %d (%s) custom options (offset %llu, %llu bytes) lie outside "
+          "the %llu-byte model",
+          sg, index, op_name, static_cast<U64>(options_offset), static_cast<U64>(options_size), static_cast<U64>(size));
       return kTfLiteError;
     }
   }
@@ -365,8 +379,8 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
 // Operators are stored in execution order. Walks them once per window of kDataflowWindow tensors, tracking in
 // two bitmaps which tensors of the window are available without a producer (constants, subgraph inputs,
 // variables) and which have been produced so far. Indices were range-checked by CheckOperator.
-TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::SubGraph* subgraph,
-                           const uint8_t* base, size_t size) {
+TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::SubGraph* subgraph, const uint8_t* base,
+                           size_t size) {
   const auto* tensors = subgraph->tensors();
   const auto* operators = subgraph->operators();
   if (operators == nullptr || operators->size() == 0) return kTfLiteOk;
@@ -424,7 +438,8 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
                 }
               }
             }
-            MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " is produced twice: by operator %d "
+            MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                        " is produced twice: by operator %d "
                         "(%s) and by operator %d (%s)",
                         sg, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()), first,
                         OpName(model, operators->Get(first)->opcode_index()), i, OpName(model, op->opcode_index()));
@@ -463,15 +478,17 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const
   const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
   constexpr size_t kHeaderBytes = kOfflineMemoryAllocationHeaderInts * sizeof(int32_t);
   if (view.bytes < kHeaderBytes || view.bytes % sizeof(int32_t) != 0) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) has %llu bytes; expected int32 "
-                "values [version, subgraph, count, offsets...]",
-                buffer, static_cast<U64>(view.bytes));
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) has %llu bytes; expected int32 "
+        "values [version, subgraph, count, offsets...]",
+        buffer, static_cast<U64>(view.bytes));
     return kTfLiteError;
   }
   if ((reinterpret_cast<uintptr_t>(view.data) & (sizeof(int32_t) - 1)) != 0) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) data at address %p is not 4-byte "
-                "aligned",
-                buffer, static_cast<const void*>(view.data));
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) data at address %p is not 4-byte "
+        "aligned",
+        buffer, static_cast<const void*>(view.data));
     return kTfLiteError;
   }
   auto value = [&](uint64_t i) { return flatbuffers::ReadScalar<int32_t>(view.data + i * sizeof(int32_t)); };
@@ -485,9 +502,10 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const
   }
   const uint32_t num_subgraphs = model->subgraphs()->size();
   if (subgraph < 0 || static_cast<uint32_t>(subgraph) >= num_subgraphs) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
-                "subgraphs",
-                static_cast<int>(subgraph), num_subgraphs);
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
+        "subgraphs",
+        static_cast<int>(subgraph), num_subgraphs);
     return kTfLiteError;
   }
   const int num_tensors = static_cast<int>(model->subgraphs()->Get(subgraph)->tensors()->size());
@@ -498,18 +516,20 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const
   }
   const uint64_t values = view.bytes / sizeof(int32_t);
   if (values != static_cast<uint64_t>(kOfflineMemoryAllocationHeaderInts) + static_cast<uint64_t>(count)) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' holds %llu int32 values but its header "
-                "announces %d offsets (%d values expected)",
-                static_cast<U64>(values), static_cast<int>(count),
-                static_cast<int>(count) + kOfflineMemoryAllocationHeaderInts);
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' holds %llu int32 values but its header "
+        "announces %d offsets (%d values expected)",
+        static_cast<U64>(values), static_cast<int>(count),
+        static_cast<int>(count) + kOfflineMemoryAllocationHeaderInts);
     return kTfLiteError;
   }
   for (int32_t t = 0; t < count; ++t) {
     const int32_t offset = value(static_cast<uint64_t>(kOfflineMemoryAllocationHeaderInts + t));
     if (offset < -1) {
-      MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' gives tensor %d offset %d; offsets must be -1 "
-                  "or >= 0",
-                  static_cast<int>(t), static_cast<int>(offset));
+      MicroPrintf(
+          "Model invalid: metadata 'OfflineMemoryAllocation' gives tensor %d offset %d; offsets must be -1 "
+          "or >= 0",
+          static_cast<int>(t), static_cast<int>(offset));
       return kTfLiteError;
     }
   }
@@ -564,25 +584,63 @@ const char* TensorTypeName(schema::TensorType type) {
 
 TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
   switch (type) {
-    case schema::TensorType_FLOAT32: *out = kTfLiteFloat32; return kTfLiteOk;
-    case schema::TensorType_FLOAT16: *out = kTfLiteFloat16; return kTfLiteOk;
-    case schema::TensorType_INT32: *out = kTfLiteInt32; return kTfLiteOk;
-    case schema::TensorType_UINT8: *out = kTfLiteUInt8; return kTfLiteOk;
-    case schema::TensorType_INT64: *out = kTfLiteInt64; return kTfLiteOk;
-    case schema::TensorType_STRING: *out = kTfLiteString; return kTfLiteOk;
-    case schema::TensorType_BOOL: *out = kTfLiteBool; return kTfLiteOk;
-    case schema::TensorType_INT16: *out = kTfLiteInt16; return kTfLiteOk;
-    case schema::TensorType_COMPLEX64: *out = kTfLiteComplex64; return kTfLiteOk;
-    case schema::TensorType_INT8: *out = kTfLiteInt8; return kTfLiteOk;
-    case schema::TensorType_FLOAT64: *out = kTfLiteFloat64; return kTfLiteOk;
-    case schema::TensorType_COMPLEX128: *out = kTfLiteComplex128; return kTfLiteOk;
-    case schema::TensorType_UINT64: *out = kTfLiteUInt64; return kTfLiteOk;
-    case schema::TensorType_RESOURCE: *out = kTfLiteResource; return kTfLiteOk;
-    case schema::TensorType_VARIANT: *out = kTfLiteVariant; return kTfLiteOk;
-    case schema::TensorType_UINT32: *out = kTfLiteUInt32; return kTfLiteOk;
-    case schema::TensorType_UINT16: *out = kTfLiteUInt16; return kTfLiteOk;
-    case schema::TensorType_INT4: *out = kTfLiteInt4; return kTfLiteOk;
-    case schema::TensorType_BFLOAT16: *out = kTfLiteBFloat16; return kTfLiteOk;
+    case schema::TensorType_FLOAT32:
+      *out = kTfLiteFloat32;
+      return kTfLiteOk;
+    case schema::TensorType_FLOAT16:
+      *out = kTfLiteFloat16;
+      return kTfLiteOk;
+    case schema::TensorType_INT32:
+      *out = kTfLiteInt32;
+      return kTfLiteOk;
+    case schema::TensorType_UINT8:
+      *out = kTfLiteUInt8;
+      return kTfLiteOk;
+    case schema::TensorType_INT64:
+      *out = kTfLiteInt64;
+      return kTfLiteOk;
+    case schema::TensorType_STRING:
+      *out = kTfLiteString;
+      return kTfLiteOk;
+    case schema::TensorType_BOOL:
+      *out = kTfLiteBool;
+      return kTfLiteOk;
+    case schema::TensorType_INT16:
+      *out = kTfLiteInt16;
+      return kTfLiteOk;
+    case schema::TensorType_COMPLEX64:
+      *out = kTfLiteComplex64;
+      return kTfLiteOk;
+    case schema::TensorType_INT8:
+      *out = kTfLiteInt8;
+      return kTfLiteOk;
+    case schema::TensorType_FLOAT64:
+      *out = kTfLiteFloat64;
+      return kTfLiteOk;
+    case schema::TensorType_COMPLEX128:
+      *out = kTfLiteComplex128;
+      return kTfLiteOk;
+    case schema::TensorType_UINT64:
+      *out = kTfLiteUInt64;
+      return kTfLiteOk;
+    case schema::TensorType_RESOURCE:
+      *out = kTfLiteResource;
+      return kTfLiteOk;
+    case schema::TensorType_VARIANT:
+      *out = kTfLiteVariant;
+      return kTfLiteOk;
+    case schema::TensorType_UINT32:
+      *out = kTfLiteUInt32;
+      return kTfLiteOk;
+    case schema::TensorType_UINT16:
+      *out = kTfLiteUInt16;
+      return kTfLiteOk;
+    case schema::TensorType_INT4:
+      *out = kTfLiteInt4;
+      return kTfLiteOk;
+    case schema::TensorType_BFLOAT16:
+      *out = kTfLiteBFloat16;
+      return kTfLiteOk;
   }
   *out = kTfLiteNoType;
   MicroPrintf("Unknown tensor type %d", static_cast<int>(type));
@@ -622,8 +680,10 @@ size_t ElementSize(schema::TensorType type) {
 
 size_t ElementAlignment(schema::TensorType type) {
   switch (type) {
-    case schema::TensorType_COMPLEX64: return 4;
-    case schema::TensorType_COMPLEX128: return 8;
+    case schema::TensorType_COMPLEX64:
+      return 4;
+    case schema::TensorType_COMPLEX128:
+      return 8;
     default: {
       const size_t size = ElementSize(type);
       return size == 0 ? 1 : size;
@@ -692,6 +752,16 @@ TfLiteStatus VerifyModel(const void* data, size_t size) {
     MicroPrintf("Model invalid: %llu bytes is more than a FlatBuffer can address (2 GiB)", static_cast<U64>(size));
     return kTfLiteError;
   }
+  // FlatBuffers aligns every scalar (up to 8-byte uint64/int64 fields) relative to the buffer start and reads it
+  // in place; the verifier checks only that relative alignment. So the start itself must be 8-byte aligned, or
+  // reads would be misaligned (undefined behaviour; a fault on Cortex-M0 and for some loads elsewhere).
+  if ((reinterpret_cast<uintptr_t>(data) & (kModelAlignment - 1)) != 0) {
+    MicroPrintf(
+        "Model invalid: model data at address %p is not %u-byte aligned (place the model at a 16-byte "
+        "aligned address)",
+        data, static_cast<unsigned>(kModelAlignment));
+    return kTfLiteError;
+  }
   const uint8_t* bytes = static_cast<const uint8_t*>(data);
   const uint8_t* identifier = bytes + sizeof(flatbuffers::uoffset_t);
   const bool has_tfl3 = std::memcmp(identifier, schema::ModelIdentifier(), 4) == 0;
@@ -701,16 +771,17 @@ TfLiteStatus VerifyModel(const void* data, size_t size) {
     return kTfLiteError;
   }
   flatbuffers::Verifier::Options options;
-  options.max_depth = 64;           // the schema nests 4 deep (model/subgraph/tensor/quantization); room to spare
-  options.max_tables = 10000000;    // ~tables per model; bounds verification time on hostile input
+  options.max_depth = 64;         // the schema nests 4 deep (model/subgraph/tensor/quantization); room to spare
+  options.max_tables = 10000000;  // ~tables per model; bounds verification time on hostile input
   options.check_alignment = true;
   flatbuffers::Verifier verifier(bytes, size, options);
   const bool structure_ok =
       has_tfl3 ? schema::VerifyModelBuffer(verifier) : verifier.VerifyBuffer<schema::Model>(nullptr);
   if (!structure_ok) {
-    MicroPrintf("Model invalid: FlatBuffer verification failed for the %llu-byte model (truncated or corrupted "
-                "file, or not a .tflite model)",
-                static_cast<U64>(size));
+    MicroPrintf(
+        "Model invalid: FlatBuffer verification failed for the %llu-byte model (truncated or corrupted "
+        "file, or not a .tflite model)",
+        static_cast<U64>(size));
     return kTfLiteError;
   }
   return ValidateModelSemantics(schema::GetModel(bytes), bytes, size);

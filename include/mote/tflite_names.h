@@ -1,0 +1,70 @@
+// TFLM/TFLite names for mote's API: what the forwarding headers under include/compat/tensorflow/ expose, so a
+// program or custom kernel written for TFLM builds unchanged. mote's own code never uses these names.
+#ifndef MOTE_TFLITE_NAMES_H_
+#define MOTE_TFLITE_NAMES_H_
+
+#include "mote/c/builtin_op_data.h"
+#include "mote/c/builtin_ops.h"
+#include "mote/c/common.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_context.h"
+#include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
+#include "mote/op_registrations.h"
+#include "mote/op_resolver.h"
+#include "mote/schema/schema_generated.h"
+
+#ifndef TFLITE_SCHEMA_VERSION
+#define TFLITE_SCHEMA_VERSION (3)
+#endif
+
+namespace tflite {
+
+// Schema: tflite::Model, tflite::GetModel, tflite::BuiltinOperator_CONV_2D, ...
+using namespace ::mote::schema;  // NOLINT(build/namespaces): the schema is TFLite's own vocabulary
+
+using ::mote::AllOpsResolver;
+using ::mote::BuiltinDataAllocator;
+using ::mote::GetMicroContext;
+using ::mote::MicroContext;
+using ::mote::MicroInterpreter;
+using ::mote::MicroOpResolver;
+using ::mote::RuntimeShape;
+template <unsigned int N>
+using MicroMutableOpResolver = ::mote::MicroMutableOpResolver<N>;
+
+using ::mote::CalculateActivationRange;
+using ::mote::CalculateActivationRangeQuantized;
+using ::mote::GetTensorData;
+using ::mote::GetTensorShape;
+using ::mote::HaveSameShapes;
+using ::mote::IsConstantTensor;
+using ::mote::NumDimensions;
+using ::mote::NumInputs;
+using ::mote::NumOutputs;
+using ::mote::SizeOfDimension;
+
+#define MOTE_TFLITE_FACTORY(code, add_name, parser, max_version) using ::mote::Register_##code;
+MOTE_BUILTIN_OPS(MOTE_TFLITE_FACTORY)
+#undef MOTE_TFLITE_FACTORY
+#define MOTE_TFLITE_SPECIALIZED(code, type) using ::mote::Register_##code##_##type;
+MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
+#undef MOTE_TFLITE_SPECIALIZED
+
+// TFLM's target hook: nothing to set up on hosted platforms.
+inline void InitializeTarget() {}
+
+namespace micro {
+using ::mote::micro::GetEvalInput;
+using ::mote::micro::GetEvalOutput;
+using ::mote::micro::GetMutableEvalInput;
+using ::mote::micro::GetOptionalTensorData;
+using ::mote::micro::GetTensorData;
+using ::mote::micro::GetTensorShape;
+using ::mote::micro::HaveSameShapes;
+using ::mote::micro::RegisterOp;
+}  // namespace micro
+
+}  // namespace tflite
+
+#endif  // MOTE_TFLITE_NAMES_H_

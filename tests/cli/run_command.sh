@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# `mote run`: golden outputs bit-exact through the CLI, generated inputs, and every bad-input path ends in a
+# clear message, a non-zero exit and no output file.
+set -uo pipefail
+mote=$1; src=$2; shared=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+expect_fail() {  # expect_fail "message fragment" args...
+  local want=$1; shift
+  if "$mote" "$@" >"$work/out.txt" 2>&1; then echo "FAILED (exit 0): mote $*"; fail=1; return; fi
+  if ! grep -qF -- "$want" "$work/out.txt"; then echo "FAILED (message): mote $*"; cat "$work/out.txt"; fail=1; fi
+}
+demo="$src/models/demo/digits_int8.tflite"
+sample=$(ls "$src"/models/demo/samples/digit_4_*.bin | head -1)
+"$mote" run "$demo" -i "$sample" -o "$work" >"$work/out.txt" || { echo "FAILED: demo run"; cat "$work/out.txt"; exit 1; }
+grep -q "1. class 4 '4'" "$work/out.txt" || { echo "FAILED: demo top-1 is not 4"; cat "$work/out.txt"; fail=1; }
+test -s "$work/output0.bin" || { echo "FAILED: no output0.bin"; fail=1; }
+for m in "$src"/tests/models/*/; do
+  rm -f "$work"/output*.bin
+  args=()
+  for i in "$m"input*.bin; do args+=(-i "$i"); done
+  "$mote" run "$m/model.tflite" "${args[@]}" -o "$work" >/dev/null 2>"$work/err.txt" || { echo "FAILED: run $m"; cat "$work/err.txt"; fail=1; continue; }
+done
+if [ -d "$shared/models" ]; then
+  for m in hello_world_int8 simple_add_model ad01_int8; do
+    rm -f "$work"/output*.bin
+    "$mote" run "$shared/models/$m.tflite" -o "$work" >/dev/null || { echo "FAILED: run $m"; fail=1; continue; }
+    cmp -s "$work/output0.bin" "$shared/golden/$m/output0.bin" || { echo "FAILED: $m output differs from TFLM"; fail=1; }
+  done
+else
+  echo "../shared not found: skipping the shared golden runs"
+fi
+rm -f "$work"/output*.bin
+head -c 10 "$sample" > "$work/short.bin"
+: > "$work/empty.bin"
+expect_fail "needs 64 bytes, but" run "$demo" -i "$work/short.bin" -o "$work"
+expect_fail "is empty" run "$demo" -i "$work/empty.bin"
+expect_fail "is a directory" run "$demo" -i "$work"
+expect_fail "is a directory" run "$work"
+expect_fail "cannot open" run "$work/missing.tflite"
+expect_fail "the model has 1 input(s) but 2 -i file(s)" run "$demo" -i "$sample" -i "$sample"
+expect_fail "unknown option" run "$demo" --frobnicate
+expect_fail "is not a valid number" run "$demo" --runs abc
+expect_fail "does not exist" run "$demo" -o "$work/nope"
+head -c 1000 "$demo" > "$work/truncated.tflite"
+expect_fail "cannot run" run "$work/truncated.tflite"
+head -c 5000 /dev/urandom > "$work/random.tflite"
+expect_fail "cannot run" run "$work/random.tflite"
+expect_fail "Tensor arena too small" run "$demo" --arena 1K
+ls "$work"/output*.bin >/dev/null 2>&1 && { echo "FAILED: a failing run wrote output files"; fail=1; }
+exit $fail
