@@ -57,8 +57,9 @@ inline bool ComputeSigmoidTanhInt8Params(float input_scale, int32_t input_zero_p
   return true;
 }
 
-// max_pot_shift: 0 for LOGISTIC, 1 for TANH. False when the scale needs a multiplier above 32767 (input scale
-// above ~2.67, where the int32 product could overflow; TFLM only DCHECKs it).
+// max_pot_shift: 0 for LOGISTIC, 1 for TANH. False when the scale needs a multiplier above 65535 (input scale
+// above ~5.33), where the int32 product of a 16-bit input could overflow. (TFLM DCHECKs 32767 but computes
+// up to the overflow; mote matches it there.)
 inline bool ComputeSigmoidTanhInt16Params(float input_scale, int max_pot_shift, SigmoidTanhInt16Params* p) {
   constexpr int kInputIntegerBits = 3;
   int input_scale_log2_rounded = 0;
@@ -75,7 +76,7 @@ inline bool ComputeSigmoidTanhInt16Params(float input_scale, int max_pot_shift, 
     p->input_left_shift++;
     multiplier = multiplier * 2.0;
   }
-  if (!(multiplier <= 32767.0)) return false;
+  if (!(multiplier <= 65535.0)) return false;
   p->input_multiplier = static_cast<int32_t>(multiplier);
   return true;
 }

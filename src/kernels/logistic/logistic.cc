@@ -2,7 +2,7 @@
 //
 // Quantization, as TFLM requires it: INT8 output zero point -128 (the kernel writes round(256 * sigmoid) - 128,
 // so the output scale should be 1/256; TFLM does not check it and neither does mote). INT16: zero points 0,
-// output scale 2^-15, input scale such that the 1/(3 * 4096) rescale needs a multiplier of at most 32767.
+// output scale 2^-15, input scale at most ~5.33 (the 1/(3 * 4096) rescale's multiplier must fit 16 bits).
 #include <cstdint>
 #include <limits>
 
@@ -81,7 +81,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     return kTfLiteError;
   }
   if (!ComputeSigmoidTanhInt16Params(input->params.scale, /*max_pot_shift=*/0, &data->int16)) {
-    TF_LITE_KERNEL_LOG(context, "LOGISTIC: INT16 input scale %g is too large (at most ~2.67)",
+    TF_LITE_KERNEL_LOG(context, "LOGISTIC: INT16 input scale %g is too large (at most ~5.33)",
                        static_cast<double>(input->params.scale));
     return kTfLiteError;
   }

@@ -59,7 +59,7 @@ void LogisticInt16(const SigmoidTanhInt16Params& params, int size, const int16_t
   }
   const int32_t round = shift > 0 ? int32_t{1} << (shift - 1) : 0;
   for (int i = 0; i < size; ++i) {
-    // Units of 1/(3 * 4096); the products stay below 2^31 (multiplier <= 32767).
+    // Units of 1/(3 * 4096); the products stay below 2^31 (multiplier <= 65535, and <= 32767 when rounding).
     const int32_t x = (static_cast<int32_t>(input[i]) * multiplier + round) >> shift;
     const uint32_t abs_x = static_cast<uint32_t>(std::abs(x));
     // Table index: 1/24 per entry = 2^9 input units.
