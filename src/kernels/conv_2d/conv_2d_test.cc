@@ -1,0 +1,283 @@
+// CONV_2D: the tap-range helper against brute force, the variant each type reports, and the exact text of
+// every prepare/parse refusal (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "kernels/conv_2d/conv_2d_reference.h"
+#include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
+#include "mote/op_resolver.h"
+#include "support/golden.h"
+#include "support/model_builder.h"
+
+namespace mote {
+namespace {
+
+TEST(ConvValidTapRange, MatchesBruteForce) {
+  for (int size = 1; size <= 8; ++size) {
+    for (int filter = 1; filter <= 6; ++filter) {
+      for (int dilation = 1; dilation <= 4; ++dilation) {
+        for (int origin = -25; origin <= 12; ++origin) {
+          int expected_begin = -1, expected_end = -1, count = 0;
+          for (int k = 0; k < filter; ++k) {
+            const int pos = origin + k * dilation;
+            if (pos >= 0 && pos < size) {
+              if (expected_begin < 0) expected_begin = k;
+              expected_end = k + 1;
+              ++count;
+            }
+          }
+          int begin, end;
+          conv_2d::ValidTapRange(origin, dilation, size, filter, &begin, &end);
+          SCOPED_TRACE("size " + std::to_string(size) + " filter " + std::to_string(filter) + " dilation " +
+                       std::to_string(dilation) + " origin " + std::to_string(origin));
+          EXPECT_EQ(end - begin, count);  // the in-image taps are contiguous in k
+          if (count > 0) {
+            EXPECT_EQ(begin, expected_begin);
+            EXPECT_EQ(end, expected_end);
+          }
+        }
+      }
+    }
+  }
+}
+
+struct LogCapture {
+  LogCapture() { SetLogSink(Sink, this); }
+  ~LogCapture() { SetLogSink(nullptr, nullptr); }
+  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->text += std::string(m) + "\n"; }
+  bool Has(const std::string& s) const { return text.find(s) != std::string::npos; }
+  std::string text;
+};
+
+// One CONV_2D node; every field can be bent to provoke one refusal.
+struct ConvSpec {
+  schema::TensorType type = schema::TensorType_INT8;
+  schema::TensorType filter_type = schema::TensorType_INT8;
+  schema::TensorType bias_type = schema::TensorType_INT32;
+  bool has_bias = true;
+  std::vector<int> input{1, 5, 5, 3};
+  std::vector<int> filter{4, 3, 3, 3};
+  std::vector<int> output{1, 5, 5, 4};
+  std::vector<float> filter_scales{0.01f};
+  std::vector<int64_t> filter_zero_points{0};
+  int filter_quantized_dimension = 0;
+  int64_t input_zero_point = 0;
+  int64_t output_zero_point = 0;
+  bool options = true;
+  int padding = schema::Padding_SAME;
+  int stride = 1;
+  int dilation = 1;
+  int activation = schema::ActivationFunctionType_NONE;
+};
+
+int64_t Count(const std::vector<int>& shape) {
+  int64_t n = 1;
+  for (int d : shape) n *= d;
+  return n;
+}
+
+size_t ElementBytes(schema::TensorType t) {
+  switch (t) {
+    case schema::TensorType_FLOAT32:
+    case schema::TensorType_INT32: return 4;
+    case schema::TensorType_INT64: return 8;
+    case schema::TensorType_INT16: return 2;
+    default: return 1;
+  }
+}
+
+std::vector<uint8_t> BuildConv(const ConvSpec& s) {
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(schema::BuiltinOperator_CONV_2D, 3);
+  const bool quantized = s.type != schema::TensorType_FLOAT32;
+  std::vector<float> act_scale = quantized ? std::vector<float>{0.05f} : std::vector<float>{};
+  const int in = b.AddTensor(s.type, s.input, "in", 0, act_scale,
+                             quantized ? std::vector<int64_t>{s.input_zero_point} : std::vector<int64_t>{});
+  const int64_t filter_count = Count(s.filter);
+  const size_t filter_bytes = s.filter_type == schema::TensorType_INT4
+                                  ? static_cast<size_t>((filter_count + 1) / 2)
+                                  : static_cast<size_t>(filter_count) * ElementBytes(s.filter_type);
+  std::vector<uint8_t> filter_data(filter_bytes, 1);
+  const bool filter_quantized = s.filter_type != schema::TensorType_FLOAT32;
+  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", b.AddBuffer(filter_data.data(), filter_bytes),
+                                 filter_quantized ? s.filter_scales : std::vector<float>{},
+                                 filter_quantized ? s.filter_zero_points : std::vector<int64_t>{},
+                                 s.filter_quantized_dimension);
+  int bias = -1;
+  if (s.has_bias) {
+    const int64_t n = s.filter[0];
+    std::vector<uint8_t> bias_data(static_cast<size_t>(n) * ElementBytes(s.bias_type), 0);
+    bias = b.AddTensor(s.bias_type, {static_cast<int>(n)}, "bias", b.AddBuffer(bias_data.data(), bias_data.size()));
+  }
+  const int out = b.AddTensor(s.type, s.output, "out", 0, act_scale,
+                              quantized ? std::vector<int64_t>{s.output_zero_point} : std::vector<int64_t>{});
+  if (s.options) {
+    auto options = schema::CreateConv2DOptions(b.fbb(), static_cast<schema::Padding>(s.padding), s.stride, s.stride,
+                                               static_cast<schema::ActivationFunctionType>(s.activation),
+                                               s.dilation, s.dilation);
+    b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_Conv2DOptions, options.Union());
+  } else {
+    b.AddOperator(code, {in, filter, bias}, {out});
+  }
+  b.SetInputs({in});
+  b.SetOutputs({out});
+  return b.Finish();
+}
+
+struct ConvRun {
+  explicit ConvRun(const ConvSpec& spec) : model(BuildConv(spec)), arena(256 * 1024) {}
+  TfLiteStatus Allocate() {
+    interpreter = std::make_unique<MicroInterpreter>(model.data(), model.size(), resolver, arena.data(),
+                                                     arena.size());
+    return interpreter->AllocateTensors();
+  }
+  test::AlignedModel model;
+  test::AlignedBuffer arena;
+  AllOpsResolver resolver;
+  std::unique_ptr<MicroInterpreter> interpreter;
+};
+
+TEST(Conv2D, ReportsVariantPerType) {
+  struct {
+    schema::TensorType type, filter_type, bias_type;
+    const char* variant;
+  } kinds[] = {
+      {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int8/reference"},
+      {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, "conv_2d/int16/reference"},
+      {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int16/reference"},
+      {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32,
+       "conv_2d/float32/reference"},
+  };
+  for (const auto& k : kinds) {
+    ConvSpec s;
+    s.type = k.type;
+    s.filter_type = k.filter_type;
+    s.bias_type = k.bias_type;
+    ConvRun run(s);
+    ASSERT_EQ(run.Allocate(), kTfLiteOk) << k.variant;
+    EXPECT_STREQ(run.interpreter->node_info(0).variant, k.variant);
+    EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  }
+}
+
+// Builds `spec`, expects AllocateTensors to fail with `message` in the log.
+void ExpectRefused(const ConvSpec& spec, const std::string& message) {
+  LogCapture log;
+  ConvRun run(spec);
+  EXPECT_NE(run.Allocate(), kTfLiteOk);
+  EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
+}
+
+TEST(Conv2D, RefusesNonzeroFilterZeroPoint) {
+  ConvSpec s;
+  s.filter_zero_points = {3};
+  ExpectRefused(s, "CONV_2D: filter zero point 3 (channel 0) must be 0: weights are symmetric");
+}
+
+TEST(Conv2D, RefusesNonzeroInt16ZeroPoint) {
+  ConvSpec s;
+  s.type = schema::TensorType_INT16;
+  s.bias_type = schema::TensorType_INT64;
+  s.input_zero_point = 5;
+  ExpectRefused(s, "CONV_2D: INT16 input tensor must have zero point 0 (16x8 quantization is symmetric), got 5");
+}
+
+TEST(Conv2D, RefusesTanhActivation) {
+  ConvSpec s;
+  s.activation = schema::ActivationFunctionType_TANH;
+  ExpectRefused(s, "CONV_2D: fused activation TANH (4) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)");
+}
+
+TEST(Conv2D, RefusesOutputShapeThatDisagreesWithPadding) {
+  ConvSpec s;
+  s.output = {1, 4, 4, 4};
+  ExpectRefused(s, "CONV_2D: output spatial size is 4x4 but SAME padding with stride 1x1 and dilation 1x1 gives 5x5");
+}
+
+TEST(Conv2D, RefusesMissingOptionsBecauseStridesDefaultToZero) {
+  ConvSpec s;
+  s.options = false;
+  ExpectRefused(s, "CONV_2D: strides must be >= 1 (stride_w=0, stride_h=0)");
+}
+
+TEST(Conv2D, RefusesZeroDilation) {
+  ConvSpec s;
+  s.dilation = 0;
+  ExpectRefused(s, "CONV_2D: dilation factors must be >= 1 (dilation_w=0, dilation_h=0)");
+}
+
+TEST(Conv2D, RefusesValidWindowLargerThanInput) {
+  ConvSpec s;
+  s.input = {1, 2, 2, 3};
+  s.output = {1, 1, 1, 4};
+  s.padding = schema::Padding_VALID;
+  ExpectRefused(s,
+                "CONV_2D: VALID padding needs an input of at least the dilated filter size (input 2x2, dilated filter "
+                "3x3)");
+}
+
+TEST(Conv2D, RefusesInvalidPaddingEnum) {
+  ConvSpec s;
+  s.padding = 7;
+  ExpectRefused(s, "CONV_2D: padding 7 is not a valid Padding (SAME=0, VALID=1)");
+}
+
+TEST(Conv2D, RefusesChannelsThatAreNotAMultipleOfTheFilterDepth) {
+  ConvSpec s;
+  s.input = {1, 5, 5, 4};
+  ExpectRefused(s, "CONV_2D: input channels (4) must be a multiple of the filter's input channels (3)");
+}
+
+TEST(Conv2D, RefusesGroupsThatDoNotDivideTheOutputChannels) {
+  ConvSpec s;
+  s.input = {1, 5, 5, 6};
+  s.filter = {3, 3, 3, 3};
+  s.output = {1, 5, 5, 3};
+  ExpectRefused(s, "CONV_2D: output channels (3) must be a multiple of the number of groups (2)");
+}
+
+TEST(Conv2D, RefusesWrongBiasType) {
+  ConvSpec s;
+  s.bias_type = schema::TensorType_INT64;
+  ExpectRefused(s, "CONV_2D: bias type INT64 with INT8 input is not supported (INT32)");
+}
+
+TEST(Conv2D, RefusesInt4Filters) {
+  ConvSpec s;
+  s.filter_type = schema::TensorType_INT4;
+  ExpectRefused(s, "CONV_2D: INT4 filters are not supported yet (INT8 filter for INT8 input)");
+}
+
+TEST(Conv2D, RefusesHybridModels) {
+  ConvSpec s;
+  s.type = schema::TensorType_FLOAT32;
+  s.bias_type = schema::TensorType_FLOAT32;
+  ExpectRefused(s,
+                "CONV_2D: filter type INT8 with FLOAT32 input is not supported (expected FLOAT32; hybrid models are "
+                "not supported)");
+}
+
+TEST(Conv2D, RefusesPerChannelQuantizationAlongTheWrongDimension) {
+  ConvSpec s;  // filter [4, 3, 3, 3]: 3 scales along dimension 3 are consistent, but not per output channel
+  s.filter_scales = {0.01f, 0.02f, 0.03f};
+  s.filter_zero_points = {0, 0, 0};
+  s.filter_quantized_dimension = 3;
+  ExpectRefused(s,
+                "CONV_2D: per-channel filter quantization must have one scale per output channel along dimension 0 "
+                "(got 3 scales along dimension 3, 4 output channels)");
+}
+
+TEST(Conv2D, RefusesEffectiveScaleTooLargeFor16x8) {
+  ConvSpec s;
+  s.type = schema::TensorType_INT16;
+  s.bias_type = schema::TensorType_INT64;
+  s.filter_scales = {1e6f};
+  ExpectRefused(s, "is too large (at most 2^14)");
+}
+
+}  // namespace
+}  // namespace mote
