@@ -11,6 +11,7 @@
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_common.h"
+#include "kernels/internal/options_parsing.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -240,12 +241,12 @@ TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* alloc
   if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_Conv2DOptions()) {
     TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
     TF_LITE_ENSURE_STATUS(
-        conv_common::ParseActivation(options->fused_activation_function(), kOpName, &params->activation));
+        ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->stride_width = options->stride_w();
     params->stride_height = options->stride_h();
     params->dilation_width_factor = options->dilation_w_factor();
     params->dilation_height_factor = options->dilation_h_factor();
-    params->quantized_bias_type = conv_common::ParseTensorType(options->quantized_bias_type());
+    params->quantized_bias_type = TensorTypeToTfLiteType(options->quantized_bias_type());
   }
   *builtin_data = params;
   return kTfLiteOk;

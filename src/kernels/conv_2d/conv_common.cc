@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/options_parsing.h"
 #include "kernels/internal/padding.h"
 #include "kernels/internal/quantization_util.h"
 #include "mote/kernel_util.h"
@@ -27,84 +28,11 @@ TfLiteStatus ParsePadding(schema::Padding padding, const char* op_name, TfLitePa
   }
 }
 
-TfLiteStatus ParseActivation(schema::ActivationFunctionType activation, const char* op_name,
-                             TfLiteFusedActivation* out) {
-  switch (activation) {
-    case schema::ActivationFunctionType_NONE:
-      *out = kTfLiteActNone;
-      return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU:
-      *out = kTfLiteActRelu;
-      return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU_N1_TO_1:
-      *out = kTfLiteActReluN1To1;
-      return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU6:
-      *out = kTfLiteActRelu6;
-      return kTfLiteOk;
-    case schema::ActivationFunctionType_TANH:
-      *out = kTfLiteActTanh;
-      return kTfLiteOk;
-    case schema::ActivationFunctionType_SIGN_BIT:
-      *out = kTfLiteActSignBit;
-      return kTfLiteOk;
-    default:
-      MicroPrintf("%s: fused_activation_function %d is not a valid ActivationFunctionType (0..5)", op_name,
-                  static_cast<int>(activation));
-      return kTfLiteError;
-  }
-}
-
-TfLiteType ParseTensorType(schema::TensorType type) {
-  switch (type) {
-    case schema::TensorType_FLOAT32: return kTfLiteFloat32;
-    case schema::TensorType_FLOAT16: return kTfLiteFloat16;
-    case schema::TensorType_INT32: return kTfLiteInt32;
-    case schema::TensorType_UINT8: return kTfLiteUInt8;
-    case schema::TensorType_INT64: return kTfLiteInt64;
-    case schema::TensorType_STRING: return kTfLiteString;
-    case schema::TensorType_BOOL: return kTfLiteBool;
-    case schema::TensorType_INT16: return kTfLiteInt16;
-    case schema::TensorType_COMPLEX64: return kTfLiteComplex64;
-    case schema::TensorType_INT8: return kTfLiteInt8;
-    case schema::TensorType_FLOAT64: return kTfLiteFloat64;
-    case schema::TensorType_COMPLEX128: return kTfLiteComplex128;
-    case schema::TensorType_UINT64: return kTfLiteUInt64;
-    case schema::TensorType_RESOURCE: return kTfLiteResource;
-    case schema::TensorType_VARIANT: return kTfLiteVariant;
-    case schema::TensorType_UINT32: return kTfLiteUInt32;
-    case schema::TensorType_UINT16: return kTfLiteUInt16;
-    case schema::TensorType_INT4: return kTfLiteInt4;
-    case schema::TensorType_BFLOAT16: return kTfLiteBFloat16;
-    default: return kTfLiteNoType;
-  }
-}
-
-const char* ActivationName(TfLiteFusedActivation activation) {
-  switch (activation) {
-    case kTfLiteActNone: return "NONE";
-    case kTfLiteActRelu: return "RELU";
-    case kTfLiteActReluN1To1: return "RELU_N1_TO_1";
-    case kTfLiteActRelu6: return "RELU6";
-    case kTfLiteActTanh: return "TANH";
-    case kTfLiteActSignBit: return "SIGN_BIT";
-    case kTfLiteActSigmoid: return "SIGMOID";
-    default: return "unknown";
-  }
-}
-
 TfLiteStatus CheckActivation(TfLiteContext* context, const char* op_name, TfLiteFusedActivation activation) {
-  switch (activation) {
-    case kTfLiteActNone:
-    case kTfLiteActRelu:
-    case kTfLiteActReluN1To1:
-    case kTfLiteActRelu6:
-      return kTfLiteOk;
-    default:
-      TF_LITE_KERNEL_LOG(context, "%s: fused activation %s (%d) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)",
-                         op_name, ActivationName(activation), static_cast<int>(activation));
-      return kTfLiteError;
-  }
+  if (FusedActivationIsClamp(activation)) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context, "%s: fused activation %s (%d) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)",
+                     op_name, FusedActivationName(activation), static_cast<int>(activation));
+  return kTfLiteError;
 }
 
 namespace {

@@ -1,6 +1,6 @@
 // Prepare-time pieces shared by CONV_2D and DEPTHWISE_CONV_2D glue (this folder and ../depthwise_conv_2d/).
 //
-// Options parsing helpers (schema enums -> C enums, refusing out-of-range values) and the validation +
+// Padding parsing (activation and tensor types: kernels/internal/options_parsing.h) and the validation +
 // per-channel requantization constants both ops compute identically to TFLM's
 // PopulateConvolutionQuantizationParams. Everything here runs in parse/prepare only; nothing is used by invoke.
 #ifndef MOTE_KERNELS_CONV_2D_CONV_COMMON_H_
@@ -18,15 +18,6 @@ namespace conv_common {
 
 // Schema Padding -> TfLitePadding. kTfLiteError (with a message naming `op_name`) for unknown values.
 TfLiteStatus ParsePadding(schema::Padding padding, const char* op_name, TfLitePadding* out);
-// Schema ActivationFunctionType -> TfLiteFusedActivation. Unknown values are refused; TANH/SIGN_BIT parse (as
-// TFLM does) and are refused later by prepare, which knows the tensors involved.
-TfLiteStatus ParseActivation(schema::ActivationFunctionType activation, const char* op_name,
-                             TfLiteFusedActivation* out);
-// Schema TensorType -> TfLiteType (kTfLiteNoType for values mote does not know).
-TfLiteType ParseTensorType(schema::TensorType type);
-
-// "NONE", "RELU"... for messages.
-const char* ActivationName(TfLiteFusedActivation activation);
 
 // The window geometry both ops share, validated and resolved against TFLite's padding rules.
 struct WindowGeometry {

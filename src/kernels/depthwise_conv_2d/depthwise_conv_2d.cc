@@ -11,6 +11,7 @@
 
 #include "kernels/conv_2d/conv_common.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
+#include "kernels/internal/options_parsing.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -229,7 +230,7 @@ TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocat
   if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_DepthwiseConv2DOptions()) {
     TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
     TF_LITE_ENSURE_STATUS(
-        conv_common::ParseActivation(options->fused_activation_function(), kOpName, &params->activation));
+        ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->stride_width = options->stride_w();
     params->stride_height = options->stride_h();
     params->depth_multiplier = options->depth_multiplier();
