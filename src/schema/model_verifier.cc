@@ -248,6 +248,15 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
   }
 
   const schema::QuantizationParameters* q = tensor->quantization();
+  // Readers index zero_point in place as int64. FlatBuffers builders align a vector to its element size, but the
+  // FlatBuffers verifier checks only the 4-byte length prefix, so a damaged file could misalign it.
+  if (q != nullptr && q->zero_point() != nullptr && q->zero_point()->size() > 0 &&
+      (reinterpret_cast<uintptr_t>(q->zero_point()->data()) & (sizeof(int64_t) - 1)) != 0) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " zero_point values at address %p are not 8-byte aligned",
+                sg, index, name, static_cast<const void*>(q->zero_point()->data()));
+    return kTfLiteError;
+  }
   if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
     const uint32_t num_scales = q->scale()->size();
     const uint32_t num_zero_points = q->zero_point() == nullptr ? 0 : q->zero_point()->size();

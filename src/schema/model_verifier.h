@@ -30,7 +30,9 @@
 //   - Tensors: known TensorType other than STRING/RESOURCE/VARIANT; rank <= RuntimeShape::kMaxDims (8); every
 //     dimension >= 0 (`shape` must be static; a dynamic `shape_signature` is fine); byte size < 2^31; buffer
 //     index in range; a buffer with data holds exactly TensorBytes() bytes (such tensors are "constant") and
-//     its data address is aligned to the element size (ElementAlignment); no sparsity; quantization: when
+//     its data address is aligned to min(ElementAlignment, 4) (FlatBuffers guarantees no more for vector data;
+//     converters put 8-byte constants at 4 mod 8, so the interpreter copies those to aligned memory); no
+//     sparsity; quantization: zero_point values 8-byte aligned; when
 //     `scale` is non-empty, `zero_point` has the same length, and a length > 1 (per-channel) needs
 //     0 <= quantized_dimension < rank and length == shape[quantized_dimension] (exception, for models TFLM
 //     runs: a 1-D tensor with length == shape[0] and quantized_dimension >= 1, as older converters wrote biases).
@@ -71,7 +73,9 @@ constexpr int32_t kOfflineMemoryAllocationVersion = 1;
 constexpr int kOfflineMemoryAllocationHeaderInts = 3;
 
 // Full check of an untrusted model of `size` bytes at `data`: FlatBuffers verification bounded by `size`
-// (sizes below 8 bytes or above 2^31 - 1 bytes are refused), then ValidateModelSemantics(model, data, size).
+// (sizes below 8 bytes or of 2^31 - 1 bytes and more are refused), then ValidateModelSemantics(model, data,
+// size). `data` must be 8-byte aligned (FlatBuffers reads scalars in place); 16 is what writers assume and what
+// mote recommends (`alignas(16) const uint8_t model[] = {...}`).
 TfLiteStatus VerifyModel(const void* data, size_t size);
 
 // Semantic checks of an already-parsed model (see the list above). `base`/`size` describe the whole model
