@@ -49,7 +49,9 @@ class Arena {
 
   // Low-end extent the arena has ever needed.
   size_t head_high_water() const { return head_high_water_; }
-  size_t used_bytes() const { return AlignUp(head_high_water_, kArenaAlignment) + persistent_bytes(); }
+  // The smallest kArenaAlignment multiple that holds the low end's extent and the persistent bytes: with
+  // capacity rounded to kArenaAlignment, persistent placement does not depend on the capacity.
+  size_t used_bytes() const { return AlignUp(head_high_water_ + persistent_bytes(), kArenaAlignment); }
   size_t failed_request() const { return failed_request_; }
 
  private:
