@@ -4,7 +4,7 @@
 //   float32 -> float32
 //   int8    -> int8     output scale exactly 1/256, zero point -128
 //   int8    -> int16    output scale 1/65536 (within 0.1%), zero point -32768
-//   int16   -> int16    output scale 1/32768 (within 0.1%), zero point 0 (TFLM's LUT path)
+//   int16   -> int16    input zero point 0; output scale 1/32768 (within 0.1%), zero point 0 (TFLM's LUT path)
 // beta comes from SoftmaxOptions (0 when the options table is missing, as in TFLM).
 #include <cmath>
 #include <cstdint>
@@ -81,6 +81,11 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteSoftmaxParams*
     return kTfLiteError;
   }
   if (input->type == kTfLiteInt16) {
+    if (input->params.zero_point != 0) {
+      TF_LITE_KERNEL_LOG(context, "SOFTMAX: INT16 input zero point must be 0 (got %d)",
+                         static_cast<int>(input->params.zero_point));
+      return kTfLiteError;
+    }
     // Rescales differences so that [-10, 0] in real units spans [-65535, 0].
     QuantizeMultiplier(input_scale * beta / (10.0 / 65535.0), &op->input_multiplier, &op->input_left_shift);
     if (op->input_left_shift > 15) {
