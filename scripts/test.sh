@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs every test: the release build's suite (unit, kernel oracle, golden models, CLI, no-heap), then the
-# whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer.
+# Runs every test: the release build's suite (unit, kernel oracle, golden models, CLI, install/compat,
+# no-heap), the whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer, then each extra stage
+# in scripts/test.d/ (fuzzing, emulated targets...), in name order. Each stage bounds its own time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -12,3 +13,8 @@ if [ "${MOTE_SKIP_ASAN:-0}" != "1" ]; then
   cmake --build --preset asan
   ctest --preset asan -j2
 fi
+for stage in scripts/test.d/*.sh; do
+  [ -e "$stage" ] || continue
+  echo "== test stage: $stage"
+  bash "$stage"
+done
