@@ -225,7 +225,10 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
     const UsedOp& op = ops[i];
     std::string call;
     if (op.custom) {
-      h += "  // Custom op " + CppStringLiteral(op.name) + ": provide " + custom_functions[i] + "().\n";
+      h += "  // Custom op " + CommentSafe(op.name) + ": provide " + custom_functions[i] + "().\n";
+      if (op.name.compare(0, 4, "Flex") == 0) {
+        h += "  // (A TensorFlow op: converted models need the Flex delegate, which no micro runtime has.)\n";
+      }
       call = "resolver.AddCustom(" + CppStringLiteral(op.name) + ", " + custom_functions[i] + "())";
     } else {
       const char* spec = SpecializationFor(op);

@@ -212,9 +212,30 @@ void PrintText(const InspectFacts& f) {
 
 // ---- JSON output ---------------------------------------------------------------------------------------
 
+// Length of the well-formed UTF-8 sequence starting at s[i], or 0 when the bytes there are not one.
+size_t Utf8SequenceLength(const std::string& s, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(s[i]);
+  const size_t n = (c >= 0xc2 && c <= 0xdf) ? 2 : (c >= 0xe0 && c <= 0xef) ? 3 : (c >= 0xf0 && c <= 0xf4) ? 4 : 0;
+  if (n == 0) return 0;
+  uint32_t cp = c & (0x7f >> n);
+  if (i + n > s.size()) return 0;
+  for (size_t k = 1; k < n; ++k) {
+    const unsigned char cc = static_cast<unsigned char>(s[i + k]);
+    if ((cc & 0xc0) != 0x80) return 0;
+    cp = (cp << 6) | (cc & 0x3f);
+  }
+  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
+  const uint32_t min_cp = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
+  if (cp < min_cp || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
+  return n;
+}
+
+// A JSON string literal. Model strings are arbitrary bytes: well-formed UTF-8 passes through, any other byte
+// becomes U+FFFD, so the output is always valid JSON.
 std::string JsonString(const std::string& s) {
   std::string out = "\"";
-  for (unsigned char c : s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    const unsigned char c = static_cast<unsigned char>(s[i]);
     switch (c) {
       case '"': out += "\\\""; break;
       case '\\': out += "\\\\"; break;
@@ -229,11 +250,13 @@ std::string JsonString(const std::string& s) {
           std::snprintf(buf, sizeof(buf), "\\u%04x", c);
           out += buf;
         } else if (c >= 0x80) {
-          // Model strings are not guaranteed UTF-8; escape bytes >= 0x80 as Latin-1 code points so the output
-          // is always valid JSON (ASCII names, the common case, are unchanged).
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-          out += buf;
+          const size_t n = Utf8SequenceLength(s, i);
+          if (n == 0) {
+            out += "\\ufffd";
+          } else {
+            out.append(s, i, n);
+            i += n - 1;
+          }
         } else {
           out += static_cast<char>(c);
         }

@@ -1,0 +1,181 @@
+#!/usr/bin/env bash
+# `mote inspect` and `mote gen-resolver`: the demo model in text and JSON, custom/Flex/unimplemented ops (models
+# written below by a dependency-free FlatBuffer writer), JSON escaping, malformed models and usage errors.
+set -uo pipefail
+mote=$1; src=$2; shared=$3
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+check() {  # check "what" python-expression-over-d  (reads JSON from $work/out.json)
+  python3 -c 'import json,sys; d=json.load(open(sys.argv[1], encoding="utf-8")); sys.exit(0 if eval(sys.argv[2]) else 1)' \
+    "$work/out.json" "$2" || { echo "FAILED: $1: $2"; cat "$work/out.json"; fail=1; }
+}
+expect_exit() {  # expect_exit CODE "message fragment" args...
+  local code=$1 want=$2; shift 2
+  "$mote" "$@" >"$work/out.txt" 2>&1
+  local rc=$?
+  [ "$rc" = "$code" ] || { echo "FAILED (exit $rc, want $code): mote $*"; cat "$work/out.txt"; fail=1; return; }
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED (message '$want'): mote $*"; cat "$work/out.txt"; fail=1; }
+}
+demo="$src/models/demo/digits_int8.tflite"
+
+# --- The demo model -------------------------------------------------------------------------------------
+"$mote" inspect "$demo" >"$work/out.txt" 2>&1 || { echo "FAILED: inspect demo"; cat "$work/out.txt"; exit 1; }
+for want in "CONV_2D" "FULLY_CONNECTED" "serving_default_image:0' INT8 [1, 8, 8, 1] scale 0.00392156886 zero_point -128" \
+            "conv_2d/int8/" "softmax/int8/" "arena: " "supported: yes" "tensors: 15"; do
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED: inspect text lacks '$want'"; cat "$work/out.txt"; fail=1; }
+done
+"$mote" inspect "$demo" --json >"$work/out.json" || { echo "FAILED: inspect --json"; exit 1; }
+check "demo json" 'd["supported"] is True and d["problems"] == [] and d["arena_bytes"] > 0'
+check "demo json" 'd["arena_bytes"] == d["arena"]["total"] and d["arena"]["persistent"] > 0'
+check "demo ops" 'sorted(o["name"] for o in d["operators"]) == sorted(["CONV_2D", "MAX_POOL_2D", "AVERAGE_POOL_2D", "RESHAPE", "FULLY_CONNECTED", "SOFTMAX"])'
+check "demo op counts" '[(o["name"], o["code"], o["count"]) for o in d["operators"] if o["name"] == "CONV_2D"] == [("CONV_2D", 3, 2)]'
+check "demo nodes" '[n["op"] for n in d["nodes"]] == ["CONV_2D", "MAX_POOL_2D", "CONV_2D", "AVERAGE_POOL_2D", "RESHAPE", "FULLY_CONNECTED", "SOFTMAX"]'
+check "demo nodes" '[n["index"] for n in d["nodes"]] == list(range(7)) and all(n["variant"] for n in d["nodes"])'
+check "demo io" 'd["inputs"] == [{"name": "serving_default_image:0", "dtype": "INT8", "shape": [1, 8, 8, 1], "scale": 0.00392156886, "zero_point": -128}]'
+check "demo io" 'd["outputs"][0]["shape"] == [1, 10] and d["outputs"][0]["scale"] == 0.00390625'
+check "demo misc" 'd["tensors"] == 15 and d["subgraphs"] == [{"name": "main", "tensors": 15, "operators": 7}] and d["custom_ops"] == []'
+# The arena size inspect reports is the one `mote run` needs: exactly that works, 16 bytes less does not.
+arena=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["arena_bytes"])' "$work/out.json")
+"$mote" run "$demo" --arena "$arena" >/dev/null 2>&1 || { echo "FAILED: run with the inspected arena $arena"; fail=1; }
+"$mote" run "$demo" --arena $((arena - 16)) >/dev/null 2>&1 && { echo "FAILED: run with arena-16 succeeded"; fail=1; }
+
+# gen-resolver on the demo model: stdout and -o give the same header.
+"$mote" gen-resolver "$demo" >"$work/gen.h" || { echo "FAILED: gen-resolver demo"; fail=1; }
+"$mote" gen-resolver "$demo" -o "$work/gen_o.h" --name RegisterDemo || { echo "FAILED: gen-resolver -o"; fail=1; }
+for want in '#include "mote/op_resolver.h"' 'using ModelOpResolver = mote::MicroMutableOpResolver<6>;' \
+            'inline TfLiteStatus RegisterModelOps(mote::MicroMutableOpResolver<6>& resolver)' \
+            'resolver.AddConv2D(mote::Register_CONV_2D_INT8())' 'resolver.AddReshape()' 'digits_int8.tflite (5632 bytes)'; do
+  grep -qF -- "$want" "$work/gen.h" || { echo "FAILED: header lacks '$want'"; cat "$work/gen.h"; fail=1; }
+done
+grep -qF 'inline TfLiteStatus RegisterDemo(' "$work/gen_o.h" || { echo "FAILED: --name not used"; fail=1; }
+[ "$(grep -c 'resolver.Add' "$work/gen.h")" = 6 ] || { echo "FAILED: header does not register 6 ops"; fail=1; }
+
+# --- Synthetic models: custom, Flex and unimplemented ops ---------------------------------------------
+cat > "$work/make_model.py" <<'PY'
+# Writes a minimal TFLite model (schema version 3): a chain of operators over int8 [1, 4] tensors.
+#   make_model.py OUT 'CODES' 'USES'   CODES: comma list of builtin numbers or custom names; USES: opcode
+#   index per operator, in order.
+import struct, sys
+
+class Writer:
+    """Forward FlatBuffer writer: each table is followed by its children (uoffsets point forward)."""
+    def __init__(self):
+        self.b = bytearray()
+    def pad(self, n):
+        while len(self.b) % n: self.b.append(0)
+    def put(self, fmt, *v):
+        self.b += struct.pack('<' + fmt, *v)
+    def patch(self, at, target):
+        struct.pack_into('<I', self.b, at, target - at)
+    def string(self, s):
+        data = s if isinstance(s, bytes) else s.encode()
+        self.pad(4); pos = len(self.b); self.put('I', len(data)); self.b += data + b'\0'
+        return pos
+    def ints(self, values):
+        self.pad(4); pos = len(self.b); self.put('I', len(values))
+        for v in values: self.put('i', v)
+        return pos
+    def tables(self, items):
+        self.pad(4); pos = len(self.b); self.put('I', len(items))
+        slots = []
+        for _ in items: slots.append(len(self.b)); self.put('I', 0)
+        for slot, item in zip(slots, items): self.patch(slot, self.table(item))
+        return pos
+    def table(self, fields):
+        # fields: {id: (kind, value)}; kinds: b (int8), i (int32), I (uint32), str, ints, tables
+        n = max(fields) + 1 if fields else 0
+        layout, size = {}, 4
+        for fid in sorted(fields):
+            kind = fields[fid][0]
+            width = 1 if kind == 'b' else 4
+            size = (size + width - 1) // width * width
+            layout[fid] = size; size += width
+        size = (size + 3) // 4 * 4
+        self.pad(2)
+        vt = len(self.b)
+        self.put('HH', 4 + 2 * n, size)
+        for fid in range(n): self.put('H', layout.get(fid, 0))
+        self.pad(4)
+        tpos = len(self.b)
+        self.put('i', tpos - vt)
+        self.b += bytes(size - 4)
+        children = []
+        for fid, (kind, value) in fields.items():
+            at = tpos + layout[fid]
+            if kind in ('b', 'i', 'I'): struct.pack_into('<' + kind, self.b, at, value)
+            else: children.append((at, kind, value))
+        for at, kind, value in children:
+            self.patch(at, getattr(self, {'str': 'string', 'ints': 'ints', 'tables': 'tables'}[kind])(value))
+        return tpos
+
+out, codes, uses = sys.argv[1], sys.argv[2].split(','), [int(u) for u in sys.argv[3].split(',')]
+opcodes = []
+for c in codes:
+    if c.isdigit(): opcodes.append({0: ('b', min(int(c), 127)), 2: ('i', 1), 3: ('i', int(c))})
+    else: opcodes.append({0: ('b', 32), 1: ('str', c), 2: ('i', 1), 3: ('i', 32)})
+names = ['in "quoted"\\back\nline\ttab'] + ['t%d' % i for i in range(1, len(uses))] + ['caf\u00e9']
+tensors = [{0: ('ints', [1, 4]), 1: ('b', 9), 2: ('I', 0), 3: ('str', names[i])} for i in range(len(uses) + 1)]
+operators = [{0: ('I', u), 1: ('ints', [k]), 2: ('ints', [k + 1])} for k, u in enumerate(uses)]
+subgraph = {0: ('tables', tensors), 1: ('ints', [0]), 2: ('ints', [len(uses)]), 3: ('tables', operators),
+            4: ('str', 'main')}
+model = {0: ('I', 3), 1: ('tables', opcodes), 2: ('tables', [subgraph]), 3: ('str', b'synthetic "test" model \xff'),
+         4: ('tables', [{}])}
+w = Writer()
+w.put('I', 0); w.b += b'TFL3'
+w.patch(0, w.table(model))
+open(out, 'wb').write(bytes(w.b))
+PY
+# Codes: 0 My-Op (custom, used twice), 1 RELU, 2 FlexAddV2, 3 CAST (unused: ignored), 4 RELU again (duplicate).
+python3 "$work/make_model.py" "$work/custom.tflite" 'My-Op,19,FlexAddV2,53,19' '0,1,2,0,4' || { echo "FAILED: make_model"; exit 1; }
+python3 "$work/make_model.py" "$work/cast.tflite" '19,53' '0,1'
+
+"$mote" inspect "$work/custom.tflite" --json >"$work/out.json" || { echo "FAILED: inspect custom model"; cat "$work/out.json"; fail=1; }
+check "custom json" 'd["supported"] is False and d["arena_bytes"] is None and d["nodes"] == [] and len(d["problems"]) > 0'
+check "custom json" 'any("My-Op" in p for p in d["problems"])'
+check "custom ops" '[(c["name"], c["count"], c["tensorflow_op"]) for c in d["custom_ops"]] == [("My-Op", 2, False), ("FlexAddV2", 1, True)]'
+check "custom codes" '[(o["name"], o["code"], o["count"]) for o in d["operators"]] == [("My-Op", 32, 2), ("RELU", 19, 1), ("FlexAddV2", 32, 1), ("CAST", 53, 0), ("RELU", 19, 1)]'
+check "escaping" 'd["inputs"][0]["name"] == "in \"quoted\"\\back\nline\ttab" and d["outputs"][0]["name"] == "caf\u00e9"'
+check "bad UTF-8" 'd["description"] == "synthetic \"test\" model \ufffd"'
+check "no quantization" 'd["inputs"][0]["scale"] is None and d["inputs"][0]["zero_point"] is None'
+"$mote" inspect "$work/custom.tflite" >"$work/out.txt" 2>&1 || { echo "FAILED: inspect custom (text)"; fail=1; }
+for want in "TensorFlow op, unsupported" "supported: no" "problem: " "My-Op"; do
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED: custom inspect text lacks '$want'"; cat "$work/out.txt"; fail=1; }
+done
+"$mote" gen-resolver "$work/custom.tflite" >"$work/custom.h" 2>"$work/err.txt" || { echo "FAILED: gen-resolver custom"; cat "$work/err.txt"; fail=1; }
+for want in 'MicroMutableOpResolver<3>' 'TfLiteRegistration* Register_MY_OP();' \
+            'resolver.AddCustom("My-Op", Register_MY_OP())' 'resolver.AddCustom("FlexAddV2", Register_FLEXADDV2())' \
+            'resolver.AddRelu()'; do
+  grep -qF -- "$want" "$work/custom.h" || { echo "FAILED: custom header lacks '$want'"; cat "$work/custom.h"; fail=1; }
+done
+grep -q CAST "$work/custom.h" && { echo "FAILED: an unused operator code reached the header"; fail=1; }
+
+"$mote" inspect "$work/cast.tflite" --json >"$work/out.json" || { echo "FAILED: inspect cast model"; fail=1; }
+check "cast json" 'd["supported"] is False and [o["implemented"] for o in d["operators"]] == [True, False]'
+expect_exit 1 "CAST (builtin code 53): not implemented" gen-resolver "$work/cast.tflite"
+
+# --- Malformed models and usage errors ------------------------------------------------------------------
+head -c 1000 "$demo" > "$work/truncated.tflite"
+expect_exit 1 "is not a valid model" inspect "$work/truncated.tflite"
+expect_exit 1 "is not a valid model" inspect "$work/truncated.tflite" --json
+expect_exit 1 "is not a valid model" gen-resolver "$work/truncated.tflite"
+expect_exit 1 "cannot open" inspect "$work/missing.tflite"
+expect_exit 2 "unknown option '--frobnicate'" inspect "$demo" --frobnicate
+expect_exit 2 "unknown option '--frobnicate'" gen-resolver "$demo" --frobnicate
+expect_exit 2 "no model given" inspect
+expect_exit 2 "no model given" gen-resolver
+expect_exit 2 "one model at a time" inspect "$demo" "$demo"
+expect_exit 2 "needs a value" gen-resolver "$demo" -o
+expect_exit 2 "is not a C++ identifier" gen-resolver "$demo" --name 1bad-name
+expect_exit 1 "" gen-resolver "$demo" -o "$work/no/such/dir/x.h"
+
+# Every shared model inspects as supported with an arena size (when ../shared is present).
+if [ -d "$shared/models" ]; then
+  for m in "$shared"/models/*.tflite; do
+    "$mote" inspect "$m" --json >"$work/out.json" || { echo "FAILED: inspect $m"; fail=1; continue; }
+    check "$(basename "$m")" 'd["supported"] is True and d["arena_bytes"] > 0'
+  done
+else
+  echo "../shared not found: skipping the shared models"
+fi
+exit $fail
