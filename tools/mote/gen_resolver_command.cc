@@ -35,9 +35,9 @@ struct GenOptions {
 struct UsedOp {
   bool custom = false;
   int32_t code = 0;
-  std::string name;                   // builtin name or custom name
-  int32_t max_version_used = 0;       // over every operator-code entry that operators use
-  std::set<int> first_input_types;    // schema::TensorType of input 0 per use; -1 = absent
+  std::string name;                 // builtin name or custom name
+  int32_t max_version_used = 0;     // over every operator-code entry that operators use
+  std::set<int> first_input_types;  // schema::TensorType of input 0 per use; -1 = absent
 };
 
 struct Specialization {
@@ -127,8 +127,7 @@ bool ParseGenArgs(const std::vector<std::string>& args, GenOptions* o) {
     }
   }
   if (o->model.empty()) {
-    std::fprintf(stderr,
-                 "mote gen-resolver: no model given\nusage: mote gen-resolver MODEL [-o FILE] [--name NAME]\n");
+    std::fprintf(stderr, "mote gen-resolver: no model given\nusage: mote gen-resolver MODEL [-o FILE] [--name NAME]\n");
     return false;
   }
   return true;
@@ -268,8 +267,8 @@ int GenResolverCommand(const std::vector<std::string>& args) {
     }
   }
   if (!missing.empty()) {
-    std::fprintf(stderr, "mote gen-resolver: '%s' uses ops this build of mote does not implement:%s\n",
-                 o.model.c_str(), missing.c_str());
+    std::fprintf(stderr, "mote gen-resolver: '%s' uses ops this build of mote does not implement:%s\n", o.model.c_str(),
+                 missing.c_str());
     return kExitFailure;
   }
 

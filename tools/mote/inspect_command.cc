@@ -35,12 +35,12 @@ struct SubgraphFacts {
 };
 
 struct OperatorFacts {
-  std::string name;    // builtin name, or the custom op's name
-  int32_t code = 0;    // builtin code (32 = CUSTOM)
+  std::string name;  // builtin name, or the custom op's name
+  int32_t code = 0;  // builtin code (32 = CUSTOM)
   int32_t version = 1;
-  size_t count = 0;    // nodes using this operator code, over all subgraphs
+  size_t count = 0;  // nodes using this operator code, over all subgraphs
   bool custom = false;
-  bool flex = false;   // a TensorFlow op (custom "Flex..."), which no micro runtime runs
+  bool flex = false;         // a TensorFlow op (custom "Flex..."), which no micro runtime runs
   bool implemented = false;  // this build has a kernel for this code and version
 };
 
@@ -66,9 +66,7 @@ struct InspectFacts {
 };
 
 // Collects every message mote logs while inspecting (verifier and interpreter diagnostics).
-void CaptureLog(void* user, const char* message) {
-  static_cast<std::vector<std::string>*>(user)->push_back(message);
-}
+void CaptureLog(void* user, const char* message) { static_cast<std::vector<std::string>*>(user)->push_back(message); }
 
 std::string FbString(const flatbuffers::String* s) { return s == nullptr ? std::string() : s->str(); }
 
@@ -140,8 +138,7 @@ void CollectRuntimeFacts(const host::AlignedBuffer& model, std::vector<std::stri
   host::AlignedBuffer arena(kDefaultArenaBytes);
   log->clear();
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  facts->supported =
-      interpreter.initialization_status() == kTfLiteOk && interpreter.AllocateTensors() == kTfLiteOk;
+  facts->supported = interpreter.initialization_status() == kTfLiteOk && interpreter.AllocateTensors() == kTfLiteOk;
   if (!facts->supported) {
     facts->problems = *log;
     if (facts->problems.empty()) facts->problems.push_back("AllocateTensors() failed without a message");
@@ -149,8 +146,8 @@ void CollectRuntimeFacts(const host::AlignedBuffer& model, std::vector<std::stri
   }
   for (size_t i = 0; i < interpreter.operators_size(); ++i) {
     const NodeInfo info = interpreter.node_info(i);
-    facts->nodes.push_back({info.index, info.op_name == nullptr ? "" : info.op_name,
-                            info.variant == nullptr ? "" : info.variant});
+    facts->nodes.push_back(
+        {info.index, info.op_name == nullptr ? "" : info.op_name, info.variant == nullptr ? "" : info.variant});
   }
   facts->arena = interpreter.arena_report();
 }
@@ -185,9 +182,9 @@ void PrintText(const InspectFacts& f) {
   std::printf("  %3s  %-28s %5s %7s %5s  %s\n", "#", "name", "code", "version", "nodes", "this build");
   for (size_t i = 0; i < f.operators.size(); ++i) {
     const OperatorFacts& op = f.operators[i];
-    const char* status = op.flex ? "TensorFlow op, unsupported"
-                         : op.custom ? "custom op (register it with AddCustom)"
-                         : op.implemented ? "implemented"
+    const char* status = op.flex                          ? "TensorFlow op, unsupported"
+                         : op.custom                      ? "custom op (register it with AddCustom)"
+                         : op.implemented                 ? "implemented"
                          : OpTableMaxVersion(op.code) > 0 ? "version not implemented"
                                                           : "not implemented";
     std::printf("  %3zu  %-28s %5d %7d %5zu  %s\n", i, op.name.c_str(), op.code, op.version, op.count, status);
@@ -237,13 +234,27 @@ std::string JsonString(const std::string& s) {
   for (size_t i = 0; i < s.size(); ++i) {
     const unsigned char c = static_cast<unsigned char>(s[i]);
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (c < 0x20 || c == 0x7f) {
           char buf[8];
@@ -300,33 +311,54 @@ void PrintJson(const InspectFacts& f) {
   s += "  \"model\": " + JsonString(f.model) + ",\n";
   s += "  \"model_bytes\": " + std::to_string(f.model_bytes) + ",\n";
   s += "  \"description\": " + JsonString(f.description) + ",\n";
-  s += "  \"subgraphs\": " + JsonList(f.subgraphs, [](const SubgraphFacts& sg) {
-         return "{\"name\": " + JsonString(sg.name) + ", \"tensors\": " + std::to_string(sg.tensors) +
-                ", \"operators\": " + std::to_string(sg.operators) + "}";
-       }, "  ") + ",\n";
-  s += "  \"operators\": " + JsonList(f.operators, [](const OperatorFacts& op) {
-         return "{\"name\": " + JsonString(op.name) + ", \"code\": " + std::to_string(op.code) +
-                ", \"version\": " + std::to_string(op.version) + ", \"count\": " + std::to_string(op.count) +
-                ", \"custom\": " + (op.custom ? "true" : "false") +
-                ", \"implemented\": " + (op.implemented ? "true" : "false") + "}";
-       }, "  ") + ",\n";
-  s += "  \"custom_ops\": " + JsonList(custom, [](const OperatorFacts& op) {
-         return "{\"name\": " + JsonString(op.name) + ", \"version\": " + std::to_string(op.version) +
-                ", \"count\": " + std::to_string(op.count) + ", \"tensorflow_op\": " + (op.flex ? "true" : "false") +
-                "}";
-       }, "  ") + ",\n";
+  s += "  \"subgraphs\": " +
+       JsonList(
+           f.subgraphs,
+           [](const SubgraphFacts& sg) {
+             return "{\"name\": " + JsonString(sg.name) + ", \"tensors\": " + std::to_string(sg.tensors) +
+                    ", \"operators\": " + std::to_string(sg.operators) + "}";
+           },
+           "  ") +
+       ",\n";
+  s += "  \"operators\": " +
+       JsonList(
+           f.operators,
+           [](const OperatorFacts& op) {
+             return "{\"name\": " + JsonString(op.name) + ", \"code\": " + std::to_string(op.code) +
+                    ", \"version\": " + std::to_string(op.version) + ", \"count\": " + std::to_string(op.count) +
+                    ", \"custom\": " + (op.custom ? "true" : "false") +
+                    ", \"implemented\": " + (op.implemented ? "true" : "false") + "}";
+           },
+           "  ") +
+       ",\n";
+  s += "  \"custom_ops\": " +
+       JsonList(
+           custom,
+           [](const OperatorFacts& op) {
+             return "{\"name\": " + JsonString(op.name) + ", \"version\": " + std::to_string(op.version) +
+                    ", \"count\": " + std::to_string(op.count) +
+                    ", \"tensorflow_op\": " + (op.flex ? "true" : "false") + "}";
+           },
+           "  ") +
+       ",\n";
   s += "  \"inputs\": " + JsonList(f.inputs, JsonTensor, "  ") + ",\n";
   s += "  \"outputs\": " + JsonList(f.outputs, JsonTensor, "  ") + ",\n";
   s += "  \"tensors\": " + std::to_string(f.tensors) + ",\n";
-  s += "  \"nodes\": " + JsonList(f.nodes, [](const NodeFacts& n) {
-         return "{\"index\": " + std::to_string(n.index) + ", \"op\": " + JsonString(n.op) +
-                ", \"variant\": " + JsonString(n.variant) + "}";
-       }, "  ") + ",\n";
+  s += "  \"nodes\": " +
+       JsonList(
+           f.nodes,
+           [](const NodeFacts& n) {
+             return "{\"index\": " + std::to_string(n.index) + ", \"op\": " + JsonString(n.op) +
+                    ", \"variant\": " + JsonString(n.variant) + "}";
+           },
+           "  ") +
+       ",\n";
   s += "  \"arena_bytes\": " + (f.supported ? std::to_string(f.arena.total) : std::string("null")) + ",\n";
-  s += "  \"arena\": {\"total\": " + std::to_string(f.arena.total) + ", \"planned\": " +
-       std::to_string(f.arena.planned) + ", \"activations\": " + std::to_string(f.arena.activations) +
-       ", \"scratch\": " + std::to_string(f.arena.scratch) + ", \"persistent\": " +
-       std::to_string(f.arena.persistent) + "},\n";
+  s += "  \"arena\": {\"total\": " + std::to_string(f.arena.total) +
+       ", \"planned\": " + std::to_string(f.arena.planned) +
+       ", \"activations\": " + std::to_string(f.arena.activations) +
+       ", \"scratch\": " + std::to_string(f.arena.scratch) + ", \"persistent\": " + std::to_string(f.arena.persistent) +
+       "},\n";
   s += std::string("  \"supported\": ") + (f.supported ? "true" : "false") + ",\n";
   s += "  \"problems\": " + JsonList(f.problems, JsonString, "  ") + "\n";
   s += "}\n";
