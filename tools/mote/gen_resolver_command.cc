@@ -237,6 +237,7 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
     }
     h += "  if (" + call + " != kTfLiteOk) return kTfLiteError;\n";
   }
+  if (ops.empty()) h += "  (void)resolver;  // the model has no operators\n";
   h += "  return kTfLiteOk;\n}\n\n#endif  // " + guard + "\n";
   return h;
 }
