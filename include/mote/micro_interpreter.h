@@ -108,7 +108,11 @@ class MicroInterpreter {
   void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
                  uint8_t* arena, size_t arena_size);
   bool usable() const { return core_ != nullptr && init_status_ == kTfLiteOk; }
-  InterpreterCore* core_ = nullptr;  // placement-constructed in the arena's persistent end
+  // The graph/context/allocator state lives here, in the interpreter object (as TFLM keeps its graph and
+  // context in MicroInterpreter), not in the arena. Size checked by a static_assert in the implementation.
+  static constexpr size_t kCoreStorageBytes = 1024;
+  alignas(16) unsigned char core_storage_[kCoreStorageBytes];
+  InterpreterCore* core_ = nullptr;  // placement-constructed in core_storage_
   TfLiteStatus init_status_ = kTfLiteError;
 };
 

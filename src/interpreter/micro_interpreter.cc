@@ -43,18 +43,11 @@ void MicroInterpreter::Construct(const schema::Model* model, const void* data, s
                 static_cast<unsigned>(kArenaAlignment));
     return;
   }
-  Arena bootstrap;
-  bootstrap.Init(arena, arena_size);
-  void* arena_slot = bootstrap.AllocatePersistent(sizeof(Arena), alignof(Arena));
-  void* core_slot = bootstrap.AllocatePersistent(sizeof(InterpreterCore), alignof(InterpreterCore));
-  if (arena_slot == nullptr || core_slot == nullptr) {
-    MicroPrintf("Tensor arena too small: the model needs more than %u bytes, the arena has %u bytes.",
-                static_cast<unsigned>(sizeof(Arena) + sizeof(InterpreterCore) + kArenaAlignment),
-                static_cast<unsigned>(arena_size));
-    return;
-  }
-  Arena* a = new (arena_slot) Arena(bootstrap);
-  core_ = new (core_slot) InterpreterCore(model, static_cast<const uint8_t*>(data), size, resolver, a);
+  constexpr size_t kCoreOffset = (sizeof(Arena) + 15) / 16 * 16;
+  static_assert(kCoreOffset + sizeof(InterpreterCore) <= kCoreStorageBytes, "grow kCoreStorageBytes");
+  Arena* a = new (core_storage_) Arena();
+  a->Init(arena, arena_size);
+  core_ = new (core_storage_ + kCoreOffset) InterpreterCore(model, static_cast<const uint8_t*>(data), size, resolver, a);
   init_status_ = core_->Load();
 }
 

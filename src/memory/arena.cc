@@ -20,7 +20,7 @@ void* Arena::AllocatePersistent(size_t bytes, size_t alignment) {
 }
 
 uint8_t* Arena::AllocateOverlay(size_t bytes, size_t alignment) {
-  if (alignment < kArenaAlignment) alignment = kArenaAlignment;
+  if (alignment < alignof(void*)) alignment = alignof(void*);
   const size_t start = AlignUp(overlay_top_, alignment);
   if (bytes > tail_ || start > tail_ - bytes) {
     failed_request_ = bytes;
