@@ -134,6 +134,12 @@ TfLiteStatus CheckBuffers(const schema::Model* model, const uint8_t* base, size_
   for (uint32_t i = 0; i < buffers->size(); ++i) {
     const schema::Buffer* buffer = buffers->Get(i);
     if (!IsExternalOffset(buffer->offset())) continue;
+    // Readers disagree on which form wins when both are present; refuse the ambiguity instead of picking one.
+    if (buffer->data() != nullptr && buffer->data()->size() > 0) {
+      MicroPrintf("Model invalid: buffer %u has both inline data (%u bytes) and an external offset (%llu)", i,
+                  buffer->data()->size(), static_cast<U64>(buffer->offset()));
+      return kTfLiteError;
+    }
     if (base == nullptr) {
       MicroPrintf(
           "Model invalid: buffer %u keeps its data outside the FlatBuffer (offset %llu, %llu bytes); checking it "
@@ -485,6 +491,14 @@ TfLiteStatus CheckSubgraph(const schema::Model* model, int sg, const uint8_t* ba
 
 TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const uint8_t* base, size_t size) {
   const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
+  if (view.external) {
+    // TFLM (and mote's planner) read the plan from Buffer.data only.
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' (buffer %u) must hold its data inline, not at an "
+        "external offset",
+        buffer);
+    return kTfLiteError;
+  }
   constexpr size_t kHeaderBytes = kOfflineMemoryAllocationHeaderInts * sizeof(int32_t);
   if (view.bytes < kHeaderBytes || view.bytes % sizeof(int32_t) != 0) {
     MicroPrintf(
@@ -549,7 +563,6 @@ TfLiteStatus CheckMetadata(const schema::Model* model, const uint8_t* base, size
   const auto* metadata = model->metadata();
   if (metadata == nullptr) return kTfLiteOk;
   const uint32_t num_buffers = model->buffers() == nullptr ? 0 : model->buffers()->size();
-  constexpr size_t kOfflineNameLength = sizeof(kOfflineMemoryAllocationMetadata) - 1;
   for (uint32_t i = 0; i < metadata->size(); ++i) {
     const schema::Metadata* entry = metadata->Get(i);
     if (entry->buffer() >= num_buffers) {
@@ -558,8 +571,9 @@ TfLiteStatus CheckMetadata(const schema::Model* model, const uint8_t* base, size
       return kTfLiteError;
     }
     const flatbuffers::String* name = entry->name();
-    if (name != nullptr && name->size() == kOfflineNameLength &&
-        std::memcmp(name->data(), kOfflineMemoryAllocationMetadata, kOfflineNameLength) == 0) {
+    // Compared as a C string, as readers (TFLM, the interpreter) do: a name with an embedded NUL after
+    // "OfflineMemoryAllocation" is what they would read as the plan, so it is validated as one.
+    if (name != nullptr && std::strcmp(name->c_str(), kOfflineMemoryAllocationMetadata) == 0) {
       TF_LITE_ENSURE_STATUS(CheckOfflinePlan(model, entry->buffer(), base, size));
     }
   }

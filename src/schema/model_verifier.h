@@ -25,8 +25,8 @@
 //   - Operator codes: builtin code = max(deprecated_builtin_code, builtin_code) (GetBuiltinCode) within the
 //     schema's BuiltinOperator range; CUSTOM has a non-empty custom_code; version >= 1.
 //   - Buffers: data inline (Buffer.data) or, when Buffer.offset > 1, `size` bytes at `offset` from the start of
-//     the model file (models > 2 GiB use this form); the latter must lie inside the model and needs the model
-//     size (refused when ValidateModelSemantics is called without one).
+//     the model file (models > 2 GiB use this form), never both; the latter must lie inside the model and needs
+//     the model size (refused when ValidateModelSemantics is called without one). Read them with GetBufferData.
 //   - Tensors: known TensorType other than STRING/RESOURCE/VARIANT; rank <= RuntimeShape::kMaxDims (8); every
 //     dimension >= 0 (`shape` must be static; a dynamic `shape_signature` is fine); byte size < 2^31; buffer
 //     index in range; a buffer with data holds exactly TensorBytes() bytes (such tensors are "constant") and
@@ -49,7 +49,7 @@
 //         [2] number of offsets N  == number of tensors in that subgraph
 //         [3 .. 3+N)  offsets      one per tensor: byte offset from the start of the planned arena region,
 //                                  or -1 = let the online planner place this tensor
-//     and the buffer holds exactly 3 + N values.
+//     and the buffer holds exactly 3 + N values, inline (Buffer.data). The name is compared as a C string.
 //
 // Cost: linear in the model size (the dataflow check walks the operators once per 1024 tensors of a
 // subgraph, using a fixed 256-byte stack bitmap); no heap, nothing retained.

@@ -598,6 +598,18 @@ TEST(ModelVerifier, ExternalBuffers) {
   EXPECT_EQ(VerifyMessage(ExternalBufferModel(1, false)), "");
 }
 
+TEST(ModelVerifier, RefusesBufferWithInlineAndExternalData) {
+  SmallModel m;
+  auto& fbb = m.b.fbb();
+  const float values[4] = {1.f, 2.f, 3.f, 4.f};
+  fbb.ForceVectorAlignment(sizeof(values), 1, 16);
+  const auto vec = fbb.CreateVector(reinterpret_cast<const uint8_t*>(values), sizeof(values));
+  const int buffer = m.b.AddBufferRaw(schema::CreateBuffer(fbb, vec, 64, 16));
+  m.b.AddTensor(schema::TensorType_FLOAT32, {4}, "both", buffer);
+  EXPECT_EQ(VerifyMessage(m.b.Finish()),
+            "Model invalid: buffer 2 has both inline data (16 bytes) and an external offset (64)");
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Subgraph inputs/outputs and operators
 
@@ -817,6 +829,23 @@ TEST(ModelVerifier, OfflineMemoryAllocation) {
               "Model invalid: metadata 'OfflineMemoryAllocation' (buffer 2) has 14 bytes; expected int32 values "
               "[version, subgraph, count, offsets...]");
   }
+}
+
+TEST(ModelVerifier, OfflineMemoryAllocationMustBeInline) {
+  SmallModel m;
+  m.b.AddMetadata("OfflineMemoryAllocation", m.b.AddExternalBuffer(16, 28));
+  EXPECT_EQ(VerifyMessage(m.b.Finish()),
+            "Model invalid: metadata 'OfflineMemoryAllocation' (buffer 2) must hold its data inline, not at an "
+            "external offset");
+}
+
+TEST(ModelVerifier, OfflineMemoryAllocationNameIsComparedAsCString) {
+  // Readers strcmp the name, so "OfflineMemoryAllocation\0x" is the plan to them and is validated as one.
+  SmallModel m;
+  const std::vector<int32_t> plan = {1, 0, 3};
+  m.b.AddMetadata(std::string("OfflineMemoryAllocation\0x", 25), m.b.AddBuffer(plan.data(), plan.size() * 4));
+  EXPECT_EQ(VerifyMessage(m.b.Finish()),
+            "Model invalid: metadata 'OfflineMemoryAllocation' has 3 offsets but subgraph 0 has 4 tensors");
 }
 
 TEST(ModelVerifier, RefusesMetadataBufferOutOfRange) {
