@@ -100,7 +100,8 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteSoftmaxParams*
   // (TFLM aborts below 1).
   constexpr int kScaledDiffIntegerBits = 5;
   if (!(beta * input_scale > 0.0)) {
-    TF_LITE_KERNEL_LOG(context, "SOFTMAX: beta * input scale must be positive for INT8 (got %g)", beta * input_scale);
+    TF_LITE_KERNEL_LOG(context, "SOFTMAX: beta (%g) and the input scale (%g) must be positive for INT8", beta,
+                       input_scale);
     return kTfLiteError;
   }
   PreprocessSoftmaxScaling(beta, input_scale, kScaledDiffIntegerBits, &op->input_multiplier, &op->input_left_shift);
