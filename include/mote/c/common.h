@@ -265,12 +265,14 @@ typedef struct TfLiteDelegate {
     }                                                                            \
   } while (0)
 
-#define TF_LITE_ENSURE_STATUS(a) \
-  do {                           \
-    const TfLiteStatus s = (a);  \
-    if (s != kTfLiteOk) {        \
-      return s;                  \
-    }                            \
+// The status variable's name cannot collide with one in `a` (TFLM's `s` made TF_LITE_ENSURE_STATUS(f(s))
+// read an uninitialised value).
+#define TF_LITE_ENSURE_STATUS(a)                    \
+  do {                                              \
+    const TfLiteStatus mote_ensure_status_ = (a);   \
+    if (mote_ensure_status_ != kTfLiteOk) {         \
+      return mote_ensure_status_;                   \
+    }                                               \
   } while (0)
 
 #define TF_LITE_ENSURE_EQ(context, a, b)                                                       \
@@ -301,13 +303,13 @@ typedef struct TfLiteDelegate {
     }                                                                                             \
   } while (0)
 
-#define TF_LITE_ENSURE_OK(context, status) \
-  do {                                     \
-    const TfLiteStatus s = (status);       \
-    if (s != kTfLiteOk) {                  \
-      (void)(context);                     \
-      return s;                            \
-    }                                      \
+#define TF_LITE_ENSURE_OK(context, status)            \
+  do {                                                \
+    const TfLiteStatus mote_ensure_status_ = (status); \
+    if (mote_ensure_status_ != kTfLiteOk) {           \
+      (void)(context);                                \
+      return mote_ensure_status_;                     \
+    }                                                 \
   } while (0)
 
 #ifdef __cplusplus

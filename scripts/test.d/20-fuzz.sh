@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Fuzzing stage (docs/security.md): builds the two libFuzzer targets (clang, ASan+UBSan) in build/fuzz, then for
+# each target replays the committed inputs (fuzz/regressions, fuzz/corpus) and fuzzes from them for a bounded
+# time (MOTE_FUZZ_SECONDS per target, default 100 s: under 4 minutes of fuzzing in total). A crash, hang, OOM or
+# sanitizer report fails the stage; the input is kept under build/fuzz/artifacts/ — minimise it, fix the bug
+# and add it to fuzz/regressions/.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+build=build/fuzz
+seconds="${MOTE_FUZZ_SECONDS:-100}"
+cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
+  -DMOTE_BUILD_FUZZERS=ON -DMOTE_BUILD_TESTS=OFF -DMOTE_BUILD_TOOLS=OFF >/dev/null
+cmake --build "$build" -j2 --target mote_model_fuzzer mote_structured_fuzzer
+mkdir -p "$build/artifacts"
+export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
+export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+for target in model structured; do
+  fuzzer="$build/fuzz/mote_${target}_fuzzer"
+  work="$build/work/$target"  # new inputs found by this run (not committed)
+  rm -rf "$work"
+  mkdir -p "$work"
+  echo "== fuzz: mote_${target}_fuzzer, ${seconds} s over fuzz/regressions + fuzz/corpus"
+  if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
+       -artifact_prefix="$build/artifacts/${target}-" "$work" fuzz/regressions fuzz/corpus 2>"$build/${target}.log"; then
+    tail -n 60 "$build/${target}.log"
+    echo "fuzz: mote_${target}_fuzzer failed; inputs in $build/artifacts/ (see docs/security.md)"
+    exit 1
+  fi
+  grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+ +DONE" "$build/${target}.log" || true
+done
+echo "fuzz: no crash"
