@@ -37,32 +37,31 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   size_t region = 0;
   for (int32_t k = 0; k < count; ++k) {
     PlannerBuffer& cur = buffers[order[k]];
-    cur.order = k;
     if (cur.fixed_offset >= 0) {
-      cur.offset = static_cast<size_t>(cur.fixed_offset);
+      cur.offset = static_cast<uint32_t>(cur.fixed_offset);
     } else {
       // Try candidate offsets: 0 and the end of every already-placed, lifetime-overlapping buffer; take the
       // lowest one that collides with none of them.
-      size_t best = static_cast<size_t>(-1);
+      size_t best = static_cast<size_t>(-1);  // some candidate always fits: the end of everything placed
       for (int32_t c = -1; c < k; ++c) {
         size_t candidate = 0;
         if (c >= 0) {
           const PlannerBuffer& other = buffers[order[c]];
           if (!LifetimesOverlap(cur, other)) continue;
-          candidate = AlignUp(other.offset + other.bytes, alignment);
+          candidate = AlignUp(static_cast<size_t>(other.offset) + other.bytes, alignment);
         }
         if (candidate >= best) continue;
         bool fits = true;
         for (int32_t p = 0; p < k && fits; ++p) {
           const PlannerBuffer& placed = buffers[order[p]];
           if (!LifetimesOverlap(cur, placed)) continue;
-          fits = candidate + cur.bytes <= placed.offset || placed.offset + placed.bytes <= candidate;
+          fits = candidate + cur.bytes <= placed.offset || static_cast<size_t>(placed.offset) + placed.bytes <= candidate;
         }
         if (fits) best = candidate;
       }
-      cur.offset = best;
+      cur.offset = static_cast<uint32_t>(best);
     }
-    const size_t end = cur.offset + cur.bytes;
+    const size_t end = static_cast<size_t>(cur.offset) + cur.bytes;
     if (end > region) region = end;
   }
   return AlignUp(region, alignment);

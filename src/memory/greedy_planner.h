@@ -12,13 +12,14 @@
 
 namespace mote {
 
+// 20 bytes: the working set lives in the arena during AllocateTensors, so it is kept small (arenas and
+// tensors are far below 4 GiB; the verifier bounds tensor sizes to 2^31).
 struct PlannerBuffer {
-  size_t bytes;
+  uint32_t bytes;
   int32_t first_use;
   int32_t last_use;
-  int64_t fixed_offset;  // -1: planner chooses
-  size_t offset;         // result
-  int32_t order;         // working field (placement order)
+  int32_t fixed_offset;  // -1: planner chooses
+  uint32_t offset;       // result
 };
 
 // Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.

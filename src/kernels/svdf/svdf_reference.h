@@ -96,9 +96,10 @@ void SvdfInteger(const SvdfShape& s, const SvdfQuantParams& q, const int8_t* inp
     int32_t* out = scratch_output + b * s.num_units;
     const int32_t* filters = scratch + b * s.num_filters;
     for (int u = 0; u < s.num_units; ++u) {
-      int32_t acc = bias != nullptr ? bias[u] : 0;
-      for (int r = 0; r < s.rank; ++r) acc += *filters++;
-      out[u] = acc;
+      // TFLM sums in int32 and wraps on overflow; do the same without signed-overflow UB.
+      uint32_t acc = bias != nullptr ? static_cast<uint32_t>(bias[u]) : 0u;
+      for (int r = 0; r < s.rank; ++r) acc += static_cast<uint32_t>(*filters++);
+      out[u] = static_cast<int32_t>(acc);
     }
   }
 
