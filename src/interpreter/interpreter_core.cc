@@ -13,9 +13,6 @@
 namespace mote {
 namespace {
 
-// Scratch requests one node's prepare may make (TFLM's kMaxScratchBuffersPerOp is 12).
-constexpr int32_t kMaxScratchRequestsPerNode = 12;
-
 // Dims of scalars and absent arrays: a shared, read-only empty array.
 struct EmptyIntArray {
   int size = 0;
@@ -330,7 +327,8 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
     NodeRecord& r = sg.node(index);
     current_node_ = &r;
     current_plan_position_ = p;
-    arena_->ResetOverlay(sizeof(ScratchRequest) * (scratch_count_ + kMaxScratchRequestsPerNode));
+    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+    pending_scratch_count_ = 0;
     const TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk
                                                                    : r.registration->prepare(&context_, &r.node);
     if (status != kTfLiteOk) {
@@ -339,6 +337,18 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
       return kTfLiteError;
     }
     r.prepared = true;
+    // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
+    // high-water mark counts them).
+    if (pending_scratch_count_ > 0) {
+      arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+      if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
+        ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+        return kTfLiteError;
+      }
+      std::memcpy(scratch_requests_ + scratch_count_, pending_scratch_, sizeof(ScratchRequest) * pending_scratch_count_);
+      scratch_count_ += pending_scratch_count_;
+      pending_scratch_count_ = 0;
+    }
   }
   current_node_ = nullptr;
   current_plan_position_ = -1;
@@ -390,8 +400,8 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     int32_t& b = tensor_to_buffer[t];
     if (b < 0) {
       b = count++;
-      buffers[b] = PlannerBuffer{static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type), position,
-                                 position, -1, 0, 0};
+      buffers[b] = PlannerBuffer{static_cast<uint32_t>(ElementCount(*e.dims) * static_cast<int64_t>(TfLiteTypeSizeOf(e.type))),
+                                 position, position, -1, 0};
     }
     if (position < buffers[b].first_use) buffers[b].first_use = position;
     if (position > buffers[b].last_use) buffers[b].last_use = position;
@@ -437,7 +447,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   scratch_bytes_ = 0;
   for (int32_t s = 0; s < scratch_count_; ++s) {
     buffers[count++] = PlannerBuffer{scratch_requests_[s].bytes, scratch_requests_[s].plan_position,
-                                     scratch_requests_[s].plan_position, -1, 0, 0};
+                                     scratch_requests_[s].plan_position, -1, 0};
     scratch_bytes_ += scratch_requests_[s].bytes;
   }
 
@@ -528,6 +538,9 @@ TfLiteStatus InterpreterCore::Invoke() {
     NodeRecord& r = sg.node(index);
     if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), false);
     const TfLiteStatus status = r.registration->invoke(&context_, &r.node);
+    // Tensor views a kernel took with context->GetTensor during invoke (TFLite-style delegate kernels do)
+    // are released after each node, as TFLM resets its temp allocations, so Invoke() never creeps.
+    arena_->ResetOverlay(planned_bytes_);
     if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), true);
     if (status != kTfLiteOk) {
       MicroPrintf("Node number %d (%s) failed to invoke with status %d", static_cast<int>(index), r.op_name,
@@ -603,16 +616,18 @@ TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buf
     MicroPrintf("RequestScratchBufferInArena is only available in prepare.");
     return kTfLiteError;
   }
-  int32_t for_this_node = 0;
-  for (int32_t s = 0; s < scratch_count_; ++s)
-    if (scratch_requests_[s].plan_position == current_plan_position_) ++for_this_node;
-  if (for_this_node >= kMaxScratchRequestsPerNode) {
+  if (pending_scratch_count_ >= kMaxScratchRequestsPerNode) {
     MicroPrintf("Node %s requested more than %d scratch buffers.", current_node_->op_name,
                 static_cast<int>(kMaxScratchRequestsPerNode));
     return kTfLiteError;
   }
-  scratch_requests_[scratch_count_] = ScratchRequest{bytes, current_plan_position_, 0};
-  *buffer_idx = scratch_count_++;
+  if (bytes > 0x7fffffffu) {
+    MicroPrintf("Node %s requested a scratch buffer of %llu bytes.", current_node_->op_name,
+                static_cast<unsigned long long>(bytes));
+    return kTfLiteError;
+  }
+  pending_scratch_[pending_scratch_count_] = ScratchRequest{static_cast<uint32_t>(bytes), current_plan_position_};
+  *buffer_idx = scratch_count_ + pending_scratch_count_++;
   return kTfLiteOk;
 }
 

@@ -50,10 +50,12 @@ struct SubgraphState {
 };
 
 struct ScratchRequest {
-  size_t bytes;
+  uint32_t bytes;
   int32_t plan_position;
-  int32_t unused;
 };
+
+// Scratch requests one node's prepare may make (TFLM's kMaxScratchBuffersPerOp is 12).
+constexpr int32_t kMaxScratchRequestsPerNode = 12;
 
 class InterpreterCore final : public MicroContext {
  public:
@@ -101,6 +103,7 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus ParseOptions();
   TfLiteStatus ReplaceNodeSubsets(const TfLiteRegistration& registration, const TfLiteIntArray* nodes_to_replace,
                                   TfLiteDelegate* delegate);
+  void DropDelegateKernelsFrom(int32_t first);  // forgets delegate kernels [first, ...); their nodes are free to take
   TfLiteStatus AddDelegateKernel(const TfLiteRegistration& registration, TfLiteDelegate* delegate,
                                  const int32_t* members, int32_t member_count, int32_t* new_index);
   TfLiteStatus ResolveOperators();
@@ -141,8 +144,12 @@ class InterpreterCore final : public MicroContext {
   // Prepare-time bookkeeping.
   int32_t current_plan_position_ = -1;
   NodeRecord* current_node_ = nullptr;
-  ScratchRequest* scratch_requests_ = nullptr;  // overlay during prepare
+  ScratchRequest* scratch_requests_ = nullptr;  // overlay during prepare: every finished node's requests
   int32_t scratch_count_ = 0;
+  // The node being prepared keeps its requests here (not in the arena) until its prepare returns; then they
+  // are appended to scratch_requests_, and the next node's temp allocations start right after them.
+  ScratchRequest pending_scratch_[kMaxScratchRequestsPerNode];
+  int32_t pending_scratch_count_ = 0;
   uint8_t** scratch_pointers_ = nullptr;        // persistent after planning
   size_t scratch_bytes_ = 0;
   size_t activation_bytes_ = 0;
