@@ -22,6 +22,14 @@ using U64 = unsigned long long;  // NOLINT: printf's %llu
 
 const char* StringOrEmpty(const flatbuffers::String* s) { return s == nullptr ? "" : s->c_str(); }
 
+// strcmp(name->c_str(), expected) == 0, within the string's verified bounds.
+bool CStringEquals(const flatbuffers::String* name, const char* expected) {
+  if (name == nullptr) return false;
+  const size_t length = std::strlen(expected);
+  if (name->size() < length || std::memcmp(name->data(), expected, length) != 0) return false;
+  return name->size() == length || name->data()[length] == '\0';
+}
+
 // A buffer's bytes as the loader reads them (see GetBufferData). `ok` is false only for the external form when
 // it cannot be resolved (no base, or out of the model).
 struct BufferView {
@@ -84,7 +92,7 @@ void FormatShape(const flatbuffers::Vector<int32_t>* shape, char* out, size_t ca
   };
   append("[");
   const uint32_t rank = shape == nullptr ? 0 : shape->size();
-  for (uint32_t i = 0; i < rank; ++i) {
+  for (unsigned i = 0; i < rank; ++i) {
     char digits[16];
     int32_t v = shape->Get(i);
     // Hand-rolled to keep snprintf out of the success path's dependencies; dims are >= 0 here.
@@ -106,7 +114,7 @@ void FormatShape(const flatbuffers::Vector<int32_t>* shape, char* out, size_t ca
 
 TfLiteStatus CheckOperatorCodes(const schema::Model* model) {
   const auto* codes = model->operator_codes();
-  for (uint32_t i = 0; i < codes->size(); ++i) {
+  for (unsigned i = 0; i < codes->size(); ++i) {
     const schema::OperatorCode* code = codes->Get(i);
     const int32_t builtin = GetBuiltinCode(code);
     if (builtin < 0 || builtin > schema::BuiltinOperator_MAX) {
@@ -131,13 +139,13 @@ TfLiteStatus CheckOperatorCodes(const schema::Model* model) {
 TfLiteStatus CheckBuffers(const schema::Model* model, const uint8_t* base, size_t size) {
   const auto* buffers = model->buffers();
   if (buffers == nullptr) return kTfLiteOk;
-  for (uint32_t i = 0; i < buffers->size(); ++i) {
+  for (unsigned i = 0; i < buffers->size(); ++i) {
     const schema::Buffer* buffer = buffers->Get(i);
     if (!IsExternalOffset(buffer->offset())) continue;
     // Readers disagree on which form wins when both are present; refuse the ambiguity instead of picking one.
     if (buffer->data() != nullptr && buffer->data()->size() > 0) {
       MicroPrintf("Model invalid: buffer %u has both inline data (%u bytes) and an external offset (%llu)", i,
-                  buffer->data()->size(), static_cast<U64>(buffer->offset()));
+                  static_cast<unsigned>(buffer->data()->size()), static_cast<U64>(buffer->offset()));
       return kTfLiteError;
     }
     if (base == nullptr) {
@@ -217,10 +225,10 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
     return kTfLiteError;
   }
 
-  const uint32_t num_buffers = model->buffers() == nullptr ? 0 : model->buffers()->size();
+  const unsigned num_buffers = model->buffers() == nullptr ? 0u : static_cast<unsigned>(model->buffers()->size());
   if (tensor->buffer() >= num_buffers) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " uses buffer %u but the model has %u buffers",
-                sg, index, name, tensor->buffer(), num_buffers);
+                sg, index, name, static_cast<unsigned>(tensor->buffer()), num_buffers);
     return kTfLiteError;
   }
   if (tensor->sparsity() != nullptr) {
@@ -236,7 +244,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
       MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                   " has %llu bytes of data in buffer %u but "
                   "shape %s of %s needs %lld bytes",
-                  sg, index, name, static_cast<U64>(view.bytes), tensor->buffer(), shape_text, TensorTypeName(type),
+                  sg, index, name, static_cast<U64>(view.bytes), static_cast<unsigned>(tensor->buffer()), shape_text,
+                  TensorTypeName(type),
                   static_cast<long long>(bytes));  // NOLINT: printf's %lld
       return kTfLiteError;
     }
@@ -247,8 +256,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
       MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                   " data (buffer %u) at address %p is not "
                   "%u-byte aligned as %s needs (place the model at a 16-byte aligned address)",
-                  sg, index, name, tensor->buffer(), static_cast<const void*>(view.data), static_cast<unsigned>(align),
-                  TensorTypeName(type));
+                  sg, index, name, static_cast<unsigned>(tensor->buffer()), static_cast<const void*>(view.data),
+                  static_cast<unsigned>(align), TensorTypeName(type));
       return kTfLiteError;
     }
   }
@@ -264,8 +273,8 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
     return kTfLiteError;
   }
   if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
-    const uint32_t num_scales = q->scale()->size();
-    const uint32_t num_zero_points = q->zero_point() == nullptr ? 0 : q->zero_point()->size();
+    const unsigned num_scales = static_cast<unsigned>(q->scale()->size());
+    const unsigned num_zero_points = q->zero_point() == nullptr ? 0u : static_cast<unsigned>(q->zero_point()->size());
     if (num_zero_points != num_scales) {
       MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                   " has %u scale values but %u zero_point "
@@ -299,7 +308,7 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
 
 TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector<int32_t>* list, int num_tensors) {
   if (list == nullptr) return kTfLiteOk;
-  for (uint32_t i = 0; i < list->size(); ++i) {
+  for (unsigned i = 0; i < list->size(); ++i) {
     const int32_t t = list->Get(i);
     if (t < 0 || t >= num_tensors) {
       MicroPrintf("Model invalid: subgraph %d %s %u is tensor %d but the subgraph has %d tensors", sg, what, i,
@@ -313,16 +322,16 @@ TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector
 TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
                            const schema::Operator* op, const uint8_t* base, size_t size) {
   const int num_tensors = static_cast<int>(subgraph->tensors()->size());
-  const uint32_t num_codes = model->operator_codes()->size();
+  const unsigned num_codes = static_cast<unsigned>(model->operator_codes()->size());
   if (op->opcode_index() >= num_codes) {
     MicroPrintf("Model invalid: subgraph %d operator %d uses operator code %u but the model has %u operator codes", sg,
-                index, op->opcode_index(), num_codes);
+                index, static_cast<unsigned>(op->opcode_index()), num_codes);
     return kTfLiteError;
   }
   const char* op_name = OpName(model, op->opcode_index());
 
   if (const auto* inputs = op->inputs()) {
-    for (uint32_t j = 0; j < inputs->size(); ++j) {
+    for (unsigned j = 0; j < inputs->size(); ++j) {
       const int32_t t = inputs->Get(j);
       if (t == -1) continue;  // optional input left out
       if (t < 0 || t >= num_tensors) {
@@ -335,7 +344,7 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
     }
   }
   if (const auto* outputs = op->outputs()) {
-    for (uint32_t j = 0; j < outputs->size(); ++j) {
+    for (unsigned j = 0; j < outputs->size(); ++j) {
       const int32_t t = outputs->Get(j);
       if (t == -1) {
         MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is -1 (outputs cannot be omitted)", sg,
@@ -353,13 +362,14 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
       if (IsConstant(model, tensor, base, size)) {
         MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
                     ", a constant (it has data in buffer %u); operators cannot write constants",
-                    sg, index, op_name, j, static_cast<int>(t), StringOrEmpty(tensor->name()), tensor->buffer());
+                    sg, index, op_name, j, static_cast<int>(t), StringOrEmpty(tensor->name()),
+                    static_cast<unsigned>(tensor->buffer()));
         return kTfLiteError;
       }
     }
   }
   if (const auto* intermediates = op->intermediates()) {
-    for (uint32_t j = 0; j < intermediates->size(); ++j) {
+    for (unsigned j = 0; j < intermediates->size(); ++j) {
       const int32_t t = intermediates->Get(j);
       if (t < 0 || t >= num_tensors) {
         MicroPrintf(
@@ -416,7 +426,7 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
       if (tensor->is_variable() || IsConstant(model, tensor, base, size)) set(available, t - window);
     }
     if (const auto* inputs = subgraph->inputs()) {
-      for (uint32_t i = 0; i < inputs->size(); ++i) {
+      for (unsigned i = 0; i < inputs->size(); ++i) {
         const int32_t t = inputs->Get(i);
         if (t >= window && t < window_end) set(available, t - window);
       }
@@ -424,7 +434,7 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
     for (int i = 0; i < num_ops; ++i) {
       const schema::Operator* op = operators->Get(i);
       if (const auto* inputs = op->inputs()) {
-        for (uint32_t j = 0; j < inputs->size(); ++j) {
+        for (unsigned j = 0; j < inputs->size(); ++j) {
           const int32_t t = inputs->Get(j);
           if (t < window || t >= window_end) continue;
           if (test(available, t - window) || test(produced, t - window)) continue;
@@ -437,7 +447,7 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
         }
       }
       if (const auto* outputs = op->outputs()) {
-        for (uint32_t j = 0; j < outputs->size(); ++j) {
+        for (unsigned j = 0; j < outputs->size(); ++j) {
           const int32_t t = outputs->Get(j);
           if (t < window || t >= window_end) continue;
           if (test(produced, t - window)) {
@@ -445,8 +455,8 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
             int first = i;
             for (int k = 0; k <= i && first == i; ++k) {
               const auto* earlier = operators->Get(k)->outputs();
-              const uint32_t limit = k == i ? j : (earlier == nullptr ? 0 : earlier->size());
-              for (uint32_t m = 0; m < limit; ++m) {
+              const unsigned limit = k == i ? j : (earlier == nullptr ? 0u : static_cast<unsigned>(earlier->size()));
+              for (unsigned m = 0; m < limit; ++m) {
                 if (earlier->Get(m) == t) {
                   first = k;
                   break;
@@ -457,7 +467,8 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
                         " is produced twice: by operator %d "
                         "(%s) and by operator %d (%s)",
                         sg, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()), first,
-                        OpName(model, operators->Get(first)->opcode_index()), i, OpName(model, op->opcode_index()));
+                        OpName(model, operators->Get(first)->opcode_index()), i,
+                        OpName(model, static_cast<unsigned>(op->opcode_index())));
             return kTfLiteError;
           }
           set(produced, t - window);
@@ -482,14 +493,14 @@ TfLiteStatus CheckSubgraph(const schema::Model* model, int sg, const uint8_t* ba
   TF_LITE_ENSURE_STATUS(CheckTensorList(sg, "input", subgraph->inputs(), num_tensors));
   TF_LITE_ENSURE_STATUS(CheckTensorList(sg, "output", subgraph->outputs(), num_tensors));
   if (const auto* operators = subgraph->operators()) {
-    for (uint32_t i = 0; i < operators->size(); ++i) {
+    for (unsigned i = 0; i < operators->size(); ++i) {
       TF_LITE_ENSURE_STATUS(CheckOperator(model, sg, subgraph, static_cast<int>(i), operators->Get(i), base, size));
     }
   }
   return CheckDataflow(model, sg, subgraph, base, size);
 }
 
-TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const uint8_t* base, size_t size) {
+TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const uint8_t* base, size_t size) {
   const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
   if (view.external) {
     // TFLM (and mote's planner) read the plan from Buffer.data only.
@@ -523,7 +534,7 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const
                 static_cast<int>(version), static_cast<int>(kOfflineMemoryAllocationVersion));
     return kTfLiteError;
   }
-  const uint32_t num_subgraphs = model->subgraphs()->size();
+  const unsigned num_subgraphs = static_cast<unsigned>(model->subgraphs()->size());
   if (subgraph < 0 || static_cast<uint32_t>(subgraph) >= num_subgraphs) {
     MicroPrintf(
         "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
@@ -562,18 +573,18 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, uint32_t buffer, const
 TfLiteStatus CheckMetadata(const schema::Model* model, const uint8_t* base, size_t size) {
   const auto* metadata = model->metadata();
   if (metadata == nullptr) return kTfLiteOk;
-  const uint32_t num_buffers = model->buffers() == nullptr ? 0 : model->buffers()->size();
-  for (uint32_t i = 0; i < metadata->size(); ++i) {
+  const unsigned num_buffers = model->buffers() == nullptr ? 0u : static_cast<unsigned>(model->buffers()->size());
+  for (unsigned i = 0; i < metadata->size(); ++i) {
     const schema::Metadata* entry = metadata->Get(i);
     if (entry->buffer() >= num_buffers) {
       MicroPrintf("Model invalid: metadata %u " MOTE_NAME_FMT " uses buffer %u but the model has %u buffers", i,
-                  StringOrEmpty(entry->name()), entry->buffer(), num_buffers);
+                  StringOrEmpty(entry->name()), static_cast<unsigned>(entry->buffer()), num_buffers);
       return kTfLiteError;
     }
     const flatbuffers::String* name = entry->name();
     // Compared as a C string, as readers (TFLM, the interpreter) do: a name with an embedded NUL after
     // "OfflineMemoryAllocation" is what they would read as the plan, so it is validated as one.
-    if (name != nullptr && std::strcmp(name->c_str(), kOfflineMemoryAllocationMetadata) == 0) {
+    if (CStringEquals(name, kOfflineMemoryAllocationMetadata)) {
       TF_LITE_ENSURE_STATUS(CheckOfflinePlan(model, entry->buffer(), base, size));
     }
   }
