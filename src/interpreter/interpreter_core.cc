@@ -69,6 +69,7 @@ InterpreterCore* InterpreterCore::From(const TfLiteContext* context) {
 void* InterpreterCore::AllocateOrReport(size_t bytes, size_t alignment, const char* what) {
   void* p = arena_->AllocatePersistent(bytes, alignment);
   if (p == nullptr) {
+    ++persistent_failures_;
     MicroPrintf("Tensor arena too small while allocating %s (%u bytes).", what, static_cast<unsigned>(bytes));
     ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes() + bytes, false);
   }
@@ -312,7 +313,14 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
       } else {
         buffer = static_cast<const char*>(r.node.builtin_data);
       }
+      const int32_t failures = persistent_failures_;
       r.node.user_data = r.registration->init(&context_, buffer, length);
+      r.initialized = true;
+      if (persistent_failures_ != failures) {
+        MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
+                    static_cast<int>(sg.plan->data[p]), r.op_name);
+        return kTfLiteError;
+      }
     }
     r.initialized = true;
   }
@@ -329,8 +337,9 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
     current_plan_position_ = p;
     arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
     pending_scratch_count_ = 0;
-    const TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk
-                                                                   : r.registration->prepare(&context_, &r.node);
+    const int32_t failures = persistent_failures_;
+    TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
+    if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
     if (status != kTfLiteOk) {
       MicroPrintf("Node number %d (%s) failed to prepare with status %d", static_cast<int>(index), r.op_name,
                   static_cast<int>(status));

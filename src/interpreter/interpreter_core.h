@@ -154,6 +154,9 @@ class InterpreterCore final : public MicroContext {
   size_t scratch_bytes_ = 0;
   size_t activation_bytes_ = 0;
   size_t planned_bytes_ = 0;
+  // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
+  // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
+  int32_t persistent_failures_ = 0;
 
   TfLiteTensor* input_tensors_ = nullptr;   // persistent, filled after planning
   TfLiteTensor* output_tensors_ = nullptr;

@@ -34,8 +34,10 @@ inline int32_t RoundingDivideByPOT(int32_t x, int exponent) {
 inline int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t quantized_multiplier, int shift) {
   const int left_shift = shift > 0 ? shift : 0;
   const int right_shift = shift > 0 ? 0 : -shift;
-  return RoundingDivideByPOT(
-      SaturatingRoundingDoublingHighMul(x * (1 << left_shift), quantized_multiplier), right_shift);
+  // TFLite writes x * (1 << left_shift), which wraps on every target it runs on for inputs far outside a
+  // model's quantized range; the unsigned shift gives the same bits without signed-overflow UB.
+  const int32_t shifted = static_cast<int32_t>(static_cast<uint32_t>(x) << left_shift);
+  return RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(shifted, quantized_multiplier), right_shift);
 }
 
 // 64-bit accumulator form used by the 16x8 kernels (TFLite's int64 MultiplyByQuantizedMultiplier).

@@ -47,8 +47,12 @@ inline void Requantize(const InT* input, int count, int32_t multiplier, int shif
   constexpr int32_t kMin = std::numeric_limits<OutT>::min();
   constexpr int32_t kMax = std::numeric_limits<OutT>::max();
   for (int i = 0; i < count; ++i) {
-    const int32_t value = static_cast<int32_t>(input[i]) - input_zero_point;
-    const int32_t scaled = MultiplyByQuantizedMultiplier(value, multiplier, shift) + output_zero_point;
+    // TFLite's int32 arithmetic, with its wrap-around made explicit (INT32 inputs and zero points can overflow).
+    const int32_t value =
+        static_cast<int32_t>(static_cast<uint32_t>(input[i]) - static_cast<uint32_t>(input_zero_point));
+    const int32_t scaled = static_cast<int32_t>(
+        static_cast<uint32_t>(MultiplyByQuantizedMultiplier(value, multiplier, shift)) +
+        static_cast<uint32_t>(output_zero_point));
     output[i] = static_cast<OutT>(scaled < kMin ? kMin : (scaled > kMax ? kMax : scaled));
   }
 }
