@@ -10,7 +10,7 @@
 //   2. Semantics (ValidateModelSemantics): every index, size, shape and type the interpreter, planner and kernels
 //      rely on. After it accepts a model the loader may index tensors, buffers and operator codes without
 //      further range checks, and a constant tensor's data (GetBufferData) holds exactly TensorBytes() bytes,
-//      aligned to the element type.
+//      aligned to min(element alignment, 4).
 //
 // Each refusal logs exactly ONE message through MicroPrintf saying what is wrong and where, e.g.
 //   Model invalid: subgraph 0 tensor 7 ('conv1/weights') uses buffer 93 but the model has 40 buffers
@@ -32,8 +32,8 @@
 //     index in range; a buffer with data holds exactly TensorBytes() bytes (such tensors are "constant") and
 //     its data address is aligned to min(ElementAlignment, 4) (FlatBuffers guarantees no more for vector data;
 //     converters put 8-byte constants at 4 mod 8, so the interpreter copies those to aligned memory); no
-//     sparsity; quantization: zero_point values 8-byte aligned; when
-//     `scale` is non-empty, `zero_point` has the same length, and a length > 1 (per-channel) needs
+//     sparsity; quantization: zero_point values 8-byte aligned; when `scale` is non-empty, `zero_point` has
+//     the same length, and a length > 1 (per-channel) needs
 //     0 <= quantized_dimension < rank and length == shape[quantized_dimension] (exception, for models TFLM
 //     runs: a 1-D tensor with length == shape[0] and quantized_dimension >= 1, as older converters wrote biases).
 //   - Subgraph inputs/outputs: tensor indices in range.
@@ -51,8 +51,8 @@
 //                                  or -1 = let the online planner place this tensor
 //     and the buffer holds exactly 3 + N values, inline (Buffer.data). The name is compared as a C string.
 //
-// Cost: linear in the model size (the dataflow check walks the operators once per 1024 tensors of a
-// subgraph, using a fixed 256-byte stack bitmap); no heap, nothing retained.
+// Cost: no heap, nothing retained; ~400 bytes of stack (plus MicroPrintf's on the error path). One pass over the model per check, except the dataflow
+// check, which walks a subgraph's operators once per 1024 of its tensors (a fixed 256-byte stack bitmap).
 #ifndef MOTE_SCHEMA_MODEL_VERIFIER_H_
 #define MOTE_SCHEMA_MODEL_VERIFIER_H_
 
