@@ -3,6 +3,7 @@
 #define MOTE_RUNTIME_SHAPE_H_
 
 #include <cstdint>
+#include <type_traits>
 
 namespace mote {
 
@@ -13,6 +14,14 @@ class RuntimeShape {
   RuntimeShape() : size_(0) {}
   // Ranks above kMaxDims are refused by model verification, so callers never pass one; they are clamped.
   RuntimeShape(int dimensions_count, const int32_t* dims) : size_(Clamp(dimensions_count)) {
+    for (int i = 0; i < size_; ++i) dims_[i] = dims[i];
+  }
+  // TfLiteIntArray holds `int`; where int32_t is another 32-bit type (`long` on arm-none-eabi) dims arrive as
+  // `const int*`. Enabled only there, so the two constructors never collide.
+  template <typename Int, typename std::enable_if<std::is_same<Int, int>::value &&
+                                                      !std::is_same<int, int32_t>::value,
+                                                  int>::type = 0>
+  RuntimeShape(int dimensions_count, const Int* dims) : size_(Clamp(dimensions_count)) {
     for (int i = 0; i < size_; ++i) dims_[i] = dims[i];
   }
   RuntimeShape(int dimensions_count, int32_t value) : size_(Clamp(dimensions_count)) {

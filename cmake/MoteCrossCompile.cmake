@@ -1,0 +1,26 @@
+# Included by the top CMakeLists.txt when cross-compiling (cmake/toolchains/arm-none-eabi-cortex-*.cmake).
+#
+# The schema header that flatc generates includes <flatbuffers/flatbuffers.h> (header-only). A cross build
+# must not put the host's /usr/include on its include path (glibc headers would shadow newlib's), so the
+# FlatBuffers headers alone are staged into <build>/staging/include (a symbolic link, or a copy where links
+# are not possible) and FLATBUFFERS_INCLUDE_DIR points there before the top file looks for it.
+find_path(MOTE_HOST_FLATBUFFERS_INCLUDE_DIR flatbuffers/flatbuffers.h
+  PATHS /usr/include /usr/local/include NO_DEFAULT_PATH NO_CMAKE_FIND_ROOT_PATH
+  DOC "Host directory holding flatbuffers/flatbuffers.h (Debian: libflatbuffers-dev)")
+if(NOT MOTE_HOST_FLATBUFFERS_INCLUDE_DIR)
+  message(FATAL_ERROR "FlatBuffers headers not found on the host (apt-get install libflatbuffers-dev); set "
+                      "MOTE_HOST_FLATBUFFERS_INCLUDE_DIR to the directory that holds flatbuffers/flatbuffers.h")
+endif()
+set(_mote_staging "${CMAKE_BINARY_DIR}/staging/include")
+file(MAKE_DIRECTORY "${_mote_staging}")
+if(NOT EXISTS "${_mote_staging}/flatbuffers/flatbuffers.h")
+  file(REMOVE_RECURSE "${_mote_staging}/flatbuffers")
+  file(CREATE_LINK "${MOTE_HOST_FLATBUFFERS_INCLUDE_DIR}/flatbuffers" "${_mote_staging}/flatbuffers"
+       SYMBOLIC COPY_ON_ERROR)
+endif()
+set(FLATBUFFERS_INCLUDE_DIR "${_mote_staging}" CACHE PATH "FlatBuffers headers (staged for the cross build)" FORCE)
+
+if(NOT MOTE_CORTEX_M_CORE)
+  message(FATAL_ERROR "Cross builds of mote use cmake/toolchains/arm-none-eabi-cortex-<core>.cmake")
+endif()
+message(STATUS "mote: bare-metal build for core ${MOTE_CORTEX_M_CORE}, board '${MOTE_TARGET_BOARD}'")
