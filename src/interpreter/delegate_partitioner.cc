@@ -58,9 +58,7 @@ TfLiteStatus InterpreterCore::ModifyGraphWithDelegate(TfLiteDelegate* delegate) 
   phase_ = Phase::kLoaded;
   arena_->ResetOverlay(overlay_mark);
   if (status != kTfLiteOk) {
-    for (int32_t i = 0; i < sg.nodes_size; ++i)
-      if (sg.nodes[i].taken_by >= sg.nodes_size + saved_delegate_nodes) sg.nodes[i].taken_by = -1;
-    sg.delegate_nodes_size = saved_delegate_nodes;
+    DropDelegateKernelsFrom(saved_delegate_nodes);
     std::memcpy(sg.plan->data, saved_plan->data, sizeof(int) * saved_plan->size);
     sg.plan->size = saved_plan->size;
     MicroPrintf("ModifyGraphWithDelegate: the delegate's Prepare failed (status %d); the graph is unchanged and "
@@ -115,10 +113,17 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
-    if (position_of[n] < 0 || sg.node(n).replaced_nodes != nullptr) {
-      const int32_t by = n < sg.nodes_size ? sg.node(n).taken_by : n;
-      MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d (%s) was already taken by an earlier delegate "
-                  "(delegate kernel node %d).", n, sg.node(n).op_name, static_cast<int>(by));
+    if (sg.node(n).replaced_nodes != nullptr) {
+      MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d is a delegate kernel (%s); a delegate cannot "
+                  "replace it.", n, sg.node(n).op_name);
+      arena_->ResetOverlay(mark);
+      return kTfLiteError;
+    }
+    if (position_of[n] < 0) {
+      const int32_t by = sg.node(n).taken_by;
+      MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d (%s) is already replaced by delegate kernel node "
+                  "%d (%s).", n, sg.node(n).op_name, static_cast<int>(by),
+                  by >= sg.nodes_size && by < sg.node_count() ? sg.node(by).op_name : "?");
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
@@ -148,7 +153,9 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
     return true;
   };
 
-  // Level-by-level emission, alternating kept (0) and delegated (1) levels.
+  // Level-by-level emission, alternating kept (0) and delegated (1) levels. A failure part-way drops the
+  // kernels this call added, so a refused call leaves the graph as it was even if Prepare ignores the error.
+  const int32_t first_new_kernel = sg.delegate_nodes_size;
   int32_t emitted_count = 0;
   int32_t new_size = 0;
   uint8_t kind = selected[0] ? 1 : 0;
@@ -195,6 +202,7 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
         int32_t index = -1;
         const TfLiteStatus s = AddDelegateKernel(registration, delegate, members, count, &index);
         if (s != kTfLiteOk) {
+          DropDelegateKernelsFrom(first_new_kernel);
           arena_->ResetOverlay(mark);
           return s;
         }
@@ -207,6 +215,7 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
     empty_levels = level_size == 0 ? empty_levels + 1 : 0;
     if (empty_levels > 2) {
       MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: the execution plan has a dependency cycle.");
+      DropDelegateKernelsFrom(first_new_kernel);
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
@@ -215,6 +224,13 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
   sg.plan->size = new_size;
   arena_->ResetOverlay(mark);
   return kTfLiteOk;
+}
+
+void InterpreterCore::DropDelegateKernelsFrom(int32_t first) {
+  SubgraphState& sg = primary();
+  for (int32_t i = 0; i < sg.nodes_size; ++i)
+    if (sg.nodes[i].taken_by >= sg.nodes_size + first) sg.nodes[i].taken_by = -1;
+  sg.delegate_nodes_size = first;
 }
 
 TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& registration, TfLiteDelegate* delegate,
