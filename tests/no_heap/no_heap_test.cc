@@ -1,7 +1,10 @@
 // Proves the core library never touches the heap: malloc/calloc/realloc/free and operator new/delete are
 // interposed for the whole process, and any call made while "armed" is a failure. Armed around model
 // verification, interpreter construction, AllocateTensors(), Invoke() and Reset(), for every project model
-// (tests/models, models/demo) and every shared model when ../shared is present.
+// (tests/models, models/demo) and every shared model when ../shared is present. Each model is then run again
+// with a delegate applied (ModifyGraphWithDelegate, its Prepare, ReplaceNodeSubsetsWithDelegateKernels and the
+// delegate kernels' init/prepare/invoke/free all armed): the delegate takes two of every three nodes and runs
+// them with their own kernels, so its outputs must equal the CPU-only run byte for byte.
 //
 // No GoogleTest here (it allocates); the verdict is the exit code. Sanitizer builds replace malloc
 // themselves, so there the test reports itself skipped (exit 77).
@@ -17,6 +20,7 @@
 #include "mote/micro_interpreter.h"
 #include "mote/micro_log.h"
 #include "mote/op_resolver.h"
+#include "support/replay_kernels.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define MOTE_NO_HEAP_SKIP 1
@@ -117,6 +121,90 @@ void QuietSink(void*, const char*) {}
 alignas(16) unsigned char g_arena[8 << 20];
 alignas(16) unsigned char g_model[1 << 20];
 
+// --- A heap-free delegate: its node list is a static array, its kernels keep the params the interpreter put in
+// the arena as their user data and run the replaced nodes' own kernels. ----------------------------------------
+constexpr int kMaxDelegatedNodes = 512;
+struct StaticIntArray {
+  int size;
+  int data[kMaxDelegatedNodes];
+};
+StaticIntArray g_selected;
+int g_kernel_invokes = 0;
+int g_kernel_frees = 0;
+
+void* KernelInit(TfLiteContext* context, const char* buffer, size_t) {
+  const auto* params = reinterpret_cast<const TfLiteDelegateParams*>(buffer);
+  if (mote::test::InitReplacedNodes(context, params->nodes_to_replace) != kTfLiteOk) return nullptr;
+  return const_cast<TfLiteDelegateParams*>(params);
+}
+TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
+  if (node->user_data == nullptr) return kTfLiteError;
+  return mote::test::PrepareReplacedNodes(context, static_cast<TfLiteDelegateParams*>(node->user_data)->nodes_to_replace);
+}
+TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {
+  ++g_kernel_invokes;
+  return mote::test::InvokeReplacedNodes(context, static_cast<TfLiteDelegateParams*>(node->user_data)->nodes_to_replace);
+}
+void KernelReset(TfLiteContext* context, void* buffer) {
+  if (buffer != nullptr)
+    mote::test::ResetReplacedNodes(context, static_cast<TfLiteDelegateParams*>(buffer)->nodes_to_replace);
+}
+void KernelFree(TfLiteContext* context, void* buffer) {
+  ++g_kernel_frees;
+  if (buffer != nullptr)
+    mote::test::FreeReplacedNodes(context, static_cast<TfLiteDelegateParams*>(buffer)->nodes_to_replace);
+}
+
+TfLiteStatus TwoOfThreePrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
+  TfLiteIntArray* plan = nullptr;
+  TF_LITE_ENSURE_STATUS(context->GetExecutionPlan(context, &plan));
+  g_selected.size = 0;
+  for (int i = 0; i < plan->size && g_selected.size < kMaxDelegatedNodes; ++i)
+    if (plan->data[i] % 3 != 2) g_selected.data[g_selected.size++] = plan->data[i];
+  TfLiteRegistration reg{};
+  reg.init = KernelInit;
+  reg.free = KernelFree;
+  reg.prepare = KernelPrepare;
+  reg.invoke = KernelInvoke;
+  reg.reset = KernelReset;
+  reg.custom_name = "NoHeapDelegate";
+  return context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, reinterpret_cast<TfLiteIntArray*>(&g_selected),
+                                                        delegate);
+}
+
+alignas(16) unsigned char g_expected[4 << 20];
+alignas(16) unsigned char g_delegated[4 << 20];
+
+// Runs the model with a fixed input pattern, CPU-only or with the delegate; *outputs_bytes gets the outputs'
+// total size and `out` (when non-null) their bytes. False when something fails.
+bool RunPattern(const mote::MicroOpResolver& resolver, size_t size, bool delegated, unsigned char* out,
+                size_t* outputs_bytes, int* delegate_kernels) {
+  mote::MicroInterpreter interpreter(g_model, size, resolver, g_arena, sizeof(g_arena));
+  TfLiteDelegate delegate{nullptr, TwoOfThreePrepare, kTfLiteDelegateFlagsNone};
+  if (delegated && interpreter.ModifyGraphWithDelegate(&delegate) != kTfLiteOk) return false;
+  if (interpreter.AllocateTensors() != kTfLiteOk) return false;
+  *delegate_kernels = 0;
+  for (size_t p = 0; p < interpreter.operators_size(); ++p)
+    if (interpreter.node_info(p).replaced_nodes != nullptr) ++*delegate_kernels;
+  for (int run = 0; run < 2; ++run) {
+    for (size_t i = 0; i < interpreter.inputs_size(); ++i) {
+      TfLiteTensor* t = interpreter.input(i);
+      for (size_t k = 0; k < t->bytes; ++k) t->data.uint8[k] = static_cast<unsigned char>((k * 37 + i * 11 + run) & 0x3f);
+    }
+    if (interpreter.Invoke() != kTfLiteOk) return false;
+    if (run == 0 && interpreter.Reset() != kTfLiteOk) return false;
+  }
+  size_t total = 0;
+  for (size_t i = 0; i < interpreter.outputs_size(); ++i) {
+    const TfLiteTensor* t = interpreter.output(i);
+    if (out != nullptr && total + t->bytes <= sizeof(g_expected)) std::memcpy(out + total, t->data.raw, t->bytes);
+    total += t->bytes;
+  }
+  *outputs_bytes = total;
+  return total <= sizeof(g_expected);
+}
+
+
 }  // namespace
 
 int main() {
@@ -164,6 +252,24 @@ int main() {
     ++checked;
     std::printf("no_heap: %-70s %s (%d heap calls)\n", path.c_str(), calls == 0 ? "ok" : "FAILED", calls);
     if (calls != 0) ++failures;
+
+    // Again with the delegate, compared with the CPU-only run.
+    size_t expected_bytes = 0, delegated_bytes = 0;
+    int cpu_kernels = 0, kernels = 0;
+    g_kernel_invokes = g_kernel_frees = 0;
+    g_heap_calls = 0;
+    g_armed = true;
+    const bool cpu_ok = RunPattern(resolver, size, false, g_expected, &expected_bytes, &cpu_kernels);
+    const bool delegated_ok = cpu_ok && RunPattern(resolver, size, true, g_delegated, &delegated_bytes, &kernels);
+    g_armed = false;
+    const int delegate_calls = g_heap_calls;
+    const bool same = delegated_ok && delegated_bytes == expected_bytes &&
+                      std::memcmp(g_delegated, g_expected, expected_bytes) == 0;
+    const bool delegate_pass = same && delegate_calls == 0 && cpu_kernels == 0 && kernels > 0 &&
+                               g_kernel_invokes == 2 * kernels && g_kernel_frees == kernels;
+    std::printf("no_heap: %-70s %s (with a delegate: %d kernels, %d heap calls, outputs %s)\n", path.c_str(),
+                delegate_pass ? "ok" : "FAILED", kernels, delegate_calls, same ? "equal the CPU run" : "DIFFER");
+    if (!delegate_pass) ++failures;
   }
   if (checked == 0) {
     std::printf("no_heap: FAILED: no model could be checked\n");

@@ -57,6 +57,15 @@ inline TfLiteStatus InvokeReplacedNodes(TfLiteContext* context, const TfLiteIntA
   return kTfLiteOk;
 }
 
+inline void ResetReplacedNodes(TfLiteContext* context, const TfLiteIntArray* nodes) {
+  for (int i = 0; i < nodes->size; ++i) {
+    TfLiteNode* node = nullptr;
+    TfLiteRegistration* reg = nullptr;
+    if (context->GetNodeAndRegistration(context, nodes->data[i], &node, &reg) != kTfLiteOk) continue;
+    if (reg->reset != nullptr) reg->reset(context, node->user_data);
+  }
+}
+
 inline void FreeReplacedNodes(TfLiteContext* context, const TfLiteIntArray* nodes) {
   for (int i = 0; i < nodes->size; ++i) {
     TfLiteNode* node = nullptr;
