@@ -31,6 +31,22 @@ if [ -d "$shared/models" ]; then
 else
   echo "../shared not found: skipping the shared golden runs"
 fi
+# .npy input (dtype and shape checked) and .npy output, made with the standard library only.
+python3 - "$sample" "$work" <<'PY'
+import sys
+raw = open(sys.argv[1], 'rb').read()
+def npy(descr, shape, data):
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': %s, }" % (descr, shape)
+    header += ' ' * ((64 - (10 + len(header) + 1) % 64) % 64) + '\n'
+    return b'\x93NUMPY\x01\x00' + len(header).to_bytes(2, 'little') + header.encode() + data
+open(sys.argv[2] + '/in.npy', 'wb').write(npy('|i1', '(1, 8, 8, 1)', raw))
+open(sys.argv[2] + '/in_flat.npy', 'wb').write(npy('|i1', '(1, 64)', raw))
+PY
+"$mote" run "$demo" -i "$work/in.npy" -o "$work" --npy >"$work/out.txt" || { echo "FAILED: .npy run"; cat "$work/out.txt"; fail=1; }
+grep -q "1. class 4 '4'" "$work/out.txt" || { echo "FAILED: .npy input gave another class"; fail=1; }
+head -c 6 "$work/output0.npy" | grep -q NUMPY || { echo "FAILED: no output0.npy"; fail=1; }
+rm -f "$work"/output*.npy
+expect_fail "the .npy array is INT8 (1, 64) but the tensor is INT8 (1, 8, 8, 1)" run "$demo" -i "$work/in_flat.npy" -o "$work"
 rm -f "$work"/output*.bin
 head -c 10 "$sample" > "$work/short.bin"
 : > "$work/empty.bin"
@@ -48,5 +64,5 @@ expect_fail "cannot run" run "$work/truncated.tflite"
 head -c 5000 /dev/urandom > "$work/random.tflite"
 expect_fail "cannot run" run "$work/random.tflite"
 expect_fail "Tensor arena too small" run "$demo" --arena 1K
-ls "$work"/output*.bin >/dev/null 2>&1 && { echo "FAILED: a failing run wrote output files"; fail=1; }
+ls "$work"/output* >/dev/null 2>&1 && { echo "FAILED: a failing run wrote output files"; fail=1; }
 exit $fail

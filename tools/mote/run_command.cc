@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "host/golden_inputs.h"
+#include "host/npy.h"
 #include "mote/kernel_util.h"
 #include "mote/op_resolver.h"
 
@@ -31,6 +32,7 @@ struct RunOptions {
   size_t runs = 20;
   size_t warmup = 3;
   bool profile = false;
+  bool npy_outputs = false;
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -77,6 +79,8 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       if (!size_value(&o->warmup)) return false;
     } else if (a == "--profile") {
       o->profile = true;
+    } else if (a == "--npy") {
+      o->npy_outputs = true;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "mote run: unknown option '%s'\n", a.c_str());
       return false;
@@ -195,24 +199,40 @@ int RunCommand(const std::vector<std::string>& args) {
                  interpreter.inputs_size(), o.inputs.size());
     return kExitUsage;
   }
-  auto fill_inputs = [&]() {
-    for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
-      TfLiteTensor* t = interpreter.input(k);
-      if (o.inputs.empty()) {
-        host::FillGoldenInput(static_cast<int>(k), t->type, t->data.raw, t->bytes);
-      } else {
-        std::memcpy(t->data.raw, input_files[k].data(), t->bytes);
-      }
-    }
-  };
+  // Input k: a .npy array (dtype and shape must match the tensor) or raw bytes of exactly the tensor's size.
+  std::vector<const uint8_t*> input_data(o.inputs.size());
   for (size_t k = 0; k < o.inputs.size(); ++k) {
     const TfLiteTensor* t = interpreter.input(k);
+    input_data[k] = input_files[k].data();
+    if (host::IsNpyFile(input_files[k].data(), input_files[k].size())) {
+      host::NpyArray array;
+      std::string error;
+      if (!host::ParseNpy(input_files[k].data(), input_files[k].size(), &array, &error) ||
+          !host::NpyMatchesTensor(array, t, &error)) {
+        std::fprintf(stderr, "mote run: input %zu ('%s', %s) from '%s': %s\n", k, t->name, DescribeTensor(t).c_str(),
+                     o.inputs[k].c_str(), error.c_str());
+        return kExitFailure;
+      }
+      input_data[k] = array.data;
+      continue;
+    }
     if (input_files[k].size() != t->bytes) {
       std::fprintf(stderr, "mote run: input %zu ('%s', %s) needs %zu bytes, but '%s' has %zu bytes\n", k, t->name,
                    DescribeTensor(t).c_str(), t->bytes, o.inputs[k].c_str(), input_files[k].size());
       return kExitFailure;
     }
   }
+
+  auto fill_inputs = [&]() {
+    for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
+      TfLiteTensor* t = interpreter.input(k);
+      if (o.inputs.empty()) {
+        host::FillGoldenInput(static_cast<int>(k), t->type, t->data.raw, t->bytes);
+      } else {
+        std::memcpy(t->data.raw, input_data[k], t->bytes);
+      }
+    }
+  };
 
   fill_inputs();
   const auto t0 = Clock::now();
@@ -243,6 +263,15 @@ int RunCommand(const std::vector<std::string>& args) {
     std::vector<host::FileToWrite> files;
     for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
       const TfLiteTensor* t = interpreter.output(k);
+      if (o.npy_outputs) {
+        std::vector<uint8_t> npy;
+        if (!host::EncodeNpy(t->type, t->dims, t->data.uint8, t->bytes, &npy)) {
+          std::fprintf(stderr, "mote run: output %zu is %s, which .npy cannot hold\n", k, TfLiteTypeGetName(t->type));
+          return kExitFailure;
+        }
+        files.push_back({o.output_dir + "/output" + std::to_string(k) + ".npy", std::move(npy)});
+        continue;
+      }
       files.push_back({o.output_dir + "/output" + std::to_string(k) + ".bin",
                        std::vector<uint8_t>(t->data.uint8, t->data.uint8 + t->bytes)});
     }
