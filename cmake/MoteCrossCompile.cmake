@@ -23,4 +23,6 @@ set(FLATBUFFERS_INCLUDE_DIR "${_mote_staging}" CACHE PATH "FlatBuffers headers (
 if(NOT MOTE_CORTEX_M_CORE)
   message(FATAL_ERROR "Cross builds of mote use cmake/toolchains/arm-none-eabi-cortex-<core>.cmake")
 endif()
+# The on-target tests (targets/tests) run from CTest at the top of the build tree.
+enable_testing()
 message(STATUS "mote: bare-metal build for core ${MOTE_CORTEX_M_CORE}, board '${MOTE_TARGET_BOARD}'")
