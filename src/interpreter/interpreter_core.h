@@ -78,6 +78,7 @@ class InterpreterCore final : public MicroContext {
   size_t inputs_size() const;
   size_t outputs_size() const;
   ArenaReport arena_report() const;
+  const Arena& arena() const { return *arena_; }  // host API: tells an exhausted arena from other failures
   void SetNodeHook(MicroInterpreter::NodeHook hook, void* user) {
     hook_ = hook;
     hook_user_ = user;

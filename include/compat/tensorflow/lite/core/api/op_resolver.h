@@ -1,0 +1,5 @@
+// Forwarding header: TFLite's path, mote's host API (see mote/host_tflite_names.h; link mote::mote_host).
+#ifndef MOTE_COMPAT_TENSORFLOW_LITE_CORE_API_OP_RESOLVER_H_
+#define MOTE_COMPAT_TENSORFLOW_LITE_CORE_API_OP_RESOLVER_H_
+#include "mote/host_tflite_names.h"
+#endif

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Installs mote into a temporary prefix and builds the example programs of the requirement articles against it
+# with find_package(mote CONFIG) — examples/relu_quantized (the "ReluQuantized" custom op, seed 002, core
+# library only) and examples/add_delegate (the demo ADD delegate and the ADD/CONV_2D/RELU resolver, seed 003,
+# TFLite-style host API from mote::mote_host) — plus the delegate example once more with pkg-config flags.
+# Each program checks itself (outputs equal to the builtin op / the CPU-only run) and exits non-zero otherwise.
+set -euo pipefail
+mote_bin=$1; src=$2
+build=$(cd "$(dirname "$mote_bin")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cmake --install "$build" --prefix "$work/prefix" >/dev/null
+for example in relu_quantized add_delegate; do
+  cmake -S "$src/examples/$example" -B "$work/$example" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+  cmake --build "$work/$example" >/dev/null
+  echo "== $example"
+  "$work/$example/$example"
+done
+export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}"
+# shellcheck disable=SC2046
+g++ -O2 -I"$src/examples/add_delegate" -o "$work/add_delegate_pc" "$src/examples/add_delegate/main.cc" \
+  $(pkg-config --cflags --libs mote)
+echo "== add_delegate (pkg-config)"
+"$work/add_delegate_pc" >/dev/null
+echo "examples: 3 programs built against the installed prefix and passed"
