@@ -2,6 +2,7 @@
 #include "mote/kernel_util.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "mote/micro_log.h"
@@ -80,9 +81,16 @@ void CalculateActivationRange(TfLiteFusedActivation activation, float* activatio
 
 namespace {
 int32_t QuantizeClamped(float scale, int32_t zero_point, float f) {
-  // TFLite's CalculateActivationRangeQuantizedImpl: zero_point + round(f / scale).
+  // TFLite's CalculateActivationRangeQuantizedImpl: zero_point + round(f / scale). Its int32 cast and sum are
+  // undefined when a tiny scale puts the value outside int32; the callers clamp to the type's range anyway, so
+  // saturating gives TFLite's result wherever that is defined.
   const float tmp = std::round(f / scale);
-  return zero_point + static_cast<int32_t>(tmp);
+  if (std::isnan(tmp)) return zero_point;
+  const double limit = 2147483648.0;
+  const int64_t rounded =
+      tmp >= limit ? INT64_C(2147483648) : (tmp < -limit ? -INT64_C(2147483649) : static_cast<int64_t>(tmp));
+  const int64_t sum = rounded + zero_point;
+  return static_cast<int32_t>(sum > INT32_MAX ? INT32_MAX : (sum < INT32_MIN ? INT32_MIN : sum));
 }
 }  // namespace
 

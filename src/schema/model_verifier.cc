@@ -12,7 +12,7 @@ namespace {
 constexpr size_t kMinModelBytes = 8;
 constexpr size_t kModelAlignment = 8;
 constexpr int64_t kMaxTensorBytes = 0x7fffffff;  // byte sizes travel as int32 in TfLiteTensor / planner
-// The dataflow check tracks this many tensors per pass over the operators (a 256-byte stack bitmap).
+// The dataflow check tracks this many tensors per pass over the operators (three 128-byte stack bitmaps).
 constexpr int kDataflowWindow = 1024;
 
 // Messages quote at most this many characters of a name ("%.64s") so one message always fits the log buffer.
@@ -414,13 +414,16 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
   constexpr int kWords = kDataflowWindow / 32;
   uint32_t available[kWords];
   uint32_t produced[kWords];
+  uint32_t reading[kWords];  // inputs of the operator being checked (cleared after each operator)
   auto test = [](const uint32_t* bits, int i) { return (bits[i >> 5] >> (i & 31)) & 1u; };
   auto set = [](uint32_t* bits, int i) { bits[i >> 5] |= 1u << (i & 31); };
+  auto clear = [](uint32_t* bits, int i) { bits[i >> 5] &= ~(1u << (i & 31)); };
 
   for (int window = 0; window < num_tensors; window += kDataflowWindow) {
     const int window_end = num_tensors - window < kDataflowWindow ? num_tensors : window + kDataflowWindow;
     std::memset(available, 0, sizeof(available));
     std::memset(produced, 0, sizeof(produced));
+    std::memset(reading, 0, sizeof(reading));
     for (int t = window; t < window_end; ++t) {
       const schema::Tensor* tensor = tensors->Get(t);
       if (tensor->is_variable() || IsConstant(model, tensor, base, size)) set(available, t - window);
@@ -437,6 +440,7 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
         for (unsigned j = 0; j < inputs->size(); ++j) {
           const int32_t t = inputs->Get(j);
           if (t < window || t >= window_end) continue;
+          set(reading, t - window);
           if (test(available, t - window) || test(produced, t - window)) continue;
           MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
                       " before any operator produces it (operators must be in execution order; cycles are not "
@@ -450,6 +454,17 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
         for (unsigned j = 0; j < outputs->size(); ++j) {
           const int32_t t = outputs->Get(j);
           if (t < window || t >= window_end) continue;
+          if (test(reading, t - window)) {
+            // Kernels read their inputs while writing their outputs: in place on one tensor they would read
+            // values they have already overwritten (and invoke assumes distinct buffers).
+            unsigned input_position = 0;
+            while (op->inputs()->Get(input_position) != t) ++input_position;
+            MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
+                        ", which is also its input %u (an operator cannot write a tensor it reads)",
+                        sg, i, OpName(model, op->opcode_index()), j, static_cast<int>(t),
+                        StringOrEmpty(tensors->Get(t)->name()), input_position);
+            return kTfLiteError;
+          }
           if (test(produced, t - window)) {
             // Rare error path: find the first producer for the message.
             int first = i;
@@ -472,6 +487,12 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
             return kTfLiteError;
           }
           set(produced, t - window);
+        }
+      }
+      if (const auto* inputs = op->inputs()) {
+        for (unsigned j = 0; j < inputs->size(); ++j) {
+          const int32_t t = inputs->Get(j);
+          if (t >= window && t < window_end) clear(reading, t - window);
         }
       }
     }
@@ -564,6 +585,16 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const
           "Model invalid: metadata 'OfflineMemoryAllocation' gives tensor %d offset %d; offsets must be -1 "
           "or >= 0",
           static_cast<int>(t), static_cast<int>(offset));
+      return kTfLiteError;
+    }
+    // Kernels access tensor data as their element type: a planned address must be aligned like the type.
+    const schema::TensorType type = model->subgraphs()->Get(subgraph)->tensors()->Get(t)->type();
+    const size_t align = ElementAlignment(type);
+    if (offset > 0 && static_cast<size_t>(offset) % align != 0) {
+      MicroPrintf(
+          "Model invalid: metadata 'OfflineMemoryAllocation' gives tensor %d (%s) offset %d, which is not a "
+          "multiple of its %u-byte alignment",
+          static_cast<int>(t), TensorTypeName(type), static_cast<int>(offset), static_cast<unsigned>(align));
       return kTfLiteError;
     }
   }

@@ -40,19 +40,20 @@
 //   - Operators: opcode_index in range; inputs -1 (optional, absent) or in range; outputs in range (never -1)
 //     and never constant; intermediates in range; large custom options (offset > 1) inside the model.
 //     Dataflow: operators are stored in execution order, so every tensor an operator reads must be constant,
-//     a subgraph input, a variable, or produced by an EARLIER operator (this also refuses cycles), and no
-//     tensor is produced by two operators.
+//     a subgraph input, a variable, or produced by an EARLIER operator (this also refuses cycles), no
+//     tensor is produced by two operators, and no operator writes a tensor it reads (no in-place aliasing).
 //   - Metadata: every entry's buffer index in range. The entry named "OfflineMemoryAllocation" (TFLM's offline
 //     memory plan) must be a buffer of little-endian int32 values, 4-byte aligned:
 //         [0] version              == 1
 //         [1] subgraph index       (in range)
 //         [2] number of offsets N  == number of tensors in that subgraph
 //         [3 .. 3+N)  offsets      one per tensor: byte offset from the start of the planned arena region,
-//                                  or -1 = let the online planner place this tensor
+//                                  or -1 = let the online planner place this tensor; a multiple of the
+//                                  tensor type's alignment (ElementAlignment)
 //     and the buffer holds exactly 3 + N values, inline (Buffer.data). The name is compared as a C string.
 //
-// Cost: no heap, nothing retained; ~400 bytes of stack (plus MicroPrintf's on the error path). One pass over the model per check, except the dataflow
-// check, which walks a subgraph's operators once per 1024 of its tensors (a fixed 256-byte stack bitmap).
+// Cost: no heap, nothing retained; ~530 bytes of stack (plus MicroPrintf's on the error path). One pass over the model per check, except the dataflow
+// check, which walks a subgraph's operators once per 1024 of its tensors (three fixed 128-byte stack bitmaps).
 #ifndef MOTE_SCHEMA_MODEL_VERIFIER_H_
 #define MOTE_SCHEMA_MODEL_VERIFIER_H_
 

@@ -79,6 +79,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                          static_cast<long long>(before), static_cast<long long>(after));
       return kTfLiteError;
     }
+    if (before > INT32_MAX || after > INT32_MAX) {  // int64 paddings: keep the sum below from overflowing
+      TF_LITE_KERNEL_LOG(context, "PAD: paddings of dimension %d are %lld, %lld (at most 2147483647 each)", d,
+                         static_cast<long long>(before), static_cast<long long>(after));
+      return kTfLiteError;
+    }
     if (input->dims->data[d] + before + after != output->dims->data[d]) {
       TF_LITE_KERNEL_LOG(context, "PAD: output dimension %d is %d, expected %lld (input %d + %lld + %lld)", d,
                          output->dims->data[d], static_cast<long long>(input->dims->data[d] + before + after),
