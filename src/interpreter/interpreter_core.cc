@@ -613,7 +613,9 @@ ArenaReport InterpreterCore::arena_report() const {
 
 // --- MicroContext ------------------------------------------------------------------------------------------
 void* InterpreterCore::AllocatePersistentBuffer(size_t bytes) {
-  if (phase_ != Phase::kInit && phase_ != Phase::kPrepare && phase_ != Phase::kLoaded) {
+  // Also in a delegate's Prepare (kDelegating): a heap-free delegate builds its node list there.
+  if (phase_ != Phase::kInit && phase_ != Phase::kPrepare && phase_ != Phase::kLoaded &&
+      phase_ != Phase::kDelegating) {
     MicroPrintf("AllocatePersistentBuffer is only available in init and prepare.");
     return nullptr;
   }

@@ -849,5 +849,29 @@ TEST_F(DelegateTest, DelegateKernelMayReadTensorsThroughGetTensorInInvoke) {
   EXPECT_EQ(h.Run(1), expected);
 }
 
+// A heap-free delegate, as on a microcontroller: its node list comes from the arena.
+TfLiteStatus ArenaListPrepare(TfLiteContext* context, TfLiteDelegate* d) {
+  TfLiteIntArray* plan = nullptr;
+  TF_LITE_ENSURE_STATUS(context->GetExecutionPlan(context, &plan));
+  auto* nodes = static_cast<TfLiteIntArray*>(
+      context->AllocatePersistentBuffer(context, TfLiteIntArrayGetSizeInBytes(plan->size)));
+  TF_LITE_ENSURE(context, nodes != nullptr);
+  nodes->size = 0;
+  for (int i = 0; i < plan->size; ++i)
+    if (plan->data[i] != 1) nodes->data[nodes->size++] = plan->data[i];
+  TfLiteRegistration reg{};
+  reg.invoke = GetTensorAddInvoke;  // placeholder: the kernels are not run in this test
+  reg.custom_name = "ArenaListDelegate";
+  return context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, d);
+}
+
+TEST_F(DelegateTest, DelegatePrepareMayTakeArenaMemory) {
+  Harness h(Chain(4));
+  TfLiteDelegate d{nullptr, ArenaListPrepare, kTfLiteDelegateFlagsNone};
+  ASSERT_EQ(h.interpreter().ModifyGraphWithDelegate(&d), kTfLiteOk);
+  EXPECT_EQ(h.Plan(), (Ints{4, 1, 5}));
+  EXPECT_EQ(ToInts(h.interpreter().node_info(2).replaced_nodes), (Ints{2, 3}));
+}
+
 }  // namespace
 }  // namespace mote

@@ -316,8 +316,15 @@ int RunCommand(const std::vector<std::string>& args) {
         const NodeInfo info = interpreter.node_info(i);
         const double ms = profile.node_ms[i] / o.runs;
         per_op[info.op_name] += ms;
-        std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%\n", info.index, info.op_name, info.variant, ms,
+        std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%", info.index, info.op_name, info.variant, ms,
                     total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
+        // A delegate kernel's row says which model nodes it runs.
+        if (info.replaced_nodes != nullptr) {
+          std::printf("  replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
+          for (int k = 0; k < info.replaced_nodes->size; ++k)
+            std::printf("%s%d", k == 0 ? " " : ",", info.replaced_nodes->data[k]);
+        }
+        std::printf("\n");
       }
       std::printf("  per op:\n");
       for (const auto& kv : per_op)
