@@ -1,4 +1,5 @@
-// CONV_2D glue: options parser, init/prepare/invoke. The compute lives in conv_2d_reference.{h,cc}.
+// CONV_2D glue: options parser, init/prepare/invoke. The compute lives in conv_2d_reference.{h,cc} and, for
+// int8, in the variants of conv_2d_variants.h, picked once in prepare from a best-first table.
 //
 // Supported (as TFLM's reference kernel): input/output INT8 with INT8 filter (per-channel or per-tensor
 // scales) and optional INT32 bias; input/output INT16 with INT8 filter ("16x8") and optional INT64 or INT32
@@ -10,8 +11,10 @@
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_reference.h"
+#include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/conv_2d/conv_common.h"
 #include "kernels/internal/options_parsing.h"
+#include "kernels/internal/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -30,6 +33,68 @@ enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
 struct OpData {
   conv_2d::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
+  VariantChoice int8_variant;  // kInt8 only
+};
+
+// The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
+conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input,
+                                         const RuntimeShape& filter, const RuntimeShape& output) {
+  conv_2d::ConvInt8Problem p{};
+  p.batches = input.Dims(0);
+  p.input_height = input.Dims(1);
+  p.input_width = input.Dims(2);
+  p.input_depth = input.Dims(3);
+  p.output_depth = filter.Dims(0);
+  p.filter_height = filter.Dims(1);
+  p.filter_width = filter.Dims(2);
+  p.filter_input_depth = filter.Dims(3);
+  p.output_height = output.Dims(1);
+  p.output_width = output.Dims(2);
+  p.stride_width = params.stride_width;
+  p.stride_height = params.stride_height;
+  p.dilation_width = params.dilation_width;
+  p.dilation_height = params.dilation_height;
+  p.pad_width = params.pad_width;
+  p.pad_height = params.pad_height;
+  p.input_offset = params.input_offset;
+  p.output_offset = params.output_offset;
+  p.output_activation_min = params.output_activation_min;
+  p.output_activation_max = params.output_activation_max;
+  p.output_multiplier = params.output_multiplier;
+  p.output_shift = params.output_shift;
+  return p;
+}
+
+void RunInt8Reference(const conv_2d::ConvInt8Problem& p, void*) {
+  conv_2d::ConvParams params{};
+  params.stride_width = p.stride_width;
+  params.stride_height = p.stride_height;
+  params.dilation_width = p.dilation_width;
+  params.dilation_height = p.dilation_height;
+  params.pad_width = p.pad_width;
+  params.pad_height = p.pad_height;
+  params.input_offset = p.input_offset;
+  params.output_offset = p.output_offset;
+  params.output_activation_min = p.output_activation_min;
+  params.output_activation_max = p.output_activation_max;
+  params.output_multiplier = p.output_multiplier;
+  params.output_shift = p.output_shift;
+  const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t filter_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
+  const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  conv_2d::ConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
+                    RuntimeShape(4, output_dims), p.output);
+}
+
+// Best first; the reference last, always applies.
+constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
+#if MOTE_TARGET_X86_64
+    {"conv_2d/int8/avx2-1x1", isa::kAvx2, conv_2d::AppliesAvx2Pointwise, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise)},
+    {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col)},
+#endif
+    {"conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -178,7 +243,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (kind == Kind::kInt8) {
     p.input_offset = -input->params.zero_point;
     p.output_offset = output->params.zero_point;
-    ReportKernelVariant(context, "conv_2d/int8/reference");
+    const conv_2d::ConvInt8Problem problem =
+        MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
+    TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");
   }
@@ -196,11 +263,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const RuntimeShape output_shape = micro::GetTensorShape(output);
 
   switch (data.kind) {
-    case Kind::kInt8:
-      conv_2d::ConvInt8(data.params, input_shape, micro::GetTensorData<int8_t>(input), filter_shape,
-                        micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
-                        output_shape, micro::GetTensorData<int8_t>(output));
+    case Kind::kInt8: {
+      conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, input_shape, filter_shape, output_shape);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      problem.filter = micro::GetTensorData<int8_t>(filter);
+      problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
+    }
     case Kind::kInt16Acc32:
       conv_2d::ConvInt16Acc32(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
                               micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
@@ -221,6 +292,20 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 }  // namespace
+
+namespace conv_2d {
+
+bool AppliesAvx2Pointwise(const ConvInt8Problem& p) {
+  return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
+         p.pad_width == 0 && p.pad_height == 0 && p.input_depth <= kAvx2MaxPatch;
+}
+
+bool AppliesAvx2Im2col(const ConvInt8Problem& p) {
+  return p.filter_input_depth == p.input_depth &&
+         static_cast<int64_t>(p.filter_height) * p.filter_width * p.input_depth <= kAvx2MaxPatch;
+}
+
+}  // namespace conv_2d
 
 const TfLiteRegistration kRegistration_CONV_2D =
     MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare, Eval);

@@ -1,4 +1,5 @@
-// DEPTHWISE_CONV_2D glue: options parser, init/prepare/invoke. Compute: depthwise_conv_2d_reference.{h,cc}.
+// DEPTHWISE_CONV_2D glue: options parser, init/prepare/invoke. Compute: depthwise_conv_2d_reference.{h,cc}
+// and, for int8, the variants of depthwise_conv_2d_variants.h, picked once in prepare from a best-first table.
 //
 // Supported (as TFLM's reference kernel): INT8 input/output with INT8 filter (per-channel along dimension 3
 // or per-tensor) and optional INT32 bias; INT16 input/output with INT8 filter ("16x8") and optional INT64
@@ -11,7 +12,9 @@
 
 #include "kernels/conv_2d/conv_common.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
 #include "kernels/internal/options_parsing.h"
+#include "kernels/internal/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -30,6 +33,70 @@ constexpr int kQuantizedDimension = 3;
 struct OpData {
   depthwise_conv_2d::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
   TfLiteType type;
+  VariantChoice int8_variant;  // INT8 only
+};
+
+// The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
+depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const depthwise_conv_2d::DepthwiseParams& params,
+                                                        const RuntimeShape& input, const RuntimeShape& filter,
+                                                        const RuntimeShape& output) {
+  depthwise_conv_2d::DepthwiseInt8Problem p{};
+  p.batches = input.Dims(0);
+  p.input_height = input.Dims(1);
+  p.input_width = input.Dims(2);
+  p.input_depth = input.Dims(3);
+  p.filter_height = filter.Dims(1);
+  p.filter_width = filter.Dims(2);
+  p.output_depth = filter.Dims(3);
+  p.output_height = output.Dims(1);
+  p.output_width = output.Dims(2);
+  p.depth_multiplier = params.depth_multiplier;
+  p.stride_width = params.stride_width;
+  p.stride_height = params.stride_height;
+  p.dilation_width = params.dilation_width;
+  p.dilation_height = params.dilation_height;
+  p.pad_width = params.pad_width;
+  p.pad_height = params.pad_height;
+  p.input_offset = params.input_offset;
+  p.output_offset = params.output_offset;
+  p.output_activation_min = params.output_activation_min;
+  p.output_activation_max = params.output_activation_max;
+  p.output_multiplier = params.output_multiplier;
+  p.output_shift = params.output_shift;
+  return p;
+}
+
+void RunInt8Reference(const depthwise_conv_2d::DepthwiseInt8Problem& p, void*) {
+  depthwise_conv_2d::DepthwiseParams params{};
+  params.stride_width = p.stride_width;
+  params.stride_height = p.stride_height;
+  params.dilation_width = p.dilation_width;
+  params.dilation_height = p.dilation_height;
+  params.pad_width = p.pad_width;
+  params.pad_height = p.pad_height;
+  params.depth_multiplier = p.depth_multiplier;
+  params.input_offset = p.input_offset;
+  params.output_offset = p.output_offset;
+  params.output_activation_min = p.output_activation_min;
+  params.output_activation_max = p.output_activation_max;
+  params.output_multiplier = p.output_multiplier;
+  params.output_shift = p.output_shift;
+  const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t filter_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
+  const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims),
+                                       p.filter, p.bias, RuntimeShape(4, output_dims), p.output);
+}
+
+// Best first; the reference last, always applies.
+constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[] = {
+#if MOTE_TARGET_X86_64
+    {"depthwise_conv_2d/int8/avx2", isa::kAvx2, depthwise_conv_2d::AppliesAvx2, depthwise_conv_2d::Avx2ScratchBytes,
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2)},
+    {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier,
+     depthwise_conv_2d::Avx2ScratchBytes, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
+#endif
+    {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -168,7 +235,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (input->type == kTfLiteInt8) {
     p.input_offset = -input->params.zero_point;
     p.output_offset = output->params.zero_point;
-    ReportKernelVariant(context, "depthwise_conv_2d/int8/reference");
+    const depthwise_conv_2d::DepthwiseInt8Problem problem =
+        MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
+    TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
   }
@@ -186,12 +255,16 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const RuntimeShape output_shape = micro::GetTensorShape(output);
 
   switch (data.type) {
-    case kTfLiteInt8:
-      depthwise_conv_2d::DepthwiseConvInt8(data.params, input_shape, micro::GetTensorData<int8_t>(input),
-                                           filter_shape, micro::GetTensorData<int8_t>(filter),
-                                           micro::GetOptionalTensorData<int32_t>(bias), output_shape,
-                                           micro::GetTensorData<int8_t>(output));
+    case kTfLiteInt8: {
+      depthwise_conv_2d::DepthwiseInt8Problem problem =
+          MakeInt8Problem(data.params, input_shape, filter_shape, output_shape);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      problem.filter = micro::GetTensorData<int8_t>(filter);
+      problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
+    }
     case kTfLiteInt16:
       depthwise_conv_2d::DepthwiseConvInt16(data.params, input_shape, micro::GetTensorData<int16_t>(input),
                                             filter_shape, micro::GetTensorData<int8_t>(filter),
@@ -210,6 +283,38 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 }  // namespace
+
+namespace depthwise_conv_2d {
+
+Avx2ScratchLayout GetAvx2ScratchLayout(const DepthwiseInt8Problem& p) {
+  constexpr size_t kRequantRecordBytes = 224;  // sizeof(avx2::Requant8), asserted in the AVX2 file
+  auto align32 = [](size_t n) { return (n + 31) & ~static_cast<size_t>(31); };
+  Avx2ScratchLayout l{};
+  l.channels = (p.output_depth + 7) & ~7;
+  l.pairs = (p.filter_height * p.filter_width + 1) / 2;
+  l.weights = 0;
+  l.bias = align32(l.weights + static_cast<size_t>(l.pairs) * l.channels * 2 * sizeof(int16_t));
+  l.requant = align32(l.bias + static_cast<size_t>(l.channels) * sizeof(int32_t));
+  l.zero_row = align32(l.requant + static_cast<size_t>(l.channels / 8) * kRequantRecordBytes);
+  l.total = align32(l.zero_row + static_cast<size_t>(p.input_depth) + 32) + 32;  // + slack to align the base
+  return l;
+}
+
+size_t Avx2ScratchBytes(const DepthwiseInt8Problem& p) { return GetAvx2ScratchLayout(p).total; }
+
+namespace {
+bool FitsAvx2(const DepthwiseInt8Problem& p) {
+  return p.output_depth <= kAvx2MaxChannels && p.filter_height * p.filter_width <= kAvx2MaxTaps;
+}
+}  // namespace
+
+bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1 && FitsAvx2(p); }
+
+bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p) {
+  return p.depth_multiplier % 8 == 0 && FitsAvx2(p);
+}
+
+}  // namespace depthwise_conv_2d
 
 const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D = MakeBuiltinRegistration(
     schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init, Prepare, Eval);

@@ -1,0 +1,62 @@
+// CONV_2D int8 kernel variants: the problem description every variant computes from, and the optimized
+// entry points. The glue (conv_2d.cc) owns the best-first table (kernels/internal/variant.h); variants are
+// plain compute over ConvInt8Problem and never see a node.
+//
+// Semantics: exactly conv_2d::ConvInt8 (conv_2d_reference.h), bit for bit, for every problem a variant's
+// applies() accepts. Layouts NHWC / OHWI as there.
+#ifndef MOTE_KERNELS_CONV_2D_CONV_2D_VARIANTS_H_
+#define MOTE_KERNELS_CONV_2D_CONV_2D_VARIANTS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mote {
+namespace conv_2d {
+
+// A plain struct (no member functions: it crosses into *_avx2.cc code). Data pointers are nullptr during
+// prepare, when only applies()/scratch_bytes() look at it.
+struct ConvInt8Problem {
+  int batches;
+  int input_height;
+  int input_width;
+  int input_depth;
+  int filter_height;
+  int filter_width;
+  int filter_input_depth;  // input_depth / groups
+  int output_height;
+  int output_width;
+  int output_depth;
+  int stride_width;
+  int stride_height;
+  int dilation_width;
+  int dilation_height;
+  int pad_width;
+  int pad_height;
+  int32_t input_offset;   // -input zero point
+  int32_t output_offset;  // output zero point
+  int32_t output_activation_min;
+  int32_t output_activation_max;
+  const int32_t* output_multiplier;  // [output_depth]
+  const int32_t* output_shift;       // [output_depth]
+  const int8_t* input;
+  const int8_t* filter;
+  const int32_t* bias;  // nullptr: no bias
+  int8_t* output;
+};
+
+// AVX2 (x86-64; conv_2d_avx2.cc). Both need groups == 1.
+// 1x1 filter, no padding, any stride: a GEMM of output pixels x input channels against the filter rows.
+bool AppliesAvx2Pointwise(const ConvInt8Problem& p);
+void ConvInt8Avx2Pointwise(const ConvInt8Problem& p, void* scratch);
+// Any filter size, stride, dilation and padding (first-layer few-channel convs included): per tile of output
+// pixels, the receptive fields are gathered (im2col) into a small stack buffer as int16, then the same GEMM.
+bool AppliesAvx2Im2col(const ConvInt8Problem& p);
+void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void* scratch);
+
+// Largest im2col row (filter_height * filter_width * input_depth) the AVX2 variant handles.
+constexpr int kAvx2MaxPatch = 4096;
+
+}  // namespace conv_2d
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_CONV_2D_CONV_2D_VARIANTS_H_

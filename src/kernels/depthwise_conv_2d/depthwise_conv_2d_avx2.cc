@@ -1,0 +1,228 @@
+// DEPTHWISE_CONV_2D int8, AVX2 variants (compiled with -mavx2 -mfma; run only when the CPU has AVX2).
+// Contract in depthwise_conv_2d_variants.h.
+//
+// Arithmetic: the reference sums w * (x + input_offset) over the in-image taps. Here every tap is summed,
+// with out-of-image taps reading the input zero point (x = -input_offset, so x + input_offset = 0), which is
+// the same integer as
+//   sum_t w_t * x_t  +  input_offset * sum_t w_t
+// and the second term is folded into the bias once per invoke. Products of int8 pairs are summed two taps at
+// a time with vpmaddwd (exact in int32), then requantized with the bit-exact 8-lane requantization.
+#include <immintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
+#include "kernels/internal/requantize_avx2.h"
+
+namespace mote {
+namespace depthwise_conv_2d {
+namespace {
+
+static_assert(sizeof(avx2::Requant8) == 224, "Avx2ScratchLayout assumes 224-byte requantization records");
+
+struct Tables {
+  const int16_t* weights;  // [pairs][channels][2]
+  const int32_t* bias;     // [channels]
+  const avx2::Requant8* requant;
+  const int8_t* zero_row;
+  int channels;  // output channels rounded up to 8
+  int pairs;
+};
+
+uint8_t* AlignUp32(void* p) {
+  const uintptr_t v = reinterpret_cast<uintptr_t>(p);
+  return reinterpret_cast<uint8_t*>((v + 31) & ~static_cast<uintptr_t>(31));
+}
+
+// Builds the per-invoke tables (layout: Avx2ScratchLayout) from the filter, bias and quantization constants.
+Tables BuildTables(const DepthwiseInt8Problem& p, void* scratch) {
+  const Avx2ScratchLayout layout = GetAvx2ScratchLayout(p);
+  uint8_t* base = AlignUp32(scratch);
+  auto* weights = reinterpret_cast<int16_t*>(base + layout.weights);
+  auto* bias = reinterpret_cast<int32_t*>(base + layout.bias);
+  auto* requant = reinterpret_cast<avx2::Requant8*>(base + layout.requant);
+  auto* zero_row = reinterpret_cast<int8_t*>(base + layout.zero_row);
+  const int taps = p.filter_height * p.filter_width;
+  const int oc = p.output_depth;
+  const int channels = layout.channels;
+
+  // Interleaved tap pairs; padding channels and the missing odd tap get weight 0.
+  for (int i = 0; i < layout.pairs; ++i) {
+    const int t0 = 2 * i;
+    const int t1 = 2 * i + 1;
+    int16_t* dst = weights + static_cast<size_t>(i) * channels * 2;
+    for (int c = 0; c < channels; ++c) {
+      const int16_t w0 = c < oc ? p.filter[static_cast<size_t>(t0) * oc + c] : 0;
+      const int16_t w1 = (c < oc && t1 < taps) ? p.filter[static_cast<size_t>(t1) * oc + c] : 0;
+      dst[2 * c] = w0;
+      dst[2 * c + 1] = w1;
+    }
+  }
+  // Folded bias.
+  for (int c = 0; c < channels; ++c) {
+    int32_t sum = 0;
+    if (c < oc) {
+      for (int t = 0; t < taps; ++t) sum += p.filter[static_cast<size_t>(t) * oc + c];
+    }
+    const uint32_t b = (c < oc && p.bias != nullptr) ? static_cast<uint32_t>(p.bias[c]) : 0u;
+    bias[c] = static_cast<int32_t>(b + static_cast<uint32_t>(p.input_offset) * static_cast<uint32_t>(sum));
+  }
+  // Requantization records, 8 channels each (padding channels: multiplier 0, shift 0).
+  for (int g = 0; g < channels / 8; ++g) {
+    alignas(32) int32_t m[8];
+    alignas(32) int32_t s[8];
+    for (int j = 0; j < 8; ++j) {
+      const int c = g * 8 + j;
+      m[j] = c < oc ? p.output_multiplier[c] : 0;
+      s[j] = c < oc ? p.output_shift[c] : 0;
+    }
+    requant[g] = avx2::MakeRequant8(_mm256_load_si256(reinterpret_cast<const __m256i*>(m)),
+                                    _mm256_load_si256(reinterpret_cast<const __m256i*>(s)));
+  }
+  std::memset(zero_row, static_cast<int8_t>(-p.input_offset), static_cast<size_t>(p.input_depth) + 32);
+  return Tables{weights, bias, requant, zero_row, channels, layout.pairs};
+}
+
+// Pointers to the filter taps of output pixel (b, oy, ox) in (fy, fx) order, each at channel 0 of its input
+// pixel; out-of-image taps point at the zero-point row. An odd count gets one extra (zero-weight) entry.
+void TapPointers(const DepthwiseInt8Problem& p, const Tables& t, int b, int oy, int ox, const int8_t** ptr) {
+  const int iy0 = oy * p.stride_height - p.pad_height;
+  const int ix0 = ox * p.stride_width - p.pad_width;
+  const int depth = p.input_depth;
+  const int8_t* batch = p.input + static_cast<int64_t>(b) * p.input_height * p.input_width * depth;
+  int n = 0;
+  for (int fy = 0; fy < p.filter_height; ++fy) {
+    const int iy = iy0 + fy * p.dilation_height;
+    const bool row_in = iy >= 0 && iy < p.input_height;
+    const int8_t* row = batch + static_cast<int64_t>(iy) * p.input_width * depth;
+    for (int fx = 0; fx < p.filter_width; ++fx) {
+      const int ix = ix0 + fx * p.dilation_width;
+      ptr[n++] = (row_in && ix >= 0 && ix < p.input_width) ? row + static_cast<int64_t>(ix) * depth : t.zero_row;
+    }
+  }
+  if (n & 1) ptr[n] = t.zero_row;
+}
+
+// Sums of 16 channels [c, c + 16) over all tap pairs: acc0 = channels c..c+7, acc1 = c+8..c+15.
+inline void Accumulate16(const int8_t* const* ptr, int c, const Tables& t, __m256i* acc0, __m256i* acc1) {
+  __m256i a0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias + c));
+  __m256i a1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias + c + 8));
+  const int16_t* w = t.weights + static_cast<size_t>(c) * 2;
+  const size_t pair_stride = static_cast<size_t>(t.channels) * 2;
+  for (int i = 0; i < t.pairs; ++i, w += pair_stride) {
+    const __m128i x0 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ptr[2 * i] + c));
+    const __m128i x1 = _mm_loadu_si128(reinterpret_cast<const __m128i*>(ptr[2 * i + 1] + c));
+    const __m256i lo = _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(x0, x1));
+    const __m256i hi = _mm256_cvtepi8_epi16(_mm_unpackhi_epi8(x0, x1));
+    a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w))));
+    a1 = _mm256_add_epi32(a1, _mm256_madd_epi16(hi, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w + 16))));
+  }
+  *acc0 = a0;
+  *acc1 = a1;
+}
+
+// 8 channels [c, c + 8) from 8-byte input loads (or, for a tail of n < 8 channels, bytes copied from each tap).
+inline __m256i Accumulate8(const int8_t* const* ptr, int c, int n, const Tables& t) {
+  __m256i a = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias + c));
+  const int16_t* w = t.weights + static_cast<size_t>(c) * 2;
+  const size_t pair_stride = static_cast<size_t>(t.channels) * 2;
+  for (int i = 0; i < t.pairs; ++i, w += pair_stride) {
+    __m128i x0, x1;
+    if (n == 8) {
+      x0 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(ptr[2 * i] + c));
+      x1 = _mm_loadl_epi64(reinterpret_cast<const __m128i*>(ptr[2 * i + 1] + c));
+    } else {
+      alignas(16) int8_t b0[16] = {0};
+      alignas(16) int8_t b1[16] = {0};
+      std::memcpy(b0, ptr[2 * i] + c, static_cast<size_t>(n));
+      std::memcpy(b1, ptr[2 * i + 1] + c, static_cast<size_t>(n));
+      x0 = _mm_load_si128(reinterpret_cast<const __m128i*>(b0));
+      x1 = _mm_load_si128(reinterpret_cast<const __m128i*>(b1));
+    }
+    const __m256i lo = _mm256_cvtepi8_epi16(_mm_unpacklo_epi8(x0, x1));
+    a = _mm256_add_epi32(a, _mm256_madd_epi16(lo, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w))));
+  }
+  return a;
+}
+
+}  // namespace
+
+void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch) {
+  const Tables t = BuildTables(p, scratch);
+  const avx2::OutputStage8 stage =
+      avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
+  const int channels = p.output_depth;
+  const int8_t* ptr[kAvx2MaxTaps + 1];
+  int8_t* out = p.output;
+  for (int b = 0; b < p.batches; ++b) {
+    for (int oy = 0; oy < p.output_height; ++oy) {
+      for (int ox = 0; ox < p.output_width; ++ox, out += channels) {
+        TapPointers(p, t, b, oy, ox, ptr);
+        int c = 0;
+        for (; c + 16 <= channels; c += 16) {
+          __m256i acc0, acc1;
+          Accumulate16(ptr, c, t, &acc0, &acc1);
+          const __m256i r0 = avx2::Requantize8(acc0, t.requant[c / 8], stage);
+          const __m256i r1 = avx2::Requantize8(acc1, t.requant[c / 8 + 1], stage);
+          _mm_storeu_si128(reinterpret_cast<__m128i*>(out + c), avx2::PackInt32ToInt8x16(r0, r1));
+        }
+        if (c < channels) {
+          const int n = channels - c >= 8 ? 8 : channels - c;
+          const __m256i r = avx2::Requantize8(Accumulate8(ptr, c, n, t), t.requant[c / 8], stage);
+          const __m128i bytes = avx2::PackInt32ToInt8(r);
+          if (n == 8) {
+            avx2::StoreInt8x8(out + c, bytes);
+          } else {
+            avx2::StoreInt8Partial(out + c, bytes, n);
+          }
+          c += n;
+          if (c < channels) {  // a tail after the 8-block
+            const int m = channels - c;
+            const __m256i r2 = avx2::Requantize8(Accumulate8(ptr, c, m, t), t.requant[c / 8], stage);
+            avx2::StoreInt8Partial(out + c, avx2::PackInt32ToInt8(r2), m);
+          }
+        }
+      }
+    }
+  }
+}
+
+void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void* scratch) {
+  const Tables t = BuildTables(p, scratch);
+  const avx2::OutputStage8 stage =
+      avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
+  const int multiplier = p.depth_multiplier;
+  const int8_t* ptr[kAvx2MaxTaps + 1];
+  __m256i x[kAvx2MaxTaps / 2 + 1];
+  const size_t pair_stride = static_cast<size_t>(t.channels) * 2;
+  int8_t* out = p.output;
+  for (int b = 0; b < p.batches; ++b) {
+    for (int oy = 0; oy < p.output_height; ++oy) {
+      for (int ox = 0; ox < p.output_width; ++ox, out += p.output_depth) {
+        TapPointers(p, t, b, oy, ox, ptr);
+        for (int ic = 0; ic < p.input_depth; ++ic) {
+          // Each tap pair's two input values, as an int16 pair broadcast to every lane.
+          for (int i = 0; i < t.pairs; ++i) {
+            const uint32_t lo = static_cast<uint16_t>(static_cast<int16_t>(ptr[2 * i][ic]));
+            const uint32_t hi = static_cast<uint16_t>(static_cast<int16_t>(ptr[2 * i + 1][ic]));
+            x[i] = _mm256_set1_epi32(static_cast<int32_t>(lo | (hi << 16)));
+          }
+          for (int m = 0; m < multiplier; m += 8) {
+            const int c = ic * multiplier + m;
+            __m256i acc = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(t.bias + c));
+            const int16_t* w = t.weights + static_cast<size_t>(c) * 2;
+            for (int i = 0; i < t.pairs; ++i, w += pair_stride) {
+              acc = _mm256_add_epi32(
+                  acc, _mm256_madd_epi16(x[i], _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w))));
+            }
+            avx2::StoreInt8x8(out + c, avx2::PackInt32ToInt8(avx2::Requantize8(acc, t.requant[c / 8], stage)));
+          }
+        }
+      }
+    }
+  }
+}
+
+}  // namespace depthwise_conv_2d
+}  // namespace mote

@@ -1,0 +1,305 @@
+// DEPTHWISE_CONV_2D int8 AVX2 variants against the reference (DepthwiseConvInt8), bit for bit, on random
+// data from a printed, replayable seed; and which variant prepare picks, with AVX2 available and masked.
+//
+// Tile facts the shapes are chosen around (depthwise_conv_2d_avx2.cc): channels in blocks of 16, then one
+// block of 8, then a tail of 1..7; filter taps in pairs (odd tap counts pad with a zero-weight tap); every
+// border configuration (all paddings, strides 1..3, dilations); multipliers in groups of 8.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "isa/cpu_features.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
+#include "kernels/internal/padding.h"
+#include "kernels/internal/variant.h"
+#include "kernels/internal/variant_test_util.h"
+#include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
+#include "mote/op_resolver.h"
+#include "support/golden.h"
+#include "support/model_builder.h"
+
+namespace mote {
+namespace {
+
+using variant_test::Rng;
+
+struct Shape {
+  int batches, height, width, in_depth, multiplier, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
+  TfLitePadding padding;
+};
+
+std::string Describe(const Shape& s) {
+  return "N" + std::to_string(s.batches) + " " + std::to_string(s.height) + "x" + std::to_string(s.width) + "x" +
+         std::to_string(s.in_depth) + " x" + std::to_string(s.multiplier) + " filter " + std::to_string(s.filter_h) +
+         "x" + std::to_string(s.filter_w) + " stride " + std::to_string(s.stride_h) + "," +
+         std::to_string(s.stride_w) + " dilation " + std::to_string(s.dilation_h) + "," +
+         std::to_string(s.dilation_w) + (s.padding == kTfLitePaddingSame ? " SAME" : " VALID");
+}
+
+struct Case {
+  depthwise_conv_2d::DepthwiseInt8Problem problem{};
+  std::vector<int8_t> input, filter;
+  std::vector<int32_t> bias, multiplier, shift;
+};
+
+bool MakeCase(const Shape& s, Rng& rng, Case* c) {
+  int out_h = 0, out_w = 0;
+  const TfLitePaddingValues pad = ComputePaddingHeightWidth(s.stride_h, s.stride_w, s.dilation_h, s.dilation_w,
+                                                            s.height, s.width, s.filter_h, s.filter_w, s.padding,
+                                                            &out_h, &out_w);
+  if (out_h <= 0 || out_w <= 0) return false;
+  const int channels = s.in_depth * s.multiplier;
+  const variant_test::RandomQuant q = variant_test::MakeRandomQuant(rng, channels);
+  c->input = rng.Int8s(static_cast<size_t>(s.batches) * s.height * s.width * s.in_depth);
+  c->filter = rng.Int8s(static_cast<size_t>(s.filter_h) * s.filter_w * channels);
+  c->bias = rng.Int32s(static_cast<size_t>(channels), -40000, 40000);
+  c->multiplier = q.multiplier;
+  c->shift = q.shift;
+  depthwise_conv_2d::DepthwiseInt8Problem& p = c->problem;
+  p.batches = s.batches;
+  p.input_height = s.height;
+  p.input_width = s.width;
+  p.input_depth = s.in_depth;
+  p.filter_height = s.filter_h;
+  p.filter_width = s.filter_w;
+  p.output_height = out_h;
+  p.output_width = out_w;
+  p.output_depth = channels;
+  p.depth_multiplier = s.multiplier;
+  p.stride_width = s.stride_w;
+  p.stride_height = s.stride_h;
+  p.dilation_width = s.dilation_w;
+  p.dilation_height = s.dilation_h;
+  p.pad_width = pad.width;
+  p.pad_height = pad.height;
+  p.input_offset = q.input_offset;
+  p.output_offset = q.output_offset;
+  p.output_activation_min = q.act_min;
+  p.output_activation_max = q.act_max;
+  p.output_multiplier = c->multiplier.data();
+  p.output_shift = c->shift.data();
+  p.input = c->input.data();
+  p.filter = c->filter.data();
+  p.bias = rng.Chance(0.8) ? c->bias.data() : nullptr;
+  return true;
+}
+
+std::vector<int8_t> RunReference(const depthwise_conv_2d::DepthwiseInt8Problem& p) {
+  depthwise_conv_2d::DepthwiseParams params{};
+  params.stride_width = p.stride_width;
+  params.stride_height = p.stride_height;
+  params.dilation_width = p.dilation_width;
+  params.dilation_height = p.dilation_height;
+  params.pad_width = p.pad_width;
+  params.pad_height = p.pad_height;
+  params.depth_multiplier = p.depth_multiplier;
+  params.input_offset = p.input_offset;
+  params.output_offset = p.output_offset;
+  params.output_activation_min = p.output_activation_min;
+  params.output_activation_max = p.output_activation_max;
+  params.output_multiplier = p.output_multiplier;
+  params.output_shift = p.output_shift;
+  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
+  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  std::vector<int8_t> out(static_cast<size_t>(p.batches) * p.output_height * p.output_width * p.output_depth);
+  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter,
+                                       p.bias, RuntimeShape(4, out_dims), out.data());
+  return out;
+}
+
+using VariantFn = void (*)(const depthwise_conv_2d::DepthwiseInt8Problem&, void*);
+
+void ExpectMatchesReference(Case& c, VariantFn fn, const std::string& what) {
+  const std::vector<int8_t> expected = RunReference(c.problem);
+  std::vector<int8_t> actual(expected.size(), 0x55);
+  depthwise_conv_2d::DepthwiseInt8Problem p = c.problem;
+  p.output = actual.data();
+  // The scratch the glue would request, exactly sized (and deliberately misaligned by 4 bytes: the variant
+  // aligns it itself).
+  std::vector<uint8_t> scratch(depthwise_conv_2d::Avx2ScratchBytes(p) + 4, 0xAB);
+  fn(p, scratch.data() + 4);
+  const long diff = variant_test::FirstDifference(expected, actual);
+  ASSERT_EQ(diff, -1) << what << ": first difference at output byte " << diff << " (expected "
+                      << int{expected[static_cast<size_t>(diff < 0 ? 0 : diff)]} << ", got "
+                      << int{actual[static_cast<size_t>(diff < 0 ? 0 : diff)]} << ")";
+}
+
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+constexpr VariantFn kDepthwise = depthwise_conv_2d::DepthwiseInt8Avx2;
+constexpr VariantFn kMultiplier = depthwise_conv_2d::DepthwiseInt8Avx2Multiplier;
+#else
+constexpr VariantFn kDepthwise = nullptr;
+constexpr VariantFn kMultiplier = nullptr;
+#endif
+
+const std::vector<int> kChannels = {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 48, 63, 64, 65, 128};
+
+TEST(DepthwiseConv2DAvx2, MatchesReference) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  int ran = 0;
+  for (int i = 0; i < 600; ++i) {
+    Rng rng(variant_test::CaseSeed(seed, i));
+    const bool square3 = rng.Chance(0.5);  // the common 3x3 case, stride 1 or 2
+    Shape s{rng.Int(1, 2), rng.Int(1, 13), rng.Int(1, 13), rng.Pick(kChannels), 1,
+            square3 ? 3 : rng.Int(1, 5), square3 ? 3 : rng.Int(1, 5), square3 ? rng.Int(1, 2) : rng.Int(1, 3),
+            0, rng.Chance(0.8) ? 1 : rng.Int(2, 3), rng.Chance(0.8) ? 1 : rng.Int(2, 3),
+            rng.Chance(0.5) ? kTfLitePaddingSame : kTfLitePaddingValid};
+    s.stride_w = square3 ? s.stride_h : rng.Int(1, 3);
+    Case c;
+    if (!MakeCase(s, rng, &c)) continue;
+    ASSERT_TRUE(depthwise_conv_2d::AppliesAvx2(c.problem)) << Describe(s);
+    ExpectMatchesReference(c, kDepthwise, "case " + std::to_string(i) + " " + Describe(s));
+    if (HasFatalFailure()) return;
+    ++ran;
+  }
+  EXPECT_GT(ran, 400);
+}
+
+TEST(DepthwiseConv2DAvx2, MultiplierMatchesReference) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  int ran = 0;
+  for (int i = 0; i < 300; ++i) {
+    Rng rng(variant_test::CaseSeed(seed, i));
+    Shape s{rng.Int(1, 2), rng.Int(1, 12), rng.Int(1, 12), rng.Pick(std::vector<int>{1, 1, 2, 3, 5}),
+            8 * rng.Int(1, 3), rng.Int(1, 4), rng.Int(1, 4), rng.Int(1, 3), rng.Int(1, 3),
+            rng.Chance(0.8) ? 1 : 2, rng.Chance(0.8) ? 1 : 2,
+            rng.Chance(0.5) ? kTfLitePaddingSame : kTfLitePaddingValid};
+    Case c;
+    if (!MakeCase(s, rng, &c)) continue;
+    ASSERT_TRUE(depthwise_conv_2d::AppliesAvx2Multiplier(c.problem)) << Describe(s);
+    ExpectMatchesReference(c, kMultiplier, "case " + std::to_string(i) + " " + Describe(s));
+    if (HasFatalFailure()) return;
+    ++ran;
+  }
+  EXPECT_GT(ran, 200);
+}
+
+// The layer shapes of the benchmark models.
+TEST(DepthwiseConv2DAvx2, MatchesReferenceOnModelShapes) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  const Shape shapes[] = {
+      {1, 48, 48, 8, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // MobileNet 0.25 at 96x96
+      {1, 48, 48, 16, 1, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},
+      {1, 6, 6, 128, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},
+      {1, 3, 3, 256, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},
+      {1, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // KWS DS-CNN
+      {1, 96, 96, 1, 8, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // person_detect first layer (multiplier 8)
+  };
+  int i = 0;
+  for (const Shape& s : shapes) {
+    Rng rng(variant_test::CaseSeed(seed, i++));
+    Case c;
+    ASSERT_TRUE(MakeCase(s, rng, &c));
+    const bool multiplier = s.multiplier > 1;
+    ASSERT_TRUE(multiplier ? depthwise_conv_2d::AppliesAvx2Multiplier(c.problem)
+                           : depthwise_conv_2d::AppliesAvx2(c.problem));
+    ExpectMatchesReference(c, multiplier ? kMultiplier : kDepthwise, Describe(s));
+    if (HasFatalFailure()) return;
+  }
+}
+
+TEST(DepthwiseConv2DAvx2, AppliesOnlyWhereItComputesTheReference) {
+  Rng rng(1);
+  Case c;
+  ASSERT_TRUE(MakeCase({1, 4, 4, 6, 2, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame}, rng, &c));
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2(c.problem));            // multiplier 2
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2Multiplier(c.problem));  // not a multiple of 8
+  c.problem.depth_multiplier = 1;
+  c.problem.output_depth = 6;
+  EXPECT_TRUE(depthwise_conv_2d::AppliesAvx2(c.problem));
+  c.problem.filter_height = c.problem.filter_width = 9;  // 81 taps > kAvx2MaxTaps
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2(c.problem));
+}
+
+// ---- Dispatch through the interpreter ------------------------------------------------------------------
+
+struct ScopedFeatureMask {
+  explicit ScopedFeatureMask(uint32_t mask) : saved(isa::FeatureMask()) { isa::SetFeatureMask(mask); }
+  ~ScopedFeatureMask() { isa::SetFeatureMask(saved); }
+  uint32_t saved;
+};
+
+std::vector<uint8_t> BuildDepthwiseModel(int in_depth, int multiplier) {
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(schema::BuiltinOperator_DEPTHWISE_CONV_2D, 3);
+  Rng rng(5);
+  const int channels = in_depth * multiplier;
+  const int in = b.AddTensor(schema::TensorType_INT8, {1, 7, 7, in_depth}, "in", 0, {0.05f}, {-3});
+  const int filter = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {1, 3, 3, channels},
+                                              rng.Int8s(static_cast<size_t>(9 * channels)), {0.02f}, {0}, 3);
+  const int bias = b.AddConstTensor<int32_t>(schema::TensorType_INT32, {channels}, rng.Int32s(channels, -900, 900),
+                                             {0.001f}, {0});
+  const int out = b.AddTensor(schema::TensorType_INT8, {1, 4, 4, channels}, "out", 0, {0.1f}, {5});
+  auto options = schema::CreateDepthwiseConv2DOptions(b.fbb(), schema::Padding_SAME, 2, 2, multiplier,
+                                                      schema::ActivationFunctionType_RELU, 1, 1);
+  b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_DepthwiseConv2DOptions, options.Union());
+  b.SetInputs({in});
+  b.SetOutputs({out});
+  return b.Finish();
+}
+
+struct ModelRun {
+  std::string variant;
+  std::vector<int8_t> output;
+  TfLiteStatus status = kTfLiteError;
+};
+
+ModelRun RunModel(const std::vector<uint8_t>& bytes) {
+  ModelRun r;
+  test::AlignedModel model(bytes);
+  test::AlignedBuffer arena(64 * 1024);
+  AllOpsResolver resolver;
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  r.status = interpreter.AllocateTensors();
+  if (r.status != kTfLiteOk) return r;
+  r.variant = interpreter.node_info(0).variant;
+  Rng rng(13);
+  TfLiteTensor* in = interpreter.input(0);
+  for (size_t i = 0; i < in->bytes; ++i) in->data.int8[i] = static_cast<int8_t>(rng.Int(-128, 127));
+  r.status = interpreter.Invoke();
+  const TfLiteTensor* out = interpreter.output(0);
+  r.output.assign(out->data.int8, out->data.int8 + out->bytes);
+  return r;
+}
+
+TEST(DepthwiseConv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
+  const bool avx2 = variant_test::CpuHas(isa::kAvx2);
+  if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
+  struct {
+    int in_depth, multiplier;
+    const char* id;
+  } kinds[] = {{19, 1, "depthwise_conv_2d/int8/avx2"}, {2, 8, "depthwise_conv_2d/int8/avx2-multiplier"}};
+  for (const auto& k : kinds) {
+    const std::vector<uint8_t> model = BuildDepthwiseModel(k.in_depth, k.multiplier);
+    ModelRun fast;
+    {
+      ScopedFeatureMask none(0);
+      fast = RunModel(model);
+    }
+    ASSERT_EQ(fast.status, kTfLiteOk);
+    const bool compiled = MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2) != nullptr;
+    EXPECT_EQ(fast.variant, (avx2 && compiled) ? std::string(k.id) : std::string("depthwise_conv_2d/int8/reference"));
+    ModelRun masked;
+    {
+      ScopedFeatureMask mask(isa::kAvx2);
+      masked = RunModel(model);
+    }
+    if (kRequireOptimizedVariants && MOTE_TARGET_X86_64) {
+      EXPECT_NE(masked.status, kTfLiteOk);
+    } else {
+      ASSERT_EQ(masked.status, kTfLiteOk);
+      EXPECT_EQ(masked.variant, "depthwise_conv_2d/int8/reference");
+      EXPECT_EQ(masked.output, fast.output) << "the variants disagree on the whole-model path";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace mote

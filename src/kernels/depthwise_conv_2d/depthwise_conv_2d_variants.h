@@ -1,0 +1,83 @@
+// DEPTHWISE_CONV_2D int8 kernel variants: the problem every variant computes from and the optimized entry
+// points. The glue (depthwise_conv_2d.cc) owns the best-first table (kernels/internal/variant.h).
+//
+// Semantics: exactly depthwise_conv_2d::DepthwiseConvInt8 (depthwise_conv_2d_reference.h), bit for bit, for
+// every problem a variant's applies() accepts. Layouts NHWC, filter [1, FH, FW, OC], OC = IC * multiplier.
+#ifndef MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_VARIANTS_H_
+#define MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_VARIANTS_H_
+
+#include <cstddef>
+#include <cstdint>
+
+namespace mote {
+namespace depthwise_conv_2d {
+
+// A plain struct (it crosses into *_avx2.cc code). Data pointers are nullptr during prepare.
+struct DepthwiseInt8Problem {
+  int batches;
+  int input_height;
+  int input_width;
+  int input_depth;
+  int filter_height;
+  int filter_width;
+  int output_height;
+  int output_width;
+  int output_depth;  // input_depth * depth_multiplier
+  int depth_multiplier;
+  int stride_width;
+  int stride_height;
+  int dilation_width;
+  int dilation_height;
+  int pad_width;
+  int pad_height;
+  int32_t input_offset;   // -input zero point
+  int32_t output_offset;  // output zero point
+  int32_t output_activation_min;
+  int32_t output_activation_max;
+  const int32_t* output_multiplier;  // [output_depth]
+  const int32_t* output_shift;       // [output_depth]
+  const int8_t* input;
+  const int8_t* filter;
+  const int32_t* bias;  // nullptr: no bias
+  int8_t* output;
+};
+
+// AVX2 (x86-64; depthwise_conv_2d_avx2.cc). Any filter size, stride, dilation and padding (3x3 stride 1/2
+// are the common case); taps are summed in pairs with vpmaddwd and out-of-image taps read the input zero
+// point, whose contribution the folded bias cancels, so border pixels run the same code as interior ones.
+// Channel multiplier 1, up to kAvx2MaxChannels channels and kAvx2MaxTaps filter taps.
+bool AppliesAvx2(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch);
+// Channel multiplier a multiple of 8 (a first layer expanding 1 input channel to 8, 16...): each input
+// value is broadcast to its multiplier's output channels.
+bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void* scratch);
+
+constexpr int kAvx2MaxChannels = 2048;  // output channels
+constexpr int kAvx2MaxTaps = 64;        // filter_height * filter_width
+
+// Arena scratch of both AVX2 variants, rebuilt at the start of every invoke (byte offsets from the scratch
+// pointer rounded up to 32 bytes; `total` includes that slack):
+//   weights   int16 [pairs][channels][2]  tap pairs (2i, 2i+1) interleaved per output channel (odd tap count:
+//                                          the last pair's second weight is 0)
+//   bias      int32 [channels]            bias + input_offset * sum of the channel's filter taps
+//   requant   32-byte records, one per 8 channels (avx2::Requant8, 224 bytes each)
+//   zero_row  int8  [input_depth + 32]    the input zero point: what out-of-image taps read
+// `channels` is output_depth rounded up to 8 (padding channels have zero weights and multipliers).
+// Defined in portable code (depthwise_conv_2d.cc) and used by both the glue and the AVX2 file.
+struct Avx2ScratchLayout {
+  int channels;
+  int pairs;
+  size_t weights;
+  size_t bias;
+  size_t requant;
+  size_t zero_row;
+  size_t total;
+};
+Avx2ScratchLayout GetAvx2ScratchLayout(const DepthwiseInt8Problem& p);
+size_t Avx2ScratchBytes(const DepthwiseInt8Problem& p);
+
+}  // namespace depthwise_conv_2d
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_VARIANTS_H_
