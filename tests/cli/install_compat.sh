@@ -8,10 +8,17 @@ build=$(cd "$(dirname "$mote_bin")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+# Build the program with the same compiler and flags as the library (sanitizer builds need them to link).
+cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
+cxxflags=$(sed -n 's/^CMAKE_CXX_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
+ldflags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
+cxx=${cxx:-g++}
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}"
 # shellcheck disable=SC2046
-g++ -O2 -o "$work/app_pc" "$src/examples/tflm_app/main.cc" $(pkg-config --cflags --libs mote)
-cmake -S "$src/examples/tflm_app" -B "$work/app_build" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+# shellcheck disable=SC2086
+"$cxx" -O2 $cxxflags -o "$work/app_pc" "$src/examples/tflm_app/main.cc" $(pkg-config --cflags --libs mote) $ldflags
+cmake -S "$src/examples/tflm_app" -B "$work/app_build" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" >/dev/null
 cmake --build "$work/app_build" >/dev/null
 for app in "$work/app_pc" "$work/app_build/tflm_app"; do
   for label in 0 3 7; do

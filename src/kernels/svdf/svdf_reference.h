@@ -68,10 +68,11 @@ void SvdfInteger(const SvdfShape& s, const SvdfQuantParams& q, const int8_t* inp
     StateT* newest = state + b * s.num_filters * state_row + (state_row - 1);
     const int8_t* w = weights_feature;
     for (int f = 0; f < s.num_filters; ++f) {
-      int32_t acc = 0;
-      for (int c = 0; c < s.input_size; ++c) acc += w[c] * (in[c] - q.input_zero_point);
+      // int32 sums wrap on overflow as TFLM's do; unsigned arithmetic gives the same bits without UB.
+      uint32_t sum = 0;
+      for (int c = 0; c < s.input_size; ++c) sum += static_cast<uint32_t>(w[c] * (in[c] - q.input_zero_point));
       w += s.input_size;
-      acc = MultiplyByQuantizedMultiplier(acc, q.scale_1_multiplier, q.scale_1_shift);
+      int32_t acc = MultiplyByQuantizedMultiplier(static_cast<int32_t>(sum), q.scale_1_multiplier, q.scale_1_shift);
       acc = std::min(std::max(acc, state_min), state_max);
       // As TFLM: the zero point is added after saturation and the sum is narrowed modulo 2^bits (it can wrap
       // for a non-zero int8 state zero point). Later TFLM versions saturate after adding; the oracle decides.
@@ -84,11 +85,11 @@ void SvdfInteger(const SvdfShape& s, const SvdfQuantParams& q, const int8_t* inp
     const StateT* wt = weights_time;
     int32_t* out = scratch + b * s.num_filters;
     for (int f = 0; f < s.num_filters; ++f) {
-      int32_t acc = 0;
-      for (int m = 0; m < state_row; ++m) acc += wt[m] * (row[m] - q.state_zero_point);
+      uint32_t acc = 0;
+      for (int m = 0; m < state_row; ++m) acc += static_cast<uint32_t>(wt[m] * (row[m] - q.state_zero_point));
       wt += state_row;
       row += state_row;
-      out[f] = acc;
+      out[f] = static_cast<int32_t>(acc);
     }
   }
 
