@@ -309,7 +309,12 @@ int RunCommand(const std::vector<std::string>& args) {
       for (size_t i = 0; i < order.size(); ++i) order[i] = i;
       std::stable_sort(order.begin(), order.end(),
                        [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
-      std::printf("profile (mean per Invoke over %zu runs; node times sum to %.3f ms):\n", o.runs, total / o.runs);
+      double measured = 0;
+      for (double t : times) measured += t;
+      std::printf(
+          "profile (mean per Invoke over %zu runs): node times sum to %.3f ms of %.3f ms measured per Invoke "
+          "(%.1f%%; the rest is the interpreter loop and the timer itself)\n",
+          o.runs, total / o.runs, measured / o.runs, measured > 0 ? 100.0 * total / measured : 0.0);
       std::printf("  %5s  %-20s %-36s %10s %7s\n", "node", "op", "variant", "ms", "share");
       std::map<std::string, double> per_op;
       for (size_t i : order) {
