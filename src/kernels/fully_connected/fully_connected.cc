@@ -12,10 +12,12 @@
 #include <cstdint>
 
 #include "kernels/fully_connected/fully_connected_reference.h"
+#include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantization_util.h"
 #include "kernels/internal/scoped_temp_tensor.h"
+#include "kernels/internal/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -37,6 +39,48 @@ struct OpData {
   bool int4_filter;
   int unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise
   int filter_elements;
+  VariantChoice int8_variant;  // INT8 input with INT8 filter
+};
+
+fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data) {
+  fully_connected::FullyConnectedInt8Problem p{};
+  p.batches = data.dims.batches;
+  p.accum_depth = data.dims.accum_depth;
+  p.output_depth = data.dims.output_depth;
+  p.input_offset = data.quant.input_offset;
+  p.filter_offset = data.quant.filter_offset;
+  p.output_offset = data.quant.output_offset;
+  p.output_multiplier = data.quant.output_multiplier;
+  p.output_shift = data.quant.output_shift;
+  p.per_channel_multiplier = data.quant.per_channel_multiplier;
+  p.per_channel_shift = data.quant.per_channel_shift;
+  p.activation_min = data.quant.activation_min;
+  p.activation_max = data.quant.activation_max;
+  return p;
+}
+
+void RunInt8Reference(const fully_connected::FullyConnectedInt8Problem& p, void*) {
+  reference::FullyConnectedQuantParams q{};
+  q.input_offset = p.input_offset;
+  q.filter_offset = p.filter_offset;
+  q.output_offset = p.output_offset;
+  q.output_multiplier = p.output_multiplier;
+  q.output_shift = p.output_shift;
+  q.per_channel_multiplier = p.per_channel_multiplier;
+  q.per_channel_shift = p.per_channel_shift;
+  q.activation_min = p.activation_min;
+  q.activation_max = p.activation_max;
+  const reference::FullyConnectedDims dims{p.batches, p.accum_depth, p.output_depth};
+  reference::FullyConnectedInt8(q, dims, p.input, p.filter, p.bias, p.output);
+}
+
+// INT8 x INT8, best first; the reference last, always applies.
+constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variants[] = {
+#if MOTE_TARGET_X86_64
+    {"fully_connected/int8/avx2", isa::kAvx2, fully_connected::AppliesAvx2, nullptr,
+     MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2)},
+#endif
+    {"fully_connected/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -303,8 +347,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
           context, static_cast<size_t>(data->filter_elements), &data->unpacked_filter_index));
       variant = "fully_connected/int8_int4/reference";
+    } else if (in_type == kTfLiteInt8) {
+      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
     } else {
-      variant = in_type == kTfLiteInt8 ? "fully_connected/int8/reference" : "fully_connected/int16/reference";
+      variant = "fully_connected/int16/reference";
     }
   }
   ReportKernelVariant(context, variant);
@@ -325,6 +371,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                                      micro::GetTensorData<float>(output));
       return kTfLiteOk;
     case kTfLiteInt8: {
+      if (!data.int4_filter) {
+        fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data);
+        problem.input = micro::GetTensorData<int8_t>(input);
+        problem.filter = micro::GetTensorData<int8_t>(filter);
+        problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
+        problem.output = micro::GetTensorData<int8_t>(output);
+        RunVariant(context, kInt8Variants, data.int8_variant, problem);
+        return kTfLiteOk;
+      }
       const int8_t* weights = micro::GetTensorData<int8_t>(filter);
       if (data.int4_filter) {
         auto* unpacked = static_cast<int8_t*>(context->GetScratchBuffer(context, data.unpacked_filter_index));
@@ -348,6 +403,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 }  // namespace
+
+bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
 
 const TfLiteRegistration kRegistration_FULLY_CONNECTED = MakeBuiltinRegistration(
     schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init, Prepare, Eval);

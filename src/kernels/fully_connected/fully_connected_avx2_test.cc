@@ -1,0 +1,194 @@
+// FULLY_CONNECTED int8 AVX2 variant against the reference (reference::FullyConnectedInt8), bit for bit, on
+// random data from a printed, replayable seed; and which variant prepare picks, with AVX2 available and masked.
+//
+// Tile facts the shapes are chosen around (gemm_avx2.h): depth in chunks of 16 with a zeroed tail; one batch
+// row runs 8 units at a time, several rows run in pairs x 4 units, in tiles of up to 32 rows.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "isa/cpu_features.h"
+#include "kernels/fully_connected/fully_connected_reference.h"
+#include "kernels/fully_connected/fully_connected_variants.h"
+#include "kernels/internal/variant.h"
+#include "kernels/internal/variant_test_util.h"
+#include "mote/micro_interpreter.h"
+#include "mote/op_resolver.h"
+#include "support/golden.h"
+#include "support/model_builder.h"
+
+namespace mote {
+namespace {
+
+using variant_test::Rng;
+
+struct Case {
+  fully_connected::FullyConnectedInt8Problem problem{};
+  std::vector<int8_t> input, filter;
+  std::vector<int32_t> bias, multiplier, shift;
+};
+
+void MakeCase(int batches, int depth, int units, bool per_channel, int filter_zero_point, Rng& rng, Case* c) {
+  const variant_test::RandomQuant q = variant_test::MakeRandomQuant(rng, units, per_channel);
+  c->input = rng.Int8s(static_cast<size_t>(batches) * depth);
+  c->filter = rng.Int8s(static_cast<size_t>(units) * depth);
+  c->bias = rng.Int32s(static_cast<size_t>(units), -60000, 60000);
+  c->multiplier = q.multiplier;
+  c->shift = q.shift;
+  fully_connected::FullyConnectedInt8Problem& p = c->problem;
+  p.batches = batches;
+  p.accum_depth = depth;
+  p.output_depth = units;
+  p.input_offset = q.input_offset;
+  p.filter_offset = -filter_zero_point;
+  p.output_offset = q.output_offset;
+  p.output_multiplier = c->multiplier[0];
+  p.output_shift = c->shift[0];
+  p.per_channel_multiplier = per_channel ? c->multiplier.data() : nullptr;
+  p.per_channel_shift = per_channel ? c->shift.data() : nullptr;
+  p.activation_min = q.act_min;
+  p.activation_max = q.act_max;
+  p.input = c->input.data();
+  p.filter = c->filter.data();
+  p.bias = rng.Chance(0.8) ? c->bias.data() : nullptr;
+}
+
+std::vector<int8_t> RunReference(const fully_connected::FullyConnectedInt8Problem& p) {
+  reference::FullyConnectedQuantParams q{};
+  q.input_offset = p.input_offset;
+  q.filter_offset = p.filter_offset;
+  q.output_offset = p.output_offset;
+  q.output_multiplier = p.output_multiplier;
+  q.output_shift = p.output_shift;
+  q.per_channel_multiplier = p.per_channel_multiplier;
+  q.per_channel_shift = p.per_channel_shift;
+  q.activation_min = p.activation_min;
+  q.activation_max = p.activation_max;
+  std::vector<int8_t> out(static_cast<size_t>(p.batches) * p.output_depth);
+  reference::FullyConnectedInt8(q, {p.batches, p.accum_depth, p.output_depth}, p.input, p.filter, p.bias,
+                                out.data());
+  return out;
+}
+
+std::string Describe(const fully_connected::FullyConnectedInt8Problem& p) {
+  return std::to_string(p.batches) + " x " + std::to_string(p.accum_depth) + " -> " + std::to_string(p.output_depth) +
+         (p.per_channel_multiplier != nullptr ? " per-channel" : " per-tensor") +
+         " filter_offset " + std::to_string(p.filter_offset);
+}
+
+void ExpectMatchesReference(Case& c, const std::string& what) {
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+  const std::vector<int8_t> expected = RunReference(c.problem);
+  std::vector<int8_t> actual(expected.size(), 0x55);
+  fully_connected::FullyConnectedInt8Problem p = c.problem;
+  p.output = actual.data();
+  fully_connected::FullyConnectedInt8Avx2(p, nullptr);
+  const long diff = variant_test::FirstDifference(expected, actual);
+  ASSERT_EQ(diff, -1) << what << " " << Describe(p) << ": first difference at output byte " << diff;
+#else
+  (void)c;
+  (void)what;
+#endif
+}
+
+TEST(FullyConnectedAvx2, MatchesReference) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  const std::vector<int> depths = {1, 2, 7, 8, 15, 16, 17, 31, 32, 33, 64, 100, 127, 128, 129, 255, 256, 640, 1000};
+  const std::vector<int> units = {1, 2, 3, 4, 5, 7, 8, 9, 10, 12, 15, 16, 17, 31, 33, 128, 130};
+  for (int i = 0; i < 600; ++i) {
+    Rng rng(variant_test::CaseSeed(seed, i));
+    const int batches = rng.Chance(0.5) ? 1 : rng.Pick(std::vector<int>{2, 3, 5, 31, 32, 33, 65});
+    const bool per_channel = rng.Chance(0.5);
+    const int filter_zero_point = (!per_channel && rng.Chance(0.3)) ? rng.Int(-127, 127) : 0;
+    Case c;
+    MakeCase(batches, rng.Pick(depths), rng.Pick(units), per_channel, filter_zero_point, rng, &c);
+    ASSERT_TRUE(fully_connected::AppliesAvx2(c.problem));
+    ExpectMatchesReference(c, "case " + std::to_string(i));
+    if (HasFatalFailure()) return;
+  }
+}
+
+// ad01_int8's layers (640 -> 128 -> ... -> 8 -> ... -> 640) and classifier heads.
+TEST(FullyConnectedAvx2, MatchesReferenceOnModelShapes) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  const int shapes[][2] = {{640, 128}, {128, 128}, {128, 8}, {8, 128}, {128, 640}, {256, 2}, {64, 10}, {64, 12}};
+  int i = 0;
+  for (const auto& s : shapes) {
+    Rng rng(variant_test::CaseSeed(seed, i++));
+    Case c;
+    MakeCase(1, s[0], s[1], false, 0, rng, &c);
+    ExpectMatchesReference(c, "model shape");
+    if (HasFatalFailure()) return;
+  }
+}
+
+struct ScopedFeatureMask {
+  explicit ScopedFeatureMask(uint32_t mask) : saved(isa::FeatureMask()) { isa::SetFeatureMask(mask); }
+  ~ScopedFeatureMask() { isa::SetFeatureMask(saved); }
+  uint32_t saved;
+};
+
+struct ModelRun {
+  std::string variant;
+  std::vector<int8_t> output;
+  TfLiteStatus status = kTfLiteError;
+};
+
+ModelRun RunFcModel() {
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(schema::BuiltinOperator_FULLY_CONNECTED, 4);
+  Rng rng(3);
+  const int in = b.AddTensor(schema::TensorType_INT8, {2, 37}, "in", 0, {0.05f}, {4});
+  const int w = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {11, 37}, rng.Int8s(11 * 37), {0.02f}, {0});
+  const int bias = b.AddConstTensor<int32_t>(schema::TensorType_INT32, {11}, rng.Int32s(11, -700, 700), {0.001f}, {0});
+  const int out = b.AddTensor(schema::TensorType_INT8, {2, 11}, "out", 0, {0.08f}, {-7});
+  auto options = schema::CreateFullyConnectedOptions(b.fbb(), schema::ActivationFunctionType_NONE);
+  b.AddOperator(code, {in, w, bias}, {out}, schema::BuiltinOptions_FullyConnectedOptions, options.Union());
+  b.SetInputs({in});
+  b.SetOutputs({out});
+  test::AlignedModel model(b.Finish());
+  test::AlignedBuffer arena(32 * 1024);
+  AllOpsResolver resolver;
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  ModelRun r;
+  r.status = interpreter.AllocateTensors();
+  if (r.status != kTfLiteOk) return r;
+  r.variant = interpreter.node_info(0).variant;
+  TfLiteTensor* input = interpreter.input(0);
+  for (size_t i = 0; i < input->bytes; ++i) input->data.int8[i] = static_cast<int8_t>(rng.Int(-128, 127));
+  r.status = interpreter.Invoke();
+  const TfLiteTensor* output = interpreter.output(0);
+  r.output.assign(output->data.int8, output->data.int8 + output->bytes);
+  return r;
+}
+
+TEST(FullyConnectedDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
+  const bool avx2 = variant_test::CpuHas(isa::kAvx2);
+  if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
+  ModelRun fast;
+  {
+    ScopedFeatureMask none(0);
+    fast = RunFcModel();
+  }
+  ASSERT_EQ(fast.status, kTfLiteOk);
+  const bool compiled = MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2) != nullptr;
+  EXPECT_EQ(fast.variant, (avx2 && compiled) ? "fully_connected/int8/avx2" : "fully_connected/int8/reference");
+  ModelRun masked;
+  {
+    ScopedFeatureMask mask(isa::kAvx2);
+    masked = RunFcModel();
+  }
+  if (kRequireOptimizedVariants && MOTE_TARGET_X86_64) {
+    EXPECT_NE(masked.status, kTfLiteOk);
+  } else {
+    ASSERT_EQ(masked.status, kTfLiteOk);
+    EXPECT_EQ(masked.variant, "fully_connected/int8/reference");
+    EXPECT_EQ(masked.output, fast.output);
+  }
+}
+
+}  // namespace
+}  // namespace mote

@@ -1,0 +1,45 @@
+// FULLY_CONNECTED int8 kernel variants: the problem every variant computes from and the optimized entry
+// points. The glue (fully_connected.cc) owns the best-first table (kernels/internal/variant.h).
+//
+// Semantics: exactly reference::FullyConnectedInt8 (fully_connected_reference.h), bit for bit, for every
+// problem a variant's applies() accepts: input `batches` rows of `accum_depth`, filter [output_depth,
+// accum_depth] int8 (INT4 filters arrive unpacked), per-tensor or per-channel requantization.
+#ifndef MOTE_KERNELS_FULLY_CONNECTED_FULLY_CONNECTED_VARIANTS_H_
+#define MOTE_KERNELS_FULLY_CONNECTED_FULLY_CONNECTED_VARIANTS_H_
+
+#include <cstdint>
+
+namespace mote {
+namespace fully_connected {
+
+// A plain struct (it crosses into *_avx2.cc code). Data pointers are nullptr during prepare.
+struct FullyConnectedInt8Problem {
+  int batches;
+  int accum_depth;
+  int output_depth;
+  int32_t input_offset;   // -input zero point
+  int32_t filter_offset;  // -filter zero point (0 for symmetric weights)
+  int32_t output_offset;  // output zero point
+  int32_t output_multiplier;  // per-tensor requantization, used when per_channel_multiplier is nullptr
+  int32_t output_shift;
+  const int32_t* per_channel_multiplier;  // [output_depth] or nullptr
+  const int32_t* per_channel_shift;
+  int32_t activation_min;
+  int32_t activation_max;
+  const int8_t* input;
+  const int8_t* filter;
+  const int32_t* bias;  // nullptr: no bias
+  int8_t* output;
+};
+
+// AVX2 (x86-64; fully_connected_avx2.cc): the dot-product GEMM of kernels/internal/gemm_avx2.h, one row per
+// batch (a GEMV for batch 1), weights read in place. accum_depth up to kAvx2MaxDepth.
+bool AppliesAvx2(const FullyConnectedInt8Problem& p);
+void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void* scratch);
+
+constexpr int kAvx2MaxDepth = 8192;
+
+}  // namespace fully_connected
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_FULLY_CONNECTED_FULLY_CONNECTED_VARIANTS_H_
