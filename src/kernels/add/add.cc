@@ -5,11 +5,13 @@
 #include <cstdint>
 
 #include "kernels/add/add_reference.h"
+#include "kernels/add/add_variants.h"
 #include "kernels/internal/binary_elementwise.h"
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantized_add_sub.h"
 #include "kernels/internal/scoped_temp_tensor.h"
+#include "kernels/internal/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -23,6 +25,56 @@ constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfL
 struct OpData {
   BinaryElementwiseData common;
   QuantizedAddSubParams quant;
+  VariantChoice int8_variant;  // INT8 only
+};
+
+add::AddInt8Problem MakeInt8Problem(const OpData& data) {
+  const QuantizedAddSubParams& q = data.quant;
+  const BroadcastPlan& plan = data.common.plan;
+  add::AddInt8Problem p{};
+  p.plan = &plan;
+  int64_t elements = 1;
+  for (int i = 0; i < plan.rank; ++i) elements *= plan.dims[i];
+  p.elements = static_cast<int>(elements);
+  p.elementwise = plan.rank == 1 && plan.stride1[0] == 1 && plan.stride2[0] == 1;
+  p.input1_offset = q.input1_offset;
+  p.input2_offset = q.input2_offset;
+  p.output_offset = q.output_offset;
+  p.left_shift = q.left_shift;
+  p.input1_multiplier = q.input1_multiplier;
+  p.input1_shift = q.input1_shift;
+  p.input2_multiplier = q.input2_multiplier;
+  p.input2_shift = q.input2_shift;
+  p.output_multiplier = q.output_multiplier;
+  p.output_shift = q.output_shift;
+  p.activation_min = q.activation_min;
+  p.activation_max = q.activation_max;
+  return p;
+}
+
+void RunInt8Reference(const add::AddInt8Problem& p, void*) {
+  QuantizedAddSubParams q{};
+  q.input1_offset = p.input1_offset;
+  q.input2_offset = p.input2_offset;
+  q.output_offset = p.output_offset;
+  q.left_shift = p.left_shift;
+  q.input1_multiplier = p.input1_multiplier;
+  q.input1_shift = p.input1_shift;
+  q.input2_multiplier = p.input2_multiplier;
+  q.input2_shift = p.input2_shift;
+  q.output_multiplier = p.output_multiplier;
+  q.output_shift = p.output_shift;
+  q.activation_min = p.activation_min;
+  q.activation_max = p.activation_max;
+  reference::AddQuantized(*p.plan, q, p.input1, p.input2, p.output);
+}
+
+// INT8, best first; the reference last, always applies.
+constexpr KernelVariant<add::AddInt8Problem> kInt8Variants[] = {
+#if MOTE_TARGET_X86_64
+    {"add/int8/avx2", isa::kAvx2, add::AppliesAvx2, nullptr, MOTE_X86_SIMD_FN(add::AddInt8Avx2)},
+#endif
+    {"add/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -68,7 +120,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       }
       data->quant.activation_min = data->common.activation_min;
       data->quant.activation_max = data->common.activation_max;
-      variant = int16 ? "add/int16/reference" : "add/int8/reference";
+      if (!int16) return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+      variant = "add/int16/reference";
       break;
     }
     default:
@@ -94,10 +147,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       reference::AddInt32(plan, micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
                           micro::GetTensorData<int32_t>(output));
       return kTfLiteOk;
-    case kTfLiteInt8:
-      reference::AddQuantized(plan, data.quant, micro::GetTensorData<int8_t>(input1),
-                              micro::GetTensorData<int8_t>(input2), micro::GetTensorData<int8_t>(output));
+    case kTfLiteInt8: {
+      add::AddInt8Problem problem = MakeInt8Problem(data);
+      problem.input1 = micro::GetTensorData<int8_t>(input1);
+      problem.input2 = micro::GetTensorData<int8_t>(input2);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
+    }
     case kTfLiteInt16:
       reference::AddQuantized(plan, data.quant, micro::GetTensorData<int16_t>(input1),
                               micro::GetTensorData<int16_t>(input2), micro::GetTensorData<int16_t>(output));
@@ -108,6 +165,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 }  // namespace
+
+bool add::AppliesAvx2(const AddInt8Problem& p) { return p.elementwise; }
 
 const TfLiteRegistration kRegistration_ADD =
     MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare, Eval);

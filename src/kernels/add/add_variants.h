@@ -1,0 +1,48 @@
+// ADD int8 kernel variants: the problem every variant computes from and the optimized entry points. The glue
+// (add.cc) owns the best-first table (kernels/internal/variant.h).
+//
+// Semantics: exactly reference::AddQuantized<int8_t> (add_reference.h) over `plan`, bit for bit, for every
+// problem a variant's applies() accepts.
+#ifndef MOTE_KERNELS_ADD_ADD_VARIANTS_H_
+#define MOTE_KERNELS_ADD_ADD_VARIANTS_H_
+
+#include <cstdint>
+
+namespace mote {
+
+struct BroadcastPlan;  // kernels/internal/broadcast.h
+
+namespace add {
+
+// A plain struct (it crosses into *_avx2.cc code, which must not include headers with inline functions).
+// The constants are QuantizedAddSubParams' (kernels/internal/quantized_add_sub.h).
+struct AddInt8Problem {
+  const BroadcastPlan* plan;  // for the reference
+  int elements;               // output elements
+  bool elementwise;           // no broadcasting: both inputs have `elements` elements in output order
+  int32_t input1_offset;
+  int32_t input2_offset;
+  int32_t output_offset;
+  int32_t left_shift;
+  int32_t input1_multiplier;
+  int32_t input1_shift;
+  int32_t input2_multiplier;
+  int32_t input2_shift;
+  int32_t output_multiplier;
+  int32_t output_shift;
+  int32_t activation_min;
+  int32_t activation_max;
+  const int8_t* input1;
+  const int8_t* input2;
+  int8_t* output;
+};
+
+// AVX2 (x86-64; add_avx2.cc): both inputs and the output have the same shape (the plan is one contiguous
+// loop), 16 elements per step with the three requantizations on 8-lane vectors.
+bool AppliesAvx2(const AddInt8Problem& p);
+void AddInt8Avx2(const AddInt8Problem& p, void* scratch);
+
+}  // namespace add
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_ADD_ADD_VARIANTS_H_
