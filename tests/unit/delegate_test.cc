@@ -68,6 +68,13 @@ struct KernelRecord {
   int frees = 0;
 };
 
+// Kernel records outlive the delegates that made them (a test's delegate may die before its interpreter,
+// whose destructor still runs the kernels' free): they are kept until the next test starts.
+std::vector<std::unique_ptr<KernelRecord>>& AllKernelRecords() {
+  static std::vector<std::unique_ptr<KernelRecord>> records;
+  return records;
+}
+
 struct TestDelegate {
   TestDelegate() {
     delegate.data_ = this;
@@ -87,7 +94,7 @@ struct TestDelegate {
   int prepare_calls = 0;
   Ints plan_seen;
   std::vector<TfLiteStatus> statuses;
-  std::vector<std::unique_ptr<KernelRecord>> kernels;  // in init order (= plan order)
+  std::vector<KernelRecord*> kernels;  // in init order (= plan order); owned by AllKernelRecords()
 
   int total_invokes() const {
     int n = 0;
@@ -127,8 +134,9 @@ struct TestDelegate {
     record->replaced = params->nodes_to_replace;
     EXPECT_EQ(length, 0u);
     EXPECT_EQ(test::InitReplacedNodes(context, params->nodes_to_replace), kTfLiteOk);
-    self->kernels.push_back(std::move(record));
-    return self->kernels.back().get();
+    self->kernels.push_back(record.get());
+    AllKernelRecords().push_back(std::move(record));
+    return self->kernels.back();
   }
   static TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
     auto* record = static_cast<KernelRecord*>(node->user_data);
@@ -281,7 +289,10 @@ std::vector<float> CpuOutputs(const std::vector<uint8_t>& bytes, int runs = 1) {
 
 class DelegateTest : public ::testing::Test {
  protected:
-  void SetUp() override { Events().Clear(); }
+  void SetUp() override {
+    Events().Clear();
+    AllKernelRecords().clear();
+  }
 };
 
 // Checks one delegate kernel's params.
@@ -474,6 +485,7 @@ TEST_F(DelegateTest, RandomGraphsAndSelectionsPartitionCorrectly) {
     const int nodes = 1 + static_cast<int>(rng() % 14);
     const RandomGraph rg = MakeRandomGraph(&rng, nodes);
     const int delegates = 1 + static_cast<int>(rng() % 2);
+    AllKernelRecords().clear();
     std::vector<std::unique_ptr<TestDelegate>> ds;
     Ints owner(nodes, -1);  // which delegate asked for each node
     for (int k = 0; k < delegates; ++k) {
