@@ -9,19 +9,28 @@
 namespace mote {
 namespace {
 
+// The op table as three parallel constant arrays (same row order), so that a firmware links only what it
+// uses: names and versions (diagnostics, MicroMutableOpResolver) do not pull in the parsers, and neither pulls in
+// the kernels; only the all-ops resolver references every registration. With -ffunction-sections
+// -fdata-sections --gc-sections an application with a MicroMutableOpResolver carries just its own ops.
 struct OpTableRow {
   int32_t code;
   const char* add_method;
-  BuiltinParseFn parser;
   int max_version;
-  const TfLiteRegistration* registration;
 };
 
-#define MOTE_OP_ROW(code, add_name, parser, max_version) \
-  {schema::BuiltinOperator_##code, "Add" #add_name, parser, max_version, &kRegistration_##code},
+#define MOTE_OP_ROW(code, add_name, parser, max_version) {schema::BuiltinOperator_##code, "Add" #add_name, max_version},
 constexpr OpTableRow kOpTable[] = {MOTE_BUILTIN_OPS(MOTE_OP_ROW)};
 #undef MOTE_OP_ROW
+#define MOTE_OP_PARSER(code, add_name, parser, max_version) parser,
+constexpr BuiltinParseFn kOpParsers[] = {MOTE_BUILTIN_OPS(MOTE_OP_PARSER)};
+#undef MOTE_OP_PARSER
+#define MOTE_OP_REGISTRATION(code, add_name, parser, max_version) &kRegistration_##code,
+constexpr const TfLiteRegistration* kOpRegistrations[] = {MOTE_BUILTIN_OPS(MOTE_OP_REGISTRATION)};
+#undef MOTE_OP_REGISTRATION
 constexpr int kOpTableSize = static_cast<int>(sizeof(kOpTable) / sizeof(kOpTable[0]));
+static_assert(sizeof(kOpParsers) / sizeof(kOpParsers[0]) == kOpTableSize, "op table arrays differ in length");
+static_assert(sizeof(kOpRegistrations) / sizeof(kOpRegistrations[0]) == kOpTableSize, "op table arrays differ");
 constexpr int kNumBuiltinCodes = schema::BuiltinOperator_MAX + 1;
 
 // The all-ops resolver's O(1) index: builtin code -> row in kOpTable (or -1). Built at compile time.
@@ -37,10 +46,9 @@ constexpr CodeIndex MakeCodeIndex() {
 constexpr CodeIndex kCodeIndex = MakeCodeIndex();
 static_assert(kOpTableSize < 127, "op table row index must fit in int8_t");
 
-const OpTableRow* RowFor(int32_t code) {
-  if (code < 0 || code >= kNumBuiltinCodes) return nullptr;
-  const int r = kCodeIndex.row[code];
-  return r < 0 ? nullptr : &kOpTable[r];
+int RowFor(int32_t code) {
+  if (code < 0 || code >= kNumBuiltinCodes) return -1;
+  return kCodeIndex.row[code];
 }
 
 bool VersionInRange(int version, int min_version, int max_version) {
@@ -57,18 +65,18 @@ const char* BuiltinOperatorName(int32_t code) {
 }
 
 const char* OpTableAddMethodName(int32_t code) {
-  const OpTableRow* row = RowFor(code);
-  return row == nullptr ? nullptr : row->add_method;
+  const int row = RowFor(code);
+  return row < 0 ? nullptr : kOpTable[row].add_method;
 }
 
 BuiltinParseFn OpTableParser(int32_t code) {
-  const OpTableRow* row = RowFor(code);
-  return row == nullptr ? nullptr : row->parser;
+  const int row = RowFor(code);
+  return row < 0 ? nullptr : kOpParsers[row];
 }
 
 int OpTableMaxVersion(int32_t code) {
-  const OpTableRow* row = RowFor(code);
-  return row == nullptr ? 0 : row->max_version;
+  const int row = RowFor(code);
+  return row < 0 ? 0 : kOpTable[row].max_version;
 }
 
 // --- MicroMutableOpResolver ------------------------------------------------------------------------------
@@ -180,9 +188,9 @@ BuiltinParseFn MutableOpResolverImpl::Parser(int32_t code) const {
 
 // --- AllOpsResolver ---------------------------------------------------------------------------------------
 const TfLiteRegistration* AllOpsResolver::FindOp(schema::BuiltinOperator op, int version) const {
-  const OpTableRow* row = RowFor(op);
-  if (row == nullptr || !VersionInRange(version, 1, row->max_version)) return nullptr;
-  return row->registration;
+  const int row = RowFor(op);
+  if (row < 0 || !VersionInRange(version, 1, kOpTable[row].max_version)) return nullptr;
+  return kOpRegistrations[row];
 }
 
 const TfLiteRegistration* AllOpsResolver::FindOp(const char*, int) const { return nullptr; }
@@ -194,7 +202,7 @@ int AllOpsResolver::NumRegistrations() const { return kOpTableSize; }
 OpResolverEntry AllOpsResolver::GetRegistration(int index) const {
   if (index < 0 || index >= kOpTableSize) return OpResolverEntry{0, nullptr, nullptr, nullptr, 0, 0};
   const OpTableRow& row = kOpTable[index];
-  return OpResolverEntry{row.code, nullptr, row.registration, row.parser, 1, row.max_version};
+  return OpResolverEntry{row.code, nullptr, kOpRegistrations[index], kOpParsers[index], 1, row.max_version};
 }
 
 }  // namespace mote
