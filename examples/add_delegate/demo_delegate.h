@@ -139,10 +139,9 @@ inline TfLiteStatus DemoDelegatePrepare(TfLiteContext* context, TfLiteDelegate* 
 }
 
 inline TfLiteDelegate CreateDemoDelegate(DemoStats* stats) {
-  TfLiteDelegate delegate = {};
+  TfLiteDelegate delegate = TfLiteDelegateCreate();
   delegate.data_ = stats;
   delegate.Prepare = DemoDelegatePrepare;
-  delegate.flags = kTfLiteDelegateFlagsNone;
   return delegate;
 }
 

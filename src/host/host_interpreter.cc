@@ -306,6 +306,8 @@ TfLiteStatus Interpreter::Rebuild() {
   micro_ = data_ != nullptr ? std::make_unique<MicroInterpreter>(data_, size_, *resolver_, arena, arena_bytes_)
                             : std::make_unique<MicroInterpreter>(model_, *resolver_, arena, arena_bytes_);
   TfLiteStatus status = micro_->initialization_status();
+  // TFLite's context->tensors, for delegates written against full TFLite (micro builds leave it null).
+  if (micro_->core() != nullptr) micro_->core()->context()->tensors = tensors_.data();
   for (size_t i = 0; status == kTfLiteOk && i < delegates_.size(); ++i)
     status = micro_->ModifyGraphWithDelegate(delegates_[i]);
   RefreshViews();

@@ -180,7 +180,8 @@ alignas(16) unsigned char g_delegated[4 << 20];
 bool RunPattern(const mote::MicroOpResolver& resolver, size_t size, bool delegated, unsigned char* out,
                 size_t* outputs_bytes, int* delegate_kernels) {
   mote::MicroInterpreter interpreter(g_model, size, resolver, g_arena, sizeof(g_arena));
-  TfLiteDelegate delegate{nullptr, TwoOfThreePrepare, kTfLiteDelegateFlagsNone};
+  TfLiteDelegate delegate = TfLiteDelegateCreate();
+  delegate.Prepare = TwoOfThreePrepare;
   if (delegated && interpreter.ModifyGraphWithDelegate(&delegate) != kTfLiteOk) return false;
   if (interpreter.AllocateTensors() != kTfLiteOk) return false;
   *delegate_kernels = 0;

@@ -814,7 +814,9 @@ TEST_F(DelegateTest, OriginalNodesAndRegistrationsStayQueryable) {
   const auto model = Chain(2);
   Harness h(model);
   QueryDelegate q;
-  TfLiteDelegate d{&q, &QueryDelegate::Prepare, kTfLiteDelegateFlagsNone};
+  TfLiteDelegate d = TfLiteDelegateCreate();
+  d.data_ = &q;
+  d.Prepare = &QueryDelegate::Prepare;
   LogCapture log;
   ASSERT_EQ(h.interpreter().ModifyGraphWithDelegate(&d), kTfLiteOk);
   EXPECT_EQ(q.plan_after, (Ints{2}));
@@ -850,7 +852,8 @@ TfLiteStatus GetTensorDelegatePrepare(TfLiteContext* context, TfLiteDelegate* d)
 TEST_F(DelegateTest, DelegateKernelMayReadTensorsThroughGetTensorInInvoke) {
   const auto model = Chain(2);
   Harness h(model, 8 * 1024);
-  TfLiteDelegate d{nullptr, GetTensorDelegatePrepare, kTfLiteDelegateFlagsNone};
+  TfLiteDelegate d = TfLiteDelegateCreate();
+  d.Prepare = GetTensorDelegatePrepare;
   ASSERT_EQ(h.interpreter().ModifyGraphWithDelegate(&d), kTfLiteOk);
   ASSERT_EQ(h.interpreter().AllocateTensors(), kTfLiteOk);
   const auto expected = CpuOutputs(model, 1);
@@ -879,7 +882,8 @@ TfLiteStatus ArenaListPrepare(TfLiteContext* context, TfLiteDelegate* d) {
 
 TEST_F(DelegateTest, DelegatePrepareMayTakeArenaMemory) {
   Harness h(Chain(4));
-  TfLiteDelegate d{nullptr, ArenaListPrepare, kTfLiteDelegateFlagsNone};
+  TfLiteDelegate d = TfLiteDelegateCreate();
+  d.Prepare = ArenaListPrepare;
   ASSERT_EQ(h.interpreter().ModifyGraphWithDelegate(&d), kTfLiteOk);
   EXPECT_EQ(h.Plan(), (Ints{4, 1, 5}));
   EXPECT_EQ(ToInts(h.interpreter().node_info(2).replaced_nodes), (Ints{2, 3}));

@@ -430,7 +430,8 @@ TEST_F(HostDelegate, FailingDelegatesLeaveAWorkingInterpreter) {
         ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
         Fill(interpreter.get(), 3);
       }
-      TfLiteDelegate delegate{nullptr, prepare, kTfLiteDelegateFlagsNone};
+      TfLiteDelegate delegate = TfLiteDelegateCreate();
+      delegate.Prepare = prepare;
       LogCapture log;
       EXPECT_EQ(interpreter->ModifyGraphWithDelegate(&delegate), kTfLiteDelegateError);
       EXPECT_EQ(interpreter->execution_plan(), (std::vector<int>{0, 1, 2, 3}));
@@ -459,6 +460,50 @@ TEST_F(HostDelegate, OwnedDelegateLivesAsLongAsTheInterpreter) {
   }
   EXPECT_EQ(deleted, 1);
   EXPECT_EQ(stats.invokes, 2);
+}
+
+// A delegate as full-TFLite code writes it: TfLiteDelegateCreate, the kernel reads context->tensors.
+TfLiteStatus ContextTensorsReluInvoke(TfLiteContext* context, TfLiteNode* node) {
+  const TfLiteTensor& in = context->tensors[node->inputs->data[0]];
+  TfLiteTensor& out = context->tensors[node->outputs->data[0]];
+  for (size_t i = 0; i < out.bytes / sizeof(float); ++i) out.data.f[i] = in.data.f[i] > 0 ? in.data.f[i] : 0;
+  return kTfLiteOk;
+}
+
+TfLiteStatus TakeReluPrepare(TfLiteContext* context, TfLiteDelegate* delegate) {
+  TF_LITE_ENSURE(context, context->tensors != nullptr);
+  TfLiteIntArray* plan = nullptr;
+  TF_LITE_ENSURE_STATUS(context->GetExecutionPlan(context, &plan));
+  TfLiteIntArray* nodes = TfLiteIntArrayCreate(plan->size);
+  nodes->size = 0;
+  for (int i = 0; i < plan->size; ++i) {
+    TfLiteNode* node = nullptr;
+    TfLiteRegistration* reg = nullptr;
+    TF_LITE_ENSURE_STATUS(context->GetNodeAndRegistration(context, plan->data[i], &node, &reg));
+    // context->tensors describes every tensor already (type and shape) during the delegate's Prepare.
+    if (reg->builtin_code == kTfLiteBuiltinRelu && context->tensors[node->inputs->data[0]].type == kTfLiteFloat32)
+      nodes->data[nodes->size++] = plan->data[i];
+  }
+  TfLiteRegistration reg{};
+  reg.invoke = ContextTensorsReluInvoke;
+  reg.custom_name = "ContextTensorsRelu";
+  const TfLiteStatus s = context->ReplaceNodeSubsetsWithDelegateKernels(context, reg, nodes, delegate);
+  TfLiteIntArrayFree(nodes);
+  return s;
+}
+
+TEST_F(HostDelegate, TfLiteStyleDelegateReadsContextTensors) {
+  TfLiteDelegate delegate = TfLiteDelegateCreate();
+  delegate.Prepare = TakeReluPrepare;
+  EXPECT_EQ(delegate.CopyFromBufferHandle, nullptr);
+  EXPECT_EQ(delegate.flags, kTfLiteDelegateFlagsNone);
+  auto interpreter = Build();
+  ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(interpreter->ModifyGraphWithDelegate(&delegate), kTfLiteOk);
+  EXPECT_EQ(interpreter->execution_plan(), (std::vector<int>{0, 1, 4, 3}));
+  Fill(interpreter.get(), 2);
+  ASSERT_EQ(interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(Output(interpreter.get()), Cpu(2));
 }
 
 // --- The TFLite-style resolver and interpreter details -----------------------------------------------------
