@@ -195,7 +195,10 @@ void MutateShape(Rng* rng, ModelT* m, SubGraphT* sg) {
       if (!t->shape.empty()) t->shape[rng->Below(t->shape.size())] = rng->SomeInt();
       break;
     case 1:  // +-1
-      if (!t->shape.empty()) t->shape[rng->Below(t->shape.size())] += rng->OneIn(2) ? 1 : -1;
+      if (!t->shape.empty()) {
+        int32_t& d = t->shape[rng->Below(t->shape.size())];
+        d = static_cast<int32_t>(static_cast<uint32_t>(d) + (rng->OneIn(2) ? 1u : 0xffffffffu));  // +-1, wrapping
+      }
       break;
     case 2:  // insert a dimension
       t->shape.insert(t->shape.begin() + static_cast<long>(rng->Below(t->shape.size() + 1)),
@@ -722,7 +725,7 @@ bool CrossOverModels(const uint8_t* data, size_t size, const uint8_t* other, siz
   }
   auto remap = [&](std::vector<int32_t>* list) {
     for (int32_t& i : *list) {
-      if (i >= 0) i += tensor_base;
+      if (i >= 0 && i <= INT32_MAX - tensor_base) i += tensor_base;  // out-of-range indices stay out of range
     }
   };
   // The second graph runs after the first; one of its inputs may be rewired to a tensor of the first.

@@ -67,9 +67,9 @@ void ConvLoops(const ConvParams& params, const RuntimeShape& input_shape, const 
             for (int fx = fx_begin; fx < fx_end; ++fx) {
               for (int ic = 0; ic < filter_input_depth; ++ic) {
                 if constexpr (kUseOffset) {
-                  acc += static_cast<AccT>(f[ic]) * (static_cast<AccT>(in[ic]) + input_offset);
+                  acc = WrappingAdd(acc, static_cast<AccT>(f[ic]) * (static_cast<AccT>(in[ic]) + input_offset));
                 } else {
-                  acc += static_cast<AccT>(in[ic]) * static_cast<AccT>(f[ic]);
+                  acc = WrappingAdd(acc, static_cast<AccT>(in[ic]) * static_cast<AccT>(f[ic]));
                 }
               }
               in += input_tap_step;
@@ -95,9 +95,9 @@ void ConvInt8(const ConvParams& params, const RuntimeShape& input_shape, const i
   const int32_t act_max = params.output_activation_max;
   ConvLoops<int32_t, true>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,
                            [=](int32_t acc, int oc) {
-                             if (bias_data != nullptr) acc += bias_data[oc];
+                             if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
                              acc = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                             acc += output_offset;
+                             acc = WrappingAdd(acc, output_offset);
                              return static_cast<int8_t>(std::min(std::max(acc, act_min), act_max));
                            });
 }
@@ -129,7 +129,7 @@ void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, c
   const int32_t act_max = params.output_activation_max;
   ConvLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,
                             [=](int64_t acc, int oc) {
-                              if (bias_data != nullptr) acc += bias_data[oc];
+                              if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
                               int32_t scaled = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
                               return static_cast<int16_t>(std::min(std::max(scaled, act_min), act_max));
                             });

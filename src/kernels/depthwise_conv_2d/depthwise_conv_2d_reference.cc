@@ -60,9 +60,9 @@ void DepthwiseLoops(const DepthwiseParams& params, const RuntimeShape& input_sha
               const FilterT* f = filter_first_x + fy * filter_row_size + out_channel;
               for (int fx = fx_begin; fx < fx_end; ++fx) {
                 if constexpr (kUseOffset) {
-                  acc += static_cast<AccT>(*f) * (static_cast<AccT>(*in) + input_offset);
+                  acc = WrappingAdd(acc, static_cast<AccT>(*f) * (static_cast<AccT>(*in) + input_offset));
                 } else {
-                  acc += static_cast<AccT>(*in) * static_cast<AccT>(*f);
+                  acc = WrappingAdd(acc, static_cast<AccT>(*in) * static_cast<AccT>(*f));
                 }
                 in += input_tap_step;
                 f += output_depth;
@@ -88,9 +88,9 @@ void DepthwiseConvInt8(const DepthwiseParams& params, const RuntimeShape& input_
   const int32_t act_max = params.output_activation_max;
   DepthwiseLoops<int32_t, true>(params, input_shape, input_data, filter_shape, filter_data, output_shape,
                                 output_data, [=](int32_t acc, int oc) {
-                                  if (bias_data != nullptr) acc += bias_data[oc];
+                                  if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
                                   acc = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                                  acc += output_offset;
+                                  acc = WrappingAdd(acc, output_offset);
                                   return static_cast<int8_t>(std::min(std::max(acc, act_min), act_max));
                                 });
 }
@@ -104,7 +104,7 @@ void DepthwiseConvInt16(const DepthwiseParams& params, const RuntimeShape& input
   const int32_t act_max = params.output_activation_max;
   DepthwiseLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape,
                                  output_data, [=](int64_t acc, int oc) {
-                                   if (bias_data != nullptr) acc += bias_data[oc];
+                                   if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
                                    const int32_t scaled = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
                                    return static_cast<int16_t>(std::min(std::max(scaled, act_min), act_max));
                                  });

@@ -79,14 +79,14 @@ inline void FullyConnectedQuantized(const FullyConnectedQuantParams& params, con
       for (int d = 0; d < dims.accum_depth; ++d) {
         const int32_t input_val = in_row[d];
         const int32_t filter_val = w_row[d];
-        acc += (filter_val + params.filter_offset) * (input_val + params.input_offset);
+        acc = WrappingAdd<AccT>(acc, (filter_val + params.filter_offset) * (input_val + params.input_offset));
       }
-      if (bias != nullptr) acc += bias[c];
+      if (bias != nullptr) acc = WrappingAdd<AccT>(acc, bias[c]);
       const int32_t multiplier =
           params.per_channel_multiplier != nullptr ? params.per_channel_multiplier[c] : params.output_multiplier;
       const int shift = params.per_channel_shift != nullptr ? params.per_channel_shift[c] : params.output_shift;
       int32_t scaled = MultiplyByQuantizedMultiplier(acc, multiplier, shift);
-      scaled += params.output_offset;
+      scaled = WrappingAdd(scaled, params.output_offset);
       scaled = std::max(scaled, params.activation_min);
       scaled = std::min(scaled, params.activation_max);
       out_row[c] = static_cast<OutputT>(scaled);

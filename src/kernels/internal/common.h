@@ -10,8 +10,32 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <type_traits>
 
 namespace mote {
+
+// a + b and a * b with two's-complement wrap-around for integers, plain arithmetic for floating point.
+// TFLite's reference kernels accumulate in int32/int64 and wrap on every target they run on when hostile
+// weights, biases or zero points overflow the accumulator; in C++ that overflow is undefined, so mote's kernels
+// accumulate through these (same instructions, same bits, no UB).
+template <typename T>
+inline T WrappingAdd(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    using U = typename std::make_unsigned<T>::type;
+    return static_cast<T>(static_cast<U>(a) + static_cast<U>(b));
+  } else {
+    return a + b;
+  }
+}
+template <typename T>
+inline T WrappingMul(T a, T b) {
+  if constexpr (std::is_integral<T>::value) {
+    using U = typename std::make_unsigned<T>::type;
+    return static_cast<T>(static_cast<U>(a) * static_cast<U>(b));
+  } else {
+    return a * b;
+  }
+}
 
 // (a * b * 2) >> 32 rounded to nearest (ties away from zero), saturating the single overflow case.
 inline int32_t SaturatingRoundingDoublingHighMul(int32_t a, int32_t b) {
@@ -47,7 +71,7 @@ inline int32_t MultiplyByQuantizedMultiplier(int64_t x, int32_t quantized_multip
       quantized_multiplier < 0x7FFF0000 ? ((quantized_multiplier + (1 << 15)) >> 16) : 0x7FFF;
   const int total_shift = 15 - shift;
   const int64_t round = static_cast<int64_t>(1) << (total_shift - 1);
-  int64_t result = x * static_cast<int64_t>(reduced_multiplier) + round;
+  int64_t result = WrappingAdd(WrappingMul(x, static_cast<int64_t>(reduced_multiplier)), round);
   result = result >> total_shift;
   return static_cast<int32_t>(result);
 }
