@@ -17,6 +17,10 @@ void SetLogSink(LogSink sink, void* user) {
   g_sink_user = sink == nullptr ? nullptr : user;
 }
 
+#if defined(MOTE_STRIP_ERROR_STRINGS)
+// Stripped builds format nothing (so no printf implementation is linked for mote's sake) and log nothing.
+void VLog(const char*, va_list) {}
+#else
 void VLog(const char* format, va_list args) {
   char buffer[kMaxLogMessageBytes];
   std::vsnprintf(buffer, sizeof(buffer), format, args);
@@ -26,6 +30,7 @@ void VLog(const char* format, va_list args) {
   while (n > 0 && buffer[n - 1] == '\n') buffer[--n] = '\0';
   g_sink(g_sink_user, buffer);
 }
+#endif
 
 }  // namespace mote
 
