@@ -185,6 +185,9 @@ typedef struct TfLiteDelegateParams {
 
 typedef struct TfLiteContext {
   size_t tensors_size;
+  // TFLite's array of every tensor. nullptr on micro builds (as in TFLM: use GetTensor / GetEvalTensor); the
+  // TFLite-style host API (mote/host_interpreter.h) points it at its tensor views.
+  TfLiteTensor* tensors;
 
   TfLiteStatus (*GetExecutionPlan)(struct TfLiteContext* context, TfLiteIntArray** execution_plan);
   TfLiteStatus (*GetNodeAndRegistration)(struct TfLiteContext* context, int node_index, TfLiteNode** node,
@@ -230,11 +233,38 @@ typedef enum TfLiteDelegateFlags {
   kTfLiteDelegateFlagsAllowDynamicTensors = 1,
 } TfLiteDelegateFlags;
 
+// A tensor buffer in a delegate's own memory (TFLite). mote keeps every tensor in the arena and never calls
+// the buffer-handle functions; they exist so that TFLite delegate code compiles.
+typedef int TfLiteBufferHandle;
+enum { kTfLiteNullBufferHandle = -1 };
+
+struct TfLiteOpaqueDelegateBuilder;
+
+// Field order as in TFLite. Start from TfLiteDelegateCreate() (or zero-initialise) and set Prepare.
 typedef struct TfLiteDelegate {
   void* data_;
   TfLiteStatus (*Prepare)(TfLiteContext* context, struct TfLiteDelegate* delegate);
+  TfLiteStatus (*CopyFromBufferHandle)(TfLiteContext* context, struct TfLiteDelegate* delegate,
+                                       TfLiteBufferHandle buffer_handle, TfLiteTensor* tensor);
+  TfLiteStatus (*CopyToBufferHandle)(TfLiteContext* context, struct TfLiteDelegate* delegate,
+                                     TfLiteBufferHandle buffer_handle, TfLiteTensor* tensor);
+  void (*FreeBufferHandle)(TfLiteContext* context, struct TfLiteDelegate* delegate, TfLiteBufferHandle* handle);
   int64_t flags;
+  struct TfLiteOpaqueDelegateBuilder* opaque_delegate_builder;  // unused by mote
 } TfLiteDelegate;
+
+// A delegate with every field null and no flags (TFLite's TfLiteDelegateCreate).
+static inline TfLiteDelegate TfLiteDelegateCreate(void) {
+  TfLiteDelegate d;
+  d.data_ = NULL;
+  d.Prepare = NULL;
+  d.CopyFromBufferHandle = NULL;
+  d.CopyToBufferHandle = NULL;
+  d.FreeBufferHandle = NULL;
+  d.flags = kTfLiteDelegateFlagsNone;
+  d.opaque_delegate_builder = NULL;
+  return d;
+}
 
 // Error reporting for TF_LITE_ENSURE*: routes to context->ReportError, which goes to the MicroPrintf sink.
 #if defined(MOTE_STRIP_ERROR_STRINGS)
