@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/unary_op_glue.h"
 #include "kernels/activations/activations_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -79,28 +80,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: %d inputs and %d outputs given (1 and 1)", NumInputs(node),
-                       NumOutputs(node));
-    return kTfLiteError;
-  }
-  MicroContext* micro_context = GetMicroContext(context);
-  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
-  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
-  TfLiteStatus status = kTfLiteError;
-  if (input == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: missing input or output tensor");
-  } else {
-    status = PrepareTensors(context, input, output, static_cast<OpData*>(node->user_data));
-    if (status == kTfLiteOk) {
-      ReportKernelVariant(context, input->type == kTfLiteInt8    ? "relu6/int8/reference"
-                                   : input->type == kTfLiteInt16 ? "relu6/int16/reference"
-                                                                 : "relu6/float32/reference");
-    }
-  }
-  if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
-  if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
-  return status;
+  return PrepareUnaryOp(
+      context, node, "RELU6", {"relu6/int8/reference", "relu6/int16/reference", "relu6/float32/reference"},
+      [](TfLiteContext* c, const TfLiteTensor* input, const TfLiteTensor* output, void* user_data) {
+        return PrepareTensors(c, input, output, static_cast<OpData*>(user_data));
+      });
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/unary_op_glue.h"
 #include "kernels/internal/sigmoid_tanh_scaling.h"
 #include "kernels/logistic/logistic_reference.h"
 #include "mote/kernel_util.h"
@@ -89,28 +90,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "LOGISTIC: %d inputs and %d outputs given (1 and 1)", NumInputs(node),
-                       NumOutputs(node));
-    return kTfLiteError;
-  }
-  MicroContext* micro_context = GetMicroContext(context);
-  TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
-  TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
-  TfLiteStatus status = kTfLiteError;
-  if (input == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "LOGISTIC: missing input or output tensor");
-  } else {
-    status = PrepareTensors(context, input, output, static_cast<OpData*>(node->user_data));
-    if (status == kTfLiteOk) {
-      ReportKernelVariant(context, input->type == kTfLiteInt8    ? "logistic/int8/reference"
-                                   : input->type == kTfLiteInt16 ? "logistic/int16/reference"
-                                                                 : "logistic/float32/reference");
-    }
-  }
-  if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
-  if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
-  return status;
+  return PrepareUnaryOp(
+      context, node, "LOGISTIC", {"logistic/int8/reference", "logistic/int16/reference", "logistic/float32/reference"},
+      [](TfLiteContext* c, const TfLiteTensor* input, const TfLiteTensor* output, void* user_data) {
+        return PrepareTensors(c, input, output, static_cast<OpData*>(user_data));
+      });
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
