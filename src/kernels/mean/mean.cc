@@ -113,6 +113,17 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
   }
   p.input_zero_point = input->params.zero_point;
   p.output_zero_point = output->params.zero_point;
+  // Zero points outside the type's range, or a scale ratio of 2^31 and more, would overflow the int32
+  // requantization (hostile models only).
+  const int32_t type_min = input->type == kTfLiteInt8 ? -128 : -32768;
+  const int32_t type_max = input->type == kTfLiteInt8 ? 127 : 32767;
+  if (p.input_zero_point < type_min || p.input_zero_point > type_max || p.output_zero_point < type_min ||
+      p.output_zero_point > type_max) {
+    TF_LITE_KERNEL_LOG(context, "MEAN: zero points %d (input) and %d (output) must be within the %s range",
+                       static_cast<int>(p.input_zero_point), static_cast<int>(p.output_zero_point),
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
   int32_t multiplier;
   int shift;
   QuantizeMultiplier(static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale), &multiplier,
@@ -124,6 +135,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
   extra = std::min(extra, 31 + shift);
   p.multiplier = static_cast<int32_t>((static_cast<int64_t>(multiplier) << extra) / p.reduced_elements);
   p.shift = shift - extra;
+  if (p.shift > 30) {
+    TF_LITE_KERNEL_LOG(context, "MEAN: input scale / output scale (%g) is too large",
+                       static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale));
+    return kTfLiteError;
+  }
   return context->RequestScratchBufferInArena(context, static_cast<size_t>(p.output_elements) * sizeof(int32_t),
                                               &data->scratch_index);
 }

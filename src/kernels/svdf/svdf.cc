@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantization_util.h"
 #include "kernels/svdf/svdf_reference.h"
 #include "mote/kernel_util.h"
@@ -166,6 +167,24 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
   q.input_zero_point = t.input->params.zero_point;
   q.state_zero_point = t.state->params.zero_point;
   q.output_zero_point = t.output->params.zero_point;
+  // The kernel's int32 arithmetic assumes zero points inside their types' ranges and shifts that
+  // MultiplyByQuantizedMultiplier can apply (hostile models break both).
+  const TfLiteTensor* zero_point_tensors[] = {t.input, t.state, t.output};
+  const char* zero_point_names[] = {"input", "state", "output"};
+  for (int i = 0; i < 3; ++i) {
+    int32_t lo = 0, hi = 0;
+    const TfLiteTensor* z = zero_point_tensors[i];
+    if (QuantizedTypeRange(z->type, &lo, &hi) && (z->params.zero_point < lo || z->params.zero_point > hi)) {
+      TF_LITE_KERNEL_LOG(context, "SVDF: %s zero point %d is outside the %s range [%d, %d]", zero_point_names[i],
+                         static_cast<int>(z->params.zero_point), TfLiteTypeGetName(z->type), static_cast<int>(lo),
+                         static_cast<int>(hi));
+      return kTfLiteError;
+    }
+  }
+  if (q.scale_1_shift > 30 || q.scale_2_shift > 30) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: effective scales %g and %g must be below 2^30", scale_1, scale_2);
+    return kTfLiteError;
+  }
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(int32_t), &data->scratch_index));
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
