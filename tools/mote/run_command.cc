@@ -300,7 +300,7 @@ int RunCommand(const std::vector<std::string>& args) {
     const double mn = *std::min_element(times.begin(), times.end());
     const double mx = *std::max_element(times.begin(), times.end());
     const double med = Median(times);
-    std::printf("bench: %zu runs after %zu warm-up: min %.3f ms, median %.3f ms, max %.3f ms, %.1f inferences/s\n",
+    std::printf("bench: %zu runs after %zu warm-up: min %.4f ms, median %.4f ms, max %.4f ms, %.1f inferences/s\n",
                 o.runs, o.warmup, mn, med, mx, 1000.0 / med);
     if (o.profile) {
       double total = 0;

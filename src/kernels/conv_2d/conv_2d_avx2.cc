@@ -1,11 +1,15 @@
 // CONV_2D int8, AVX2 variants (compiled with -mavx2 -mfma; run only when the CPU has AVX2). Contract in
 // conv_2d_variants.h; arithmetic in kernels/internal/gemm_avx2.h.
 //
-// Both variants turn the convolution into the shared dot-product GEMM: one int16 row per output pixel (its
-// receptive field with the input offset applied, zeros for taps outside the image, i.e. exactly the terms the
-// reference skips), times the filter rows as stored in the model. Rows are built per tile of output pixels in
-// a stack buffer (at most 32 KiB), so the variants need no arena scratch: on x86-64 hosts the stack is large,
-// and arena scratch would add to the peak of exactly the early, largest layers.
+// Both variants turn the convolution into a GEMM: one int16 row per output pixel (its receptive field with
+// the input offset applied, zeros for taps outside the image, i.e. exactly the terms the reference skips),
+// times the filter rows. Layers whose filter fits 64 KiB repack it once per invoke for the packed-weight GEMM
+// (channels in vector lanes); larger ones use the dot-product GEMM on the filter in place. Rows are built per
+// tile of output pixels. All buffers are on the stack (at most ~110 KiB), so the variants need no arena
+// scratch: x86-64 hosts have large stacks, and arena scratch would add to the peak of exactly the early,
+// largest layers.
+#include <immintrin.h>
+
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_variants.h"
@@ -16,13 +20,19 @@ namespace conv_2d {
 namespace {
 
 constexpr int kTileBufferElements = 16384;  // int16 elements: 32 KiB
+constexpr int kTileSlack = 16;              // segment conversions may write 15 elements past their end
 constexpr int kMaxTileRows = 32;
+constexpr int kMaxPackedChannels = 512;
+
+// The packed-weight GEMM needs the repacked filter on the stack; larger layers take the dot-product GEMM.
+bool UsesPackedWeights(const ConvInt8Problem& p, int k) {
+  return p.output_depth <= kMaxPackedChannels && avx2::PackedBytes(k, p.output_depth) <= avx2::kPackedMaxBytes;
+}
 
 int TileRows(int a_stride) {
-  int rows = kTileBufferElements / a_stride;
+  int rows = (kTileBufferElements - kTileSlack) / a_stride;
   if (rows > kMaxTileRows) rows = kMaxTileRows;
-  rows &= ~1;
-  return rows < 2 ? 2 : rows;
+  return rows < 1 ? 1 : rows;
 }
 
 avx2::GemmQuant QuantOf(const ConvInt8Problem& p) {
@@ -30,95 +40,185 @@ avx2::GemmQuant QuantOf(const ConvInt8Problem& p) {
                          p.output_activation_min, p.output_activation_max};
 }
 
-// Writes the im2col row of output pixel (b, oy, ox): filter_height segments of filter_width * depth values.
-void BuildPatchRow(const ConvInt8Problem& p, int b, int oy, int ox, const int8_t* input_end, int16_t* dst) {
-  const int depth = p.input_depth;
-  const int fw = p.filter_width;
-  const int seg = fw * depth;
-  const int iy0 = oy * p.stride_height - p.pad_height;
-  const int ix0 = ox * p.stride_width - p.pad_width;
-  const int32_t offset = p.input_offset;
-  const int8_t* batch = p.input + static_cast<int64_t>(b) * p.input_height * p.input_width * depth;
-  for (int fy = 0; fy < p.filter_height; ++fy) {
-    int16_t* d = dst + fy * seg;
-    const int iy = iy0 + fy * p.dilation_height;
-    if (iy < 0 || iy >= p.input_height) {
-      avx2::ZeroSegment(seg, d);
-      continue;
-    }
-    const int8_t* row = batch + static_cast<int64_t>(iy) * p.input_width * depth;
-    if (p.dilation_width == 1) {
-      int fx_begin = ix0 < 0 ? -ix0 : 0;
-      int fx_end = p.input_width - ix0;
-      if (fx_end > fw) fx_end = fw;
-      if (fx_begin > fw) fx_begin = fw;
-      if (fx_end < fx_begin) fx_end = fx_begin;
-      if (fx_begin > 0) avx2::ZeroSegment(fx_begin * depth, d);
-      if (fx_end > fx_begin) {
-        avx2::ConvertSegment(row + static_cast<int64_t>(ix0 + fx_begin) * depth, (fx_end - fx_begin) * depth, offset,
-                             input_end, d + fx_begin * depth);
+// Walks output pixels in batch-major order without divisions.
+struct PixelCursor {
+  int b = 0, oy = 0, ox = 0;
+  void Next(const ConvInt8Problem& p) {
+    if (++ox == p.output_width) {
+      ox = 0;
+      if (++oy == p.output_height) {
+        oy = 0;
+        ++b;
       }
-      if (fx_end < fw) avx2::ZeroSegment((fw - fx_end) * depth, d + fx_end * depth);
-    } else {
-      for (int fx = 0; fx < fw; ++fx) {
-        const int ix = ix0 + fx * p.dilation_width;
-        if (ix < 0 || ix >= p.input_width) {
-          avx2::ZeroSegment(depth, d + fx * depth);
-        } else {
-          avx2::ConvertSegment(row + static_cast<int64_t>(ix) * depth, depth, offset, input_end, d + fx * depth);
+    }
+  }
+};
+
+// x + offset for 16 int8 values -> 16 int16 (reads and writes 16 elements).
+inline void Convert16(const int8_t* src, __m256i offset, int16_t* dst) {
+  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_add_epi16(avx2::LoadInt8x16AsInt16(src), offset));
+}
+
+// Rows of the 1x1 GEMM: the input pixel under each output pixel, k = input depth.
+struct PointwiseRows {
+  const ConvInt8Problem& p;
+  const int8_t* input_end;
+
+  // Writes `rows` rows of k values (stride a_stride) for the pixels starting at `at`; advances `at`.
+  void Build(PixelCursor* at, int rows, int16_t* a, int a_stride) const {
+    const int k = p.input_depth;
+    const bool contiguous = p.stride_width == 1 && p.stride_height == 1 && a_stride == k;
+    if (contiguous) {  // consecutive output pixels read consecutive input pixels: one segment
+      const int64_t first = (static_cast<int64_t>(at->b) * p.input_height + at->oy) * p.input_width + at->ox;
+      avx2::ConvertSegment(p.input + first * k, rows * k, p.input_offset, input_end, a);
+      for (int r = 0; r < rows; ++r) at->Next(p);
+      return;
+    }
+    for (int r = 0; r < rows; ++r, at->Next(p)) {
+      const int64_t pixel = (static_cast<int64_t>(at->b) * p.input_height + at->oy * p.stride_height) * p.input_width +
+                            at->ox * p.stride_width;
+      avx2::ConvertSegment(p.input + pixel * k, k, p.input_offset, input_end, a + static_cast<int64_t>(r) * a_stride);
+    }
+  }
+};
+
+// Rows of the im2col GEMM: the receptive field of each output pixel in (fy, fx, ic) order, zeros outside.
+struct PatchRows {
+  const ConvInt8Problem& p;
+  const int8_t* input_end;
+
+  void Build(PixelCursor* at, int rows, int16_t* a, int a_stride) const {
+    for (int r = 0; r < rows; ++r, at->Next(p)) BuildRow(*at, a + static_cast<int64_t>(r) * a_stride);
+  }
+
+  void BuildRow(const PixelCursor& at, int16_t* dst) const {
+    const int depth = p.input_depth;
+    const int fw = p.filter_width;
+    const int seg = fw * depth;
+    const int iy0 = at.oy * p.stride_height - p.pad_height;
+    const int ix0 = at.ox * p.stride_width - p.pad_width;
+    const int64_t row_elems = static_cast<int64_t>(p.input_width) * depth;
+    const int8_t* batch = p.input + static_cast<int64_t>(at.b) * p.input_height * row_elems;
+    const int iy_last = iy0 + (p.filter_height - 1) * p.dilation_height;
+    const int ix_last = ix0 + (fw - 1) * p.dilation_width;
+    // Interior pixel, contiguous taps: filter_height segments copied 16 at a time, when the 16-byte reads of
+    // the last one stay inside the input.
+    if (p.dilation_width == 1 && iy0 >= 0 && iy_last < p.input_height && ix0 >= 0 && ix_last < p.input_width) {
+      const int8_t* src = batch + static_cast<int64_t>(iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
+      const int64_t step = row_elems * p.dilation_height;
+      const int seg16 = avx2::RoundUp16(seg);
+      if (src + (p.filter_height - 1) * step + seg16 <= input_end) {
+        const __m256i offset = _mm256_set1_epi16(static_cast<int16_t>(p.input_offset));
+        for (int fy = 0; fy < p.filter_height; ++fy, src += step) {
+          for (int j = 0; j < seg; j += 16) Convert16(src + j, offset, dst + fy * seg + j);
+        }
+        return;
+      }
+    }
+    for (int fy = 0; fy < p.filter_height; ++fy) {
+      int16_t* d = dst + fy * seg;
+      const int iy = iy0 + fy * p.dilation_height;
+      if (iy < 0 || iy >= p.input_height) {
+        avx2::ZeroSegment(seg, d);
+        continue;
+      }
+      const int8_t* row = batch + static_cast<int64_t>(iy) * row_elems;
+      if (p.dilation_width == 1) {
+        int fx_begin = ix0 < 0 ? -ix0 : 0;
+        int fx_end = p.input_width - ix0;
+        if (fx_end > fw) fx_end = fw;
+        if (fx_begin > fw) fx_begin = fw;
+        if (fx_end < fx_begin) fx_end = fx_begin;
+        if (fx_begin > 0) avx2::ZeroSegment(fx_begin * depth, d);
+        if (fx_end > fx_begin) {
+          avx2::ConvertSegment(row + static_cast<int64_t>(ix0 + fx_begin) * depth, (fx_end - fx_begin) * depth,
+                               p.input_offset, input_end, d + fx_begin * depth);
+        }
+        if (fx_end < fw) avx2::ZeroSegment((fw - fx_end) * depth, d + fx_end * depth);
+      } else {
+        for (int fx = 0; fx < fw; ++fx) {
+          const int ix = ix0 + fx * p.dilation_width;
+          if (ix < 0 || ix >= p.input_width) {
+            avx2::ZeroSegment(depth, d + fx * depth);
+          } else {
+            avx2::ConvertSegment(row + static_cast<int64_t>(ix) * depth, depth, p.input_offset, input_end,
+                                 d + fx * depth);
+          }
         }
       }
     }
   }
+};
+
+// Packed-weight GEMM (gemm_avx2.h): weights repacked once per call into a stack buffer, constants per
+// 8-channel block precomputed. Rows need k rounded up to even, with a zero at k when k is odd.
+template <typename Rows>
+void RunPacked(const ConvInt8Problem& p, int k, const Rows& rows_of) {
+  const int a_stride = (k + 1) & ~1;
+  const int tile_rows = TileRows(a_stride);
+  alignas(32) int16_t a[kTileBufferElements];
+  alignas(32) int8_t packed[avx2::kPackedMaxBytes];
+  avx2::Requant8 requant[kMaxPackedChannels / 8];
+  alignas(32) int32_t bias[kMaxPackedChannels];
+  avx2::PackWeights(p.filter, k, p.output_depth, packed);
+  avx2::MakePackedOutput(QuantOf(p), p.output_depth, requant, bias);
+  const avx2::PackedOutput po{requant, bias,
+                              avx2::MakeOutputStage8(p.output_offset, p.output_activation_min,
+                                                     p.output_activation_max)};
+  const int64_t total = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
+  PixelCursor at;
+  for (int64_t pixel = 0; pixel < total; pixel += tile_rows) {
+    const int rows = total - pixel < tile_rows ? static_cast<int>(total - pixel) : tile_rows;
+    rows_of.Build(&at, rows, a, a_stride);
+    if (k & 1) {
+      for (int r = 0; r < rows; ++r) a[r * a_stride + k] = 0;
+    }
+    avx2::GemmInt8Packed(a, a_stride, rows, packed, k, p.output_depth, po, p.output + pixel * p.output_depth,
+                         p.output_depth);
+  }
 }
 
-// Shared driver: `build(b, oy, ox, dst)` writes the k values of one output pixel's row.
-template <typename BuildRow>
-void RunTiled(const ConvInt8Problem& p, int k, const BuildRow& build) {
-  const int k16 = avx2::RoundUp16(k);
-  const int a_stride = k16 + 16;  // room for the 16-element zero tail after k
+// Dot-product GEMM (gemm_avx2.h) on the weights in place, for layers too large to repack on the stack. Rows
+// need 32-byte alignment and zeros from k up to the next multiple of 16.
+template <typename Rows>
+void RunDot(const ConvInt8Problem& p, int k, const Rows& rows_of) {
+  const int a_stride = avx2::RoundUp16(k) + 16;
   const int tile_rows = TileRows(a_stride);
   alignas(32) int16_t a[kTileBufferElements];
   avx2::WeightRows weights;
   avx2::InitWeightRows(p.filter, k, p.output_depth, &weights);
   const avx2::GemmQuant quant = QuantOf(p);
-  const int pixels_per_image = p.output_height * p.output_width;
-  const int64_t total = static_cast<int64_t>(p.batches) * pixels_per_image;
-  int64_t pixel = 0;
-  while (pixel < total) {
+  const int64_t total = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
+  PixelCursor at;
+  for (int64_t pixel = 0; pixel < total; pixel += tile_rows) {
     const int rows = total - pixel < tile_rows ? static_cast<int>(total - pixel) : tile_rows;
-    for (int r = 0; r < rows; ++r) {
-      const int64_t index = pixel + r;
-      const int b = static_cast<int>(index / pixels_per_image);
-      const int rem = static_cast<int>(index - static_cast<int64_t>(b) * pixels_per_image);
-      const int oy = rem / p.output_width;
-      const int ox = rem - oy * p.output_width;
-      int16_t* dst = a + r * a_stride;
-      build(b, oy, ox, dst);
-      avx2::ZeroSegment(16, dst + k);
-    }
+    rows_of.Build(&at, rows, a, a_stride);
+    for (int r = 0; r < rows; ++r) avx2::ZeroSegment(16, a + r * a_stride + k);
     avx2::GemmInt8(a, a_stride, rows, nullptr, weights, quant, p.output + pixel * p.output_depth, p.output_depth);
-    pixel += rows;
   }
+}
+
+template <typename Rows>
+void Run(const ConvInt8Problem& p, int k, const Rows& rows_of) {
+  if (UsesPackedWeights(p, k)) {
+    RunPacked(p, k, rows_of);
+  } else {
+    RunDot(p, k, rows_of);
+  }
+}
+
+const int8_t* InputEnd(const ConvInt8Problem& p) {
+  return p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * p.input_depth;
 }
 
 }  // namespace
 
 void ConvInt8Avx2Pointwise(const ConvInt8Problem& p, void*) {
-  const int depth = p.input_depth;
-  const int8_t* input_end = p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * depth;
-  RunTiled(p, depth, [&](int b, int oy, int ox, int16_t* dst) {
-    const int64_t pixel =
-        (static_cast<int64_t>(b) * p.input_height + oy * p.stride_height) * p.input_width + ox * p.stride_width;
-    avx2::ConvertSegment(p.input + pixel * depth, depth, p.input_offset, input_end, dst);
-  });
+  Run(p, p.input_depth, PointwiseRows{p, InputEnd(p)});
 }
 
 void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void*) {
-  const int k = p.filter_height * p.filter_width * p.input_depth;
-  const int8_t* input_end =
-      p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * p.input_depth;
-  RunTiled(p, k, [&](int b, int oy, int ox, int16_t* dst) { BuildPatchRow(p, b, oy, ox, input_end, dst); });
+  Run(p, p.filter_height * p.filter_width * p.input_depth, PatchRows{p, InputEnd(p)});
 }
 
 }  // namespace conv_2d

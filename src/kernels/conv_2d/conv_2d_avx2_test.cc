@@ -2,8 +2,10 @@
 // printed, replayable seed; and the dispatch: which variant prepare picks, with AVX2 available and masked.
 //
 // Tile facts the shapes are chosen around (gemm_avx2.h, conv_2d_avx2.cc): k (input channels, or the
-// receptive field for im2col) in chunks of 16 with a zeroed tail; rows (output pixels) in pairs and in tiles
-// of up to 32 pixels; columns (output channels) in groups of 4 (8 for a single row).
+// receptive field for im2col) in pairs (packed GEMM, odd k gets a zero) or chunks of 16 (dot-product GEMM,
+// zeroed tail); rows (output pixels) in tiles of up to 32, in steps of 4 (8 for a last 8-channel block, 2 in
+// the dot-product GEMM); channels in blocks of 16 then 8 (packed) or groups of 4 (dot product); the packed
+// GEMM for filters up to 64 KiB and 512 channels, the dot-product GEMM beyond (LargeLayersMatchReference).
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -204,6 +206,31 @@ TEST(Conv2DAvx2, Im2colMatchesReferenceOnModelShapes) {
     ASSERT_TRUE(MakeCase(s, rng, &c));
     ASSERT_TRUE(conv_2d::AppliesAvx2Im2col(c.problem)) << Describe(s);
     ExpectMatchesReference(c, kIm2col, Describe(s));
+    if (HasFatalFailure()) return;
+  }
+}
+
+// Layers whose repacked filter exceeds the 64 KiB stack buffer (or 512 channels) take the dot-product GEMM
+// on the filter in place; layers just below take the packed GEMM.
+TEST(Conv2DAvx2, LargeLayersMatchReference) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  const Shape shapes[] = {
+      {1, 3, 5, 512, 128, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid},   // packed bytes = 64 KiB exactly
+      {1, 3, 5, 512, 129, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid},   // one block more: dot product
+      {1, 2, 3, 601, 113, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid},   // odd depth, odd channels
+      {2, 4, 4, 16, 520, 1, 1, 2, 2, 1, 1, kTfLitePaddingSame},     // > 512 channels
+      {1, 5, 5, 100, 75, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},     // im2col, 900 x 75
+      {1, 6, 7, 33, 200, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},     // im2col, 297 x 200
+  };
+  int i = 0;
+  for (const Shape& s : shapes) {
+    Rng rng(variant_test::CaseSeed(seed, i++));
+    Case c;
+    ASSERT_TRUE(MakeCase(s, rng, &c));
+    const bool pointwise = s.filter_h == 1 && s.filter_w == 1;
+    ASSERT_TRUE(pointwise ? conv_2d::AppliesAvx2Pointwise(c.problem) : conv_2d::AppliesAvx2Im2col(c.problem));
+    ExpectMatchesReference(c, pointwise ? kPointwise : kIm2col, Describe(s));
     if (HasFatalFailure()) return;
   }
 }

@@ -71,24 +71,24 @@ static inline __m256i HorizontalSum4(__m256i s0, __m256i s1, __m256i s2, __m256i
 }
 
 // 2 rows x 4 columns: returns [r0c0 r0c1 r0c2 r0c3 | r1c0 r1c1 r1c2 r1c3].
-static inline __m256i Dot2x4(const int16_t* a0, const int16_t* a1, const int8_t* w0, const int8_t* w1,
+__attribute__((noinline)) static __m256i Dot2x4(const int16_t* a0, const int16_t* a1, const int8_t* w0, const int8_t* w1,
                              const int8_t* w2, const int8_t* w3, int chunks) {
   __m256i s00 = _mm256_setzero_si256(), s01 = s00, s02 = s00, s03 = s00;
   __m256i s10 = s00, s11 = s00, s12 = s00, s13 = s00;
   for (int i = 0; i < chunks; ++i) {
     const int off = i * 16;
     __m256i w = LoadInt8x16AsInt16(w0 + off);
-    s00 = _mm256_add_epi32(s00, MaddInt16(a0 + off, w));
-    s10 = _mm256_add_epi32(s10, MaddInt16(a1 + off, w));
+    s00 = _mm256_add_epi32(MaddInt16(a0 + off, w), s00);
+    s10 = _mm256_add_epi32(MaddInt16(a1 + off, w), s10);
     w = LoadInt8x16AsInt16(w1 + off);
-    s01 = _mm256_add_epi32(s01, MaddInt16(a0 + off, w));
-    s11 = _mm256_add_epi32(s11, MaddInt16(a1 + off, w));
+    s01 = _mm256_add_epi32(MaddInt16(a0 + off, w), s01);
+    s11 = _mm256_add_epi32(MaddInt16(a1 + off, w), s11);
     w = LoadInt8x16AsInt16(w2 + off);
-    s02 = _mm256_add_epi32(s02, MaddInt16(a0 + off, w));
-    s12 = _mm256_add_epi32(s12, MaddInt16(a1 + off, w));
+    s02 = _mm256_add_epi32(MaddInt16(a0 + off, w), s02);
+    s12 = _mm256_add_epi32(MaddInt16(a1 + off, w), s12);
     w = LoadInt8x16AsInt16(w3 + off);
-    s03 = _mm256_add_epi32(s03, MaddInt16(a0 + off, w));
-    s13 = _mm256_add_epi32(s13, MaddInt16(a1 + off, w));
+    s03 = _mm256_add_epi32(MaddInt16(a0 + off, w), s03);
+    s13 = _mm256_add_epi32(MaddInt16(a1 + off, w), s13);
   }
   const __m256i h0 = HorizontalSum4(s00, s01, s02, s03);
   const __m256i h1 = HorizontalSum4(s10, s11, s12, s13);
@@ -96,7 +96,7 @@ static inline __m256i Dot2x4(const int16_t* a0, const int16_t* a1, const int8_t*
 }
 
 // 1 row x 8 columns: returns [c0 .. c7].
-static inline __m256i Dot1x8(const int16_t* a, const int8_t* const* w, int chunks) {
+__attribute__((noinline)) static __m256i Dot1x8(const int16_t* a, const int8_t* const* w, int chunks) {
   __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
   const int8_t* w0 = w[0];
   const int8_t* w1 = w[1];
@@ -109,14 +109,14 @@ static inline __m256i Dot1x8(const int16_t* a, const int8_t* const* w, int chunk
   for (int i = 0; i < chunks; ++i) {
     const int off = i * 16;
     const __m256i x = _mm256_load_si256(reinterpret_cast<const __m256i*>(a + off));
-    s0 = _mm256_add_epi32(s0, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w0 + off)));
-    s1 = _mm256_add_epi32(s1, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w1 + off)));
-    s2 = _mm256_add_epi32(s2, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w2 + off)));
-    s3 = _mm256_add_epi32(s3, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w3 + off)));
-    s4 = _mm256_add_epi32(s4, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w4 + off)));
-    s5 = _mm256_add_epi32(s5, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w5 + off)));
-    s6 = _mm256_add_epi32(s6, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w6 + off)));
-    s7 = _mm256_add_epi32(s7, _mm256_madd_epi16(x, LoadInt8x16AsInt16(w7 + off)));
+    s0 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w0 + off)), s0);
+    s1 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w1 + off)), s1);
+    s2 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w2 + off)), s2);
+    s3 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w3 + off)), s3);
+    s4 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w4 + off)), s4);
+    s5 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w5 + off)), s5);
+    s6 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w6 + off)), s6);
+    s7 = _mm256_add_epi32(_mm256_madd_epi16(x, LoadInt8x16AsInt16(w7 + off)), s7);
   }
   const __m256i lo = HorizontalSum4(s0, s1, s2, s3);
   const __m256i hi = HorizontalSum4(s4, s5, s6, s7);
@@ -164,13 +164,14 @@ static inline void GemmInt8(const int16_t* a, int a_stride, int rows, const int3
   const OutputStage8 stage = MakeOutputStage8(q.output_offset, q.act_min, q.act_max);
   if (rows == 1) {
     // GEMV: 8 columns per step.
+    const Requant8 per_tensor = MakeRequant8(q.multiplier[0], q.shift[0]);
     for (int c = 0; c < cols; c += 8) {
       const int n = cols - c < 8 ? cols - c : 8;
       const int8_t* w[8];
       for (int j = 0; j < 8; ++j) w[j] = WeightRow(weights, c + j);
       __m256i bias, mult, shift;
       LoadColumnParams(q, c, n, &bias, &mult, &shift);
-      const Requant8 rq = MakeRequant8(mult, shift);
+      const Requant8 rq = q.per_channel ? MakeRequant8(mult, shift) : per_tensor;
       __m256i acc = _mm256_add_epi32(Dot1x8(a, w, chunks), bias);
       if (row_bias != nullptr) acc = _mm256_add_epi32(acc, _mm256_set1_epi32(row_bias[0]));
       const __m128i bytes = PackInt32ToInt8(Requantize8(acc, rq, stage));
@@ -215,6 +216,214 @@ static inline void GemmInt8(const int16_t* a, int a_stride, int rows, const int3
       } else {
         std::memcpy(o0, &row0, n);
         if (r1 != r) std::memcpy(o0 + out_stride, &row1, n);
+      }
+    }
+  }
+}
+
+// ---- Packed-weight ("outer product") GEMM ----------------------------------------------------------------
+//
+// Same result as GemmInt8, organised the other way round: output channels in 8-lane vectors, so no
+// horizontal sums and the requantization constants are per-channel vectors loaded once per layer. For each
+// pair of k, a row's int16 pair (a[2j], a[2j+1]) is broadcast to all lanes and vpmaddwd'ed with the weights of
+// 8 channels interleaved as int16 pairs (w[c][2j], w[c][2j+1]). The weights are repacked once per invoke into
+// a stack buffer of kPackedMaxBytes, int8 (widened on load):
+//   packed[block][j][8][2] = w[8 * block + c][2j + i]   (zero for k >= depth or channel >= cols)
+// Rows of `a` follow the layout contract above, with k rounded up to even and element k zero when k is odd.
+
+constexpr int kPackedMaxBytes = 65536;
+
+static inline int PackedPairs(int k) { return (k + 1) / 2; }
+static inline int PackedBlocks(int cols) { return (cols + 7) / 8; }
+static inline int64_t PackedBytes(int k, int cols) {
+  return static_cast<int64_t>(PackedPairs(k)) * PackedBlocks(cols) * 16;
+}
+
+// 8 rows of 8 int16 elements (here: pairs of int8 weights) -> 8 columns, in registers.
+static inline void Transpose8x8Epi16(__m128i r[8]) {
+  const __m128i t0 = _mm_unpacklo_epi16(r[0], r[1]), t1 = _mm_unpackhi_epi16(r[0], r[1]);
+  const __m128i t2 = _mm_unpacklo_epi16(r[2], r[3]), t3 = _mm_unpackhi_epi16(r[2], r[3]);
+  const __m128i t4 = _mm_unpacklo_epi16(r[4], r[5]), t5 = _mm_unpackhi_epi16(r[4], r[5]);
+  const __m128i t6 = _mm_unpacklo_epi16(r[6], r[7]), t7 = _mm_unpackhi_epi16(r[6], r[7]);
+  const __m128i u0 = _mm_unpacklo_epi32(t0, t2), u1 = _mm_unpackhi_epi32(t0, t2);
+  const __m128i u2 = _mm_unpacklo_epi32(t1, t3), u3 = _mm_unpackhi_epi32(t1, t3);
+  const __m128i u4 = _mm_unpacklo_epi32(t4, t6), u5 = _mm_unpackhi_epi32(t4, t6);
+  const __m128i u6 = _mm_unpacklo_epi32(t5, t7), u7 = _mm_unpackhi_epi32(t5, t7);
+  r[0] = _mm_unpacklo_epi64(u0, u4);
+  r[1] = _mm_unpackhi_epi64(u0, u4);
+  r[2] = _mm_unpacklo_epi64(u1, u5);
+  r[3] = _mm_unpackhi_epi64(u1, u5);
+  r[4] = _mm_unpacklo_epi64(u2, u6);
+  r[5] = _mm_unpackhi_epi64(u2, u6);
+  r[6] = _mm_unpacklo_epi64(u3, u7);
+  r[7] = _mm_unpackhi_epi64(u3, u7);
+}
+
+// Repacks w[cols][k] into packed[PackedBytes(k, cols)] (layout above): 8x8 transposes of weight pairs where
+// a block has 8 columns and 8 whole pairs remain, element by element elsewhere.
+static inline void PackWeights(const int8_t* w, int k, int cols, int8_t* packed) {
+  const int pairs = PackedPairs(k);
+  const int blocks = PackedBlocks(cols);
+  for (int b = 0; b < blocks; ++b) {
+    int8_t* dst = packed + static_cast<int64_t>(b) * pairs * 16;
+    const int8_t* rows = w + static_cast<int64_t>(b) * 8 * k;
+    int j = 0;
+    if (b * 8 + 8 <= cols) {
+      for (; 2 * (j + 8) <= k; j += 8) {
+        __m128i r[8];
+        for (int c = 0; c < 8; ++c) {
+          r[c] = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + static_cast<int64_t>(c) * k + 2 * j));
+        }
+        Transpose8x8Epi16(r);
+        for (int t = 0; t < 8; ++t) _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + (j + t) * 16), r[t]);
+      }
+    }
+    for (; j < pairs; ++j) {
+      for (int c = 0; c < 8; ++c) {
+        const int col = b * 8 + c;
+        const int8_t* row = rows + static_cast<int64_t>(c) * k;
+        const bool valid = col < cols;
+        dst[j * 16 + 2 * c] = valid ? row[2 * j] : 0;
+        dst[j * 16 + 2 * c + 1] = (valid && 2 * j + 1 < k) ? row[2 * j + 1] : 0;
+      }
+    }
+  }
+}
+
+// Per-block requantization constants and bias (bias + row-independent terms), built once per invoke.
+struct PackedOutput {
+  const Requant8* requant;  // [blocks]
+  const int32_t* bias;      // [blocks * 8]
+  OutputStage8 stage;
+};
+
+// Fills requant[blocks] and bias[blocks * 8] from per-channel (or per-tensor) constants.
+static inline void MakePackedOutput(const GemmQuant& q, int cols, Requant8* requant, int32_t* bias) {
+  const int blocks = PackedBlocks(cols);
+  for (int b = 0; b < blocks; ++b) {
+    const int c = b * 8;
+    const int n = cols - c < 8 ? cols - c : 8;
+    __m256i bv, mult, shift;
+    LoadColumnParams(q, c, n, &bv, &mult, &shift);
+    requant[b] = MakeRequant8(mult, shift);
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(bias + c), bv);
+  }
+}
+
+static inline __m256i Broadcast32(const int16_t* p) {
+  return _mm256_castps_si256(_mm256_broadcast_ss(reinterpret_cast<const float*>(p)));
+}
+
+// Stores the first n (1..16) bytes of two requantized 8-lane vectors.
+static inline void StoreColumns16(int8_t* dst, __m256i lo, __m256i hi, int n) {
+  const __m128i bytes = PackInt32ToInt8x16(lo, hi);
+  if (n == 16) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst), bytes);
+  } else {
+    alignas(16) int8_t tmp[16];
+    _mm_store_si128(reinterpret_cast<__m128i*>(tmp), bytes);
+    std::memcpy(dst, tmp, static_cast<size_t>(n));
+  }
+}
+
+#define MOTE_AVX2_MADD_ACC(acc, v, x) acc = _mm256_add_epi32(_mm256_madd_epi16(v, x), acc)
+
+// 4 rows x 16 channels (two 8-channel blocks w0, w1). Accumulators are named variables on purpose: an
+// array indexed by a run-time row count later makes GCC keep it in memory.
+__attribute__((noinline)) static void PackedTile4x16(const int16_t* a0, const int16_t* a1, const int16_t* a2, const int16_t* a3,
+                                  const int8_t* w0, const int8_t* w1, int pairs, __m256i bias0, __m256i bias1,
+                                  __m256i out[8]) {
+  __m256i c00 = bias0, c01 = bias1, c10 = bias0, c11 = bias1;
+  __m256i c20 = bias0, c21 = bias1, c30 = bias0, c31 = bias1;
+  for (int j = 0; j < pairs; ++j) {
+    const __m256i x0 = LoadInt8x16AsInt16(w0 + j * 16);
+    const __m256i x1 = LoadInt8x16AsInt16(w1 + j * 16);
+    __m256i v = Broadcast32(a0 + 2 * j);
+    MOTE_AVX2_MADD_ACC(c00, v, x0);
+    MOTE_AVX2_MADD_ACC(c01, v, x1);
+    v = Broadcast32(a1 + 2 * j);
+    MOTE_AVX2_MADD_ACC(c10, v, x0);
+    MOTE_AVX2_MADD_ACC(c11, v, x1);
+    v = Broadcast32(a2 + 2 * j);
+    MOTE_AVX2_MADD_ACC(c20, v, x0);
+    MOTE_AVX2_MADD_ACC(c21, v, x1);
+    v = Broadcast32(a3 + 2 * j);
+    MOTE_AVX2_MADD_ACC(c30, v, x0);
+    MOTE_AVX2_MADD_ACC(c31, v, x1);
+  }
+  out[0] = c00, out[1] = c01, out[2] = c10, out[3] = c11, out[4] = c20, out[5] = c21, out[6] = c30, out[7] = c31;
+}
+
+// 8 rows x 8 channels (one block w0).
+__attribute__((noinline)) static void PackedTile8x8(const int16_t* const* a, const int8_t* w0, int pairs, __m256i bias, __m256i out[8]) {
+  const int16_t *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5], *a6 = a[6], *a7 = a[7];
+  __m256i c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias, c6 = bias, c7 = bias;
+  for (int j = 0; j < pairs; ++j) {
+    const __m256i x = LoadInt8x16AsInt16(w0 + j * 16);
+    MOTE_AVX2_MADD_ACC(c0, Broadcast32(a0 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c1, Broadcast32(a1 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c2, Broadcast32(a2 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c3, Broadcast32(a3 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c4, Broadcast32(a4 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c5, Broadcast32(a5 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c6, Broadcast32(a6 + 2 * j), x);
+    MOTE_AVX2_MADD_ACC(c7, Broadcast32(a7 + 2 * j), x);
+  }
+  out[0] = c0, out[1] = c1, out[2] = c2, out[3] = c3, out[4] = c4, out[5] = c5, out[6] = c6, out[7] = c7;
+}
+
+#undef MOTE_AVX2_MADD_ACC
+
+// rows x cols outputs from packed weights: 4 rows x 16 channels per step, 8 rows x 8 channels for a last odd
+// block of channels.
+static inline void GemmInt8Packed(const int16_t* a, int a_stride, int rows, const int8_t* packed, int k, int cols,
+                                  const PackedOutput& po, int8_t* out, int out_stride) {
+  const int pairs = PackedPairs(k);
+  const int blocks = PackedBlocks(cols);
+  const int64_t block_bytes = static_cast<int64_t>(pairs) * 16;
+  int b = 0;
+  for (; b + 2 <= blocks; b += 2) {
+    const int c = b * 8;
+    const int n = cols - c < 16 ? cols - c : 16;
+    const int8_t* w0 = packed + b * block_bytes;
+    const int8_t* w1 = w0 + block_bytes;
+    const __m256i bias0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+    const __m256i bias1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c + 8));
+    const Requant8& q0 = po.requant[b];
+    const Requant8& q1 = po.requant[b + 1];
+    for (int r = 0; r < rows; r += 4) {
+      const int16_t* rp[4];
+      for (int i = 0; i < 4; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m256i acc[8];
+      PackedTile4x16(rp[0], rp[1], rp[2], rp[3], w0, w1, pairs, bias0, bias1, acc);
+      const int valid = rows - r < 4 ? rows - r : 4;
+      int8_t* o = out + static_cast<int64_t>(r) * out_stride + c;
+      for (int i = 0; i < valid; ++i) {
+        StoreColumns16(o + static_cast<int64_t>(i) * out_stride, Requantize8(acc[2 * i], q0, po.stage),
+                       Requantize8(acc[2 * i + 1], q1, po.stage), n);
+      }
+    }
+  }
+  if (b < blocks) {
+    const int c = b * 8;
+    const int n = cols - c;
+    const int8_t* w0 = packed + b * block_bytes;
+    const __m256i bias = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+    const Requant8& q = po.requant[b];
+    for (int r = 0; r < rows; r += 8) {
+      const int16_t* rp[8];
+      for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m256i acc[8];
+      PackedTile8x8(rp, w0, pairs, bias, acc);
+      const int valid = rows - r < 8 ? rows - r : 8;
+      int8_t* o = out + static_cast<int64_t>(r) * out_stride + c;
+      for (int i = 0; i < valid; ++i) {
+        const __m128i bytes = PackInt32ToInt8(Requantize8(acc[i], q, po.stage));
+        if (n == 8) {
+          StoreInt8x8(o + static_cast<int64_t>(i) * out_stride, bytes);
+        } else {
+          StoreInt8Partial(o + static_cast<int64_t>(i) * out_stride, bytes, n);
+        }
       }
     }
   }
