@@ -91,10 +91,10 @@ void RunInt8Reference(const depthwise_conv_2d::DepthwiseInt8Problem& p, void*) {
 // Best first; the reference last, always applies.
 constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
-    {"depthwise_conv_2d/int8/avx2", isa::kAvx2, depthwise_conv_2d::AppliesAvx2, depthwise_conv_2d::Avx2ScratchBytes,
+    {"depthwise_conv_2d/int8/avx2", isa::kAvx2, depthwise_conv_2d::AppliesAvx2, nullptr,
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2)},
-    {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier,
-     depthwise_conv_2d::Avx2ScratchBytes, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
+    {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
     {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
@@ -286,10 +286,10 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 namespace depthwise_conv_2d {
 
-Avx2ScratchLayout GetAvx2ScratchLayout(const DepthwiseInt8Problem& p) {
+Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p) {
   constexpr size_t kRequantRecordBytes = 224;  // sizeof(avx2::Requant8), asserted in the AVX2 file
   auto align32 = [](size_t n) { return (n + 31) & ~static_cast<size_t>(31); };
-  Avx2ScratchLayout l{};
+  Avx2TableLayout l{};
   l.channels = (p.output_depth + 7) & ~7;
   l.pairs = (p.filter_height * p.filter_width + 1) / 2;
   l.weights = 0;
@@ -300,11 +300,10 @@ Avx2ScratchLayout GetAvx2ScratchLayout(const DepthwiseInt8Problem& p) {
   return l;
 }
 
-size_t Avx2ScratchBytes(const DepthwiseInt8Problem& p) { return GetAvx2ScratchLayout(p).total; }
-
 namespace {
 bool FitsAvx2(const DepthwiseInt8Problem& p) {
-  return p.output_depth <= kAvx2MaxChannels && p.filter_height * p.filter_width <= kAvx2MaxTaps;
+  return p.output_depth <= kAvx2MaxChannels && p.filter_height * p.filter_width <= kAvx2MaxTaps &&
+         GetAvx2TableLayout(p).total <= static_cast<size_t>(kAvx2TableBytes);
 }
 }  // namespace
 

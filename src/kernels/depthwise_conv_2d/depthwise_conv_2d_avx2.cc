@@ -19,7 +19,7 @@ namespace mote {
 namespace depthwise_conv_2d {
 namespace {
 
-static_assert(sizeof(avx2::Requant8) == 224, "Avx2ScratchLayout assumes 224-byte requantization records");
+static_assert(sizeof(avx2::Requant8) == 224, "Avx2TableLayout assumes 224-byte requantization records");
 
 struct Tables {
   const int16_t* weights;  // [pairs][channels][2]
@@ -35,10 +35,11 @@ uint8_t* AlignUp32(void* p) {
   return reinterpret_cast<uint8_t*>((v + 31) & ~static_cast<uintptr_t>(31));
 }
 
-// Builds the per-invoke tables (layout: Avx2ScratchLayout) from the filter, bias and quantization constants.
-Tables BuildTables(const DepthwiseInt8Problem& p, void* scratch) {
-  const Avx2ScratchLayout layout = GetAvx2ScratchLayout(p);
-  uint8_t* base = AlignUp32(scratch);
+// Builds the per-invoke tables (layout: Avx2TableLayout) in `buffer` from the filter, bias and quantization
+// constants.
+Tables BuildTables(const DepthwiseInt8Problem& p, uint8_t* buffer) {
+  const Avx2TableLayout layout = GetAvx2TableLayout(p);
+  uint8_t* base = AlignUp32(buffer);
   auto* weights = reinterpret_cast<int16_t*>(base + layout.weights);
   auto* bias = reinterpret_cast<int32_t*>(base + layout.bias);
   auto* requant = reinterpret_cast<avx2::Requant8*>(base + layout.requant);
@@ -148,8 +149,9 @@ inline __m256i Accumulate8(const int8_t* const* ptr, int c, int n, const Tables&
 
 }  // namespace
 
-void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch) {
-  const Tables t = BuildTables(p, scratch);
+void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void*) {
+  alignas(32) uint8_t buffer[kAvx2TableBytes];
+  const Tables t = BuildTables(p, buffer);
   const avx2::OutputStage8 stage =
       avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
   const int channels = p.output_depth;
@@ -188,8 +190,9 @@ void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch) {
   }
 }
 
-void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void* scratch) {
-  const Tables t = BuildTables(p, scratch);
+void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void*) {
+  alignas(32) uint8_t buffer[kAvx2TableBytes];
+  const Tables t = BuildTables(p, buffer);
   const avx2::OutputStage8 stage =
       avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
   const int multiplier = p.depth_multiplier;

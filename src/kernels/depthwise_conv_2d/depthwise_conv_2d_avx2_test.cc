@@ -118,10 +118,7 @@ void ExpectMatchesReference(Case& c, VariantFn fn, const std::string& what) {
   std::vector<int8_t> actual(expected.size(), 0x55);
   depthwise_conv_2d::DepthwiseInt8Problem p = c.problem;
   p.output = actual.data();
-  // The scratch the glue would request, exactly sized (and deliberately misaligned by 4 bytes: the variant
-  // aligns it itself).
-  std::vector<uint8_t> scratch(depthwise_conv_2d::Avx2ScratchBytes(p) + 4, 0xAB);
-  fn(p, scratch.data() + 4);
+  fn(p, nullptr);
   const long diff = variant_test::FirstDifference(expected, actual);
   ASSERT_EQ(diff, -1) << what << ": first difference at output byte " << diff << " (expected "
                       << int{expected[static_cast<size_t>(diff < 0 ? 0 : diff)]} << ", got "
@@ -216,6 +213,11 @@ TEST(DepthwiseConv2DAvx2, AppliesOnlyWhereItComputesTheReference) {
   EXPECT_TRUE(depthwise_conv_2d::AppliesAvx2(c.problem));
   c.problem.filter_height = c.problem.filter_width = 9;  // 81 taps > kAvx2MaxTaps
   EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2(c.problem));
+  c.problem.filter_height = c.problem.filter_width = 3;
+  c.problem.output_depth = c.problem.input_depth = 2048;  // tables: 5 pairs x 2048 channels > 64 KiB
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2(c.problem));
+  c.problem.output_depth = c.problem.input_depth = 1024;
+  EXPECT_TRUE(depthwise_conv_2d::AppliesAvx2(c.problem));
 }
 
 // ---- Dispatch through the interpreter ------------------------------------------------------------------

@@ -45,7 +45,8 @@ struct DepthwiseInt8Problem {
 // AVX2 (x86-64; depthwise_conv_2d_avx2.cc). Any filter size, stride, dilation and padding (3x3 stride 1/2
 // are the common case); taps are summed in pairs with vpmaddwd and out-of-image taps read the input zero
 // point, whose contribution the folded bias cancels, so border pixels run the same code as interior ones.
-// Channel multiplier 1, up to kAvx2MaxChannels channels and kAvx2MaxTaps filter taps.
+// Channel multiplier 1, up to kAvx2MaxChannels channels and kAvx2MaxTaps filter taps, tables within
+// kAvx2TableBytes.
 bool AppliesAvx2(const DepthwiseInt8Problem& p);
 void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch);
 // Channel multiplier a multiple of 8 (a first layer expanding 1 input channel to 8, 16...): each input
@@ -55,9 +56,11 @@ void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void* scratch);
 
 constexpr int kAvx2MaxChannels = 2048;  // output channels
 constexpr int kAvx2MaxTaps = 64;        // filter_height * filter_width
+constexpr int kAvx2TableBytes = 65536;  // stack budget for the tables below; larger layers take the reference
 
-// Arena scratch of both AVX2 variants, rebuilt at the start of every invoke (byte offsets from the scratch
-// pointer rounded up to 32 bytes; `total` includes that slack):
+// Tables both AVX2 variants rebuild at the start of every invoke, in a stack buffer (arena scratch would
+// raise the arena peak of small models such as KWS, whose activations are smaller than these tables).
+// Byte offsets from the buffer rounded up to 32 bytes; `total` includes that slack:
 //   weights   int16 [pairs][channels][2]  tap pairs (2i, 2i+1) interleaved per output channel (odd tap count:
 //                                          the last pair's second weight is 0)
 //   bias      int32 [channels]            bias + input_offset * sum of the channel's filter taps
@@ -65,7 +68,7 @@ constexpr int kAvx2MaxTaps = 64;        // filter_height * filter_width
 //   zero_row  int8  [input_depth + 32]    the input zero point: what out-of-image taps read
 // `channels` is output_depth rounded up to 8 (padding channels have zero weights and multipliers).
 // Defined in portable code (depthwise_conv_2d.cc) and used by both the glue and the AVX2 file.
-struct Avx2ScratchLayout {
+struct Avx2TableLayout {
   int channels;
   int pairs;
   size_t weights;
@@ -74,8 +77,7 @@ struct Avx2ScratchLayout {
   size_t zero_row;
   size_t total;
 };
-Avx2ScratchLayout GetAvx2ScratchLayout(const DepthwiseInt8Problem& p);
-size_t Avx2ScratchBytes(const DepthwiseInt8Problem& p);
+Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
 }  // namespace depthwise_conv_2d
 }  // namespace mote
