@@ -45,11 +45,15 @@ void PreprocessSoftmaxScaling(double beta, double input_scale, int input_integer
 }
 
 int CalculateInputRadius(int input_integer_bits, int input_left_shift, int total_signed_bits) {
-  const double max_input_rescaled = 1.0 * ((1 << input_integer_bits) - 1) *
-                                    (1ll << (total_signed_bits - input_integer_bits)) /
-                                    (1ll << input_left_shift);
+  // TFLite divides by (1ll << input_left_shift); ldexp gives the same (exact) value and is defined for every
+  // shift a hostile input scale can produce (negative, or 63 and more).
+  const double max_input_rescaled = std::ldexp(1.0 * ((1 << input_integer_bits) - 1) *
+                                                   (1ll << (total_signed_bits - input_integer_bits)),
+                                               -input_left_shift);
   // Tighten the bound with floor so the rescaled input never overflows.
-  return static_cast<int>(std::floor(max_input_rescaled));
+  const double radius = std::floor(max_input_rescaled);
+  return radius >= static_cast<double>(std::numeric_limits<int>::max()) ? std::numeric_limits<int>::max()
+                                                                        : static_cast<int>(radius);
 }
 
 }  // namespace mote

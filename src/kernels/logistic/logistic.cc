@@ -64,6 +64,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                          static_cast<int>(output->params.zero_point));
       return kTfLiteError;
     }
+    if (input->params.zero_point < -128 || input->params.zero_point > 127) {  // x - zero point is int32
+      TF_LITE_KERNEL_LOG(context, "LOGISTIC: INT8 input zero point %d is outside [-128, 127]",
+                         static_cast<int>(input->params.zero_point));
+      return kTfLiteError;
+    }
     if (!ComputeSigmoidTanhInt8Params(input->params.scale, input->params.zero_point, &data->int8)) {
       TF_LITE_KERNEL_LOG(context, "LOGISTIC: input scale %g is too small", static_cast<double>(input->params.scale));
       return kTfLiteError;

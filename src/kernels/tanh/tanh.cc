@@ -60,6 +60,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     return kTfLiteError;
   }
   if (input->type == kTfLiteInt8) {
+    if (input->params.zero_point < -128 || input->params.zero_point > 127) {  // x - zero point is int32
+      TF_LITE_KERNEL_LOG(context, "TANH: INT8 input zero point %d is outside [-128, 127]",
+                         static_cast<int>(input->params.zero_point));
+      return kTfLiteError;
+    }
     if (!ComputeSigmoidTanhInt8Params(input->params.scale, input->params.zero_point, &data->int8)) {
       TF_LITE_KERNEL_LOG(context, "TANH: input scale %g is too small", static_cast<double>(input->params.scale));
       return kTfLiteError;
