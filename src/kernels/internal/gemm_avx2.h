@@ -163,22 +163,37 @@ static inline void GemmInt8(const int16_t* a, int a_stride, int rows, const int3
   const int cols = weights.cols;
   const OutputStage8 stage = MakeOutputStage8(q.output_offset, q.act_min, q.act_max);
   if (rows == 1) {
-    // GEMV: 8 columns per step.
+    // GEMV in two passes over blocks of columns, so that neither loop carries the other's registers: the raw
+    // dot products of 8 columns at a time into `sums`, then bias and requantization 8 lanes at a time.
+    constexpr int kBlock = 256;
+    alignas(32) int32_t sums[kBlock];
     const Requant8 per_tensor = MakeRequant8(q.multiplier[0], q.shift[0]);
-    for (int c = 0; c < cols; c += 8) {
-      const int n = cols - c < 8 ? cols - c : 8;
-      const int8_t* w[8];
-      for (int j = 0; j < 8; ++j) w[j] = WeightRow(weights, c + j);
-      __m256i bias, mult, shift;
-      LoadColumnParams(q, c, n, &bias, &mult, &shift);
-      const Requant8 rq = q.per_channel ? MakeRequant8(mult, shift) : per_tensor;
-      __m256i acc = _mm256_add_epi32(Dot1x8(a, w, chunks), bias);
-      if (row_bias != nullptr) acc = _mm256_add_epi32(acc, _mm256_set1_epi32(row_bias[0]));
-      const __m128i bytes = PackInt32ToInt8(Requantize8(acc, rq, stage));
-      if (n == 8) {
-        StoreInt8x8(out + c, bytes);
-      } else {
-        StoreInt8Partial(out + c, bytes, n);
+    const __m256i extra = _mm256_set1_epi32(row_bias != nullptr ? row_bias[0] : 0);
+    for (int c0 = 0; c0 < cols; c0 += kBlock) {
+      const int block = cols - c0 < kBlock ? cols - c0 : kBlock;
+      for (int c = 0; c < block; c += 8) {
+        const int8_t* w[8];
+        if (c0 + c + 8 <= weights.first_padded) {
+          const int8_t* row = weights.w + static_cast<int64_t>(c0 + c) * weights.k;
+          for (int j = 0; j < 8; ++j) w[j] = row + static_cast<int64_t>(j) * weights.k;
+        } else {
+          for (int j = 0; j < 8; ++j) w[j] = WeightRow(weights, c0 + c + j);
+        }
+        _mm256_store_si256(reinterpret_cast<__m256i*>(sums + c), Dot1x8(a, w, chunks));
+      }
+      for (int c = 0; c < block; c += 8) {
+        const int n = block - c < 8 ? block - c : 8;
+        __m256i bias, mult, shift;
+        LoadColumnParams(q, c0 + c, n, &bias, &mult, &shift);
+        const __m256i acc = _mm256_add_epi32(
+            _mm256_add_epi32(_mm256_load_si256(reinterpret_cast<const __m256i*>(sums + c)), bias), extra);
+        const Requant8 rq = q.per_channel ? MakeRequant8(mult, shift) : per_tensor;
+        const __m128i bytes = PackInt32ToInt8(Requantize8(acc, rq, stage));
+        if (n == 8) {
+          StoreInt8x8(out + c0 + c, bytes);
+        } else {
+          StoreInt8Partial(out + c0 + c, bytes, n);
+        }
       }
     }
     return;
