@@ -113,17 +113,17 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
-    if (sg.node(n).replaced_nodes != nullptr) {
+    if (sg.node(n).replaced_nodes() != nullptr) {
       MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d is a delegate kernel (%s); a delegate cannot "
-                  "replace it.", n, sg.node(n).op_name);
+                  "replace it.", n, sg.node(n).op_name());
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
     if (position_of[n] < 0) {
       const int32_t by = sg.node(n).taken_by;
       MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d (%s) is already replaced by delegate kernel node "
-                  "%d (%s).", n, sg.node(n).op_name, static_cast<int>(by),
-                  by >= sg.nodes_size && by < sg.node_count() ? sg.node(by).op_name : "?");
+                  "%d (%s).", n, sg.node(n).op_name(), static_cast<int>(by),
+                  by >= sg.nodes_size && by < sg.node_count() ? sg.node(by).op_name() : "?");
       arena_->ResetOverlay(mark);
       return kTfLiteError;
     }
@@ -329,9 +329,7 @@ TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& regist
     r.node.delegate = delegate;
     r.registration = reg;
     r.builtin_code = schema::BuiltinOperator_DELEGATE;
-    r.op_name = reg->custom_name != nullptr ? reg->custom_name : "DELEGATE";
     r.variant = reg->variant != nullptr ? reg->variant : "delegate";
-    r.replaced_nodes = replaced;
     r.taken_by = -1;
     for (int32_t m = 0; m < member_count; ++m) sg.node(members[m]).taken_by = index;
     *new_index = index;

@@ -166,8 +166,6 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
     r.node.temporaries = EmptyArray();
     const schema::OperatorCode* code = model_->operator_codes()->Get(op->opcode_index());
     r.builtin_code = GetBuiltinCode(code);
-    r.op_name = r.builtin_code == schema::BuiltinOperator_CUSTOM ? code->custom_code()->c_str()
-                                                                 : BuiltinOperatorName(r.builtin_code);
     if (op->custom_options() != nullptr) {
       r.node.custom_initial_data = op->custom_options()->data();
       r.node.custom_initial_data_size = static_cast<int>(op->custom_options()->size());
@@ -226,17 +224,17 @@ TfLiteStatus InterpreterCore::ParseOptions() {
   ArenaBuiltinDataAllocator allocator(arena_);
   for (int32_t p = 0; p < sg.plan->size; ++p) {
     NodeRecord& r = sg.node(sg.plan->data[p]);
-    if (r.replaced_nodes != nullptr || r.builtin_code == schema::BuiltinOperator_CUSTOM) continue;
+    if (r.replaced_nodes() != nullptr || r.builtin_code == schema::BuiltinOperator_CUSTOM) continue;
     BuiltinParseFn parser = resolver_.GetOpDataParser(static_cast<schema::BuiltinOperator>(r.builtin_code));
     if (parser == nullptr) {
       MicroPrintf("Did not find a parser for %s: register it with an AddXxx() method or pass a parser to "
-                  "AddBuiltin.", r.op_name);
+                  "AddBuiltin.", r.op_name());
       return kTfLiteError;
     }
     const schema::Operator* op = sg.subgraph->operators()->Get(sg.plan->data[p]);
     if (parser(op, &allocator, &r.node.builtin_data) != kTfLiteOk) {
       MicroPrintf("Node number %d (%s) has invalid builtin options.", static_cast<int>(sg.plan->data[p]),
-                  r.op_name);
+                  r.op_name());
       return kTfLiteError;
     }
   }
@@ -318,7 +316,7 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
       r.initialized = true;
       if (persistent_failures_ != failures) {
         MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
-                    static_cast<int>(sg.plan->data[p]), r.op_name);
+                    static_cast<int>(sg.plan->data[p]), r.op_name());
         return kTfLiteError;
       }
     }
@@ -341,7 +339,7 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
     TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
     if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
     if (status != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) failed to prepare with status %d", static_cast<int>(index), r.op_name,
+      MicroPrintf("Node number %d (%s) failed to prepare with status %d", static_cast<int>(index), r.op_name(),
                   static_cast<int>(status));
       return kTfLiteError;
     }
@@ -426,8 +424,8 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     for (int i = 0; i < r.node.intermediates->size; ++i) touch(r.node.intermediates->data[i], p);
     // A delegate kernel's internal tensors get memory for its position, so a delegate may run the original
     // kernels on them.
-    for (int m = 0; r.replaced_nodes != nullptr && m < r.replaced_nodes->size; ++m) {
-      const NodeRecord& inner = sg.node(r.replaced_nodes->data[m]);
+    for (int m = 0; r.replaced_nodes() != nullptr && m < r.replaced_nodes()->size; ++m) {
+      const NodeRecord& inner = sg.node(r.replaced_nodes()->data[m]);
       for (int i = 0; i < inner.node.inputs->size; ++i) touch(inner.node.inputs->data[i], p);
       for (int i = 0; i < inner.node.outputs->size; ++i) touch(inner.node.outputs->data[i], p);
     }
@@ -552,7 +550,7 @@ TfLiteStatus InterpreterCore::Invoke() {
     arena_->ResetOverlay(planned_bytes_);
     if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), true);
     if (status != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) failed to invoke with status %d", static_cast<int>(index), r.op_name,
+      MicroPrintf("Node number %d (%s) failed to invoke with status %d", static_cast<int>(index), r.op_name(),
                   static_cast<int>(status));
       phase_ = Phase::kReady;
       return kTfLiteError;
@@ -628,12 +626,12 @@ TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buf
     return kTfLiteError;
   }
   if (pending_scratch_count_ >= kMaxScratchRequestsPerNode) {
-    MicroPrintf("Node %s requested more than %d scratch buffers.", current_node_->op_name,
+    MicroPrintf("Node %s requested more than %d scratch buffers.", current_node_->op_name(),
                 static_cast<int>(kMaxScratchRequestsPerNode));
     return kTfLiteError;
   }
   if (bytes > 0x7fffffffu) {
-    MicroPrintf("Node %s requested a scratch buffer of %llu bytes.", current_node_->op_name,
+    MicroPrintf("Node %s requested a scratch buffer of %llu bytes.", current_node_->op_name(),
                 static_cast<unsigned long long>(bytes));
     return kTfLiteError;
   }

@@ -22,14 +22,25 @@ struct NodeRecord {
   TfLiteNode node;
   const TfLiteRegistration* registration;
   const char* variant;            // chosen in prepare, or the registration's default
-  const char* op_name;            // builtin name or custom name
   int32_t builtin_code;
+  int32_t taken_by;               // delegates: the delegate kernel node that replaced this node, or -1
   bool initialized;
   bool prepared;
-  // Delegates: the execution-plan nodes a delegate kernel replaced (nullptr for ordinary nodes), and the
-  // delegate kernel that took this node (so a later delegate cannot take it again).
-  TfLiteIntArray* replaced_nodes;
-  int32_t taken_by;               // node index of the delegate kernel that replaced this node, or -1
+
+  // Builtin name, custom name, or the delegate kernel's name (derived, not stored: arena bytes per node).
+  const char* op_name() const {
+    if (builtin_code == schema::BuiltinOperator_CUSTOM || builtin_code == schema::BuiltinOperator_DELEGATE) {
+      if (registration != nullptr && registration->custom_name != nullptr) return registration->custom_name;
+      return builtin_code == schema::BuiltinOperator_CUSTOM ? "CUSTOM" : "DELEGATE";
+    }
+    return BuiltinOperatorName(builtin_code);
+  }
+  // For a delegate kernel, the execution-plan nodes it replaced (its TfLiteDelegateParams); else nullptr.
+  const TfLiteIntArray* replaced_nodes() const {
+    return builtin_code == schema::BuiltinOperator_DELEGATE && node.builtin_data != nullptr
+               ? static_cast<const TfLiteDelegateParams*>(node.builtin_data)->nodes_to_replace
+               : nullptr;
+  }
 };
 
 struct SubgraphState {

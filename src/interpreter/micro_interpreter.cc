@@ -112,9 +112,9 @@ NodeInfo MicroInterpreter::node_info(size_t plan_position) const {
   const NodeRecord& r = sg.node(index);
   info.index = index;
   info.builtin_code = r.builtin_code;
-  info.op_name = r.op_name;
+  info.op_name = r.op_name();
   info.variant = r.variant;
-  info.replaced_nodes = r.replaced_nodes;
+  info.replaced_nodes = r.replaced_nodes();
   return info;
 }
 
