@@ -29,6 +29,7 @@ struct NamedFeature {
 constexpr NamedFeature kNames[] = {
     {"avx2", kAvx2},           {"fma", kFma},         {"avx512f", kAvx512F}, {"avx512bw", kAvx512Bw},
     {"avx512vl", kAvx512Vl},   {"avx512vnni", kAvx512Vnni}, {"avxvnni", kAvxVnni},
+    {"dsp", kArmDsp},          {"mve", kArmMve},
 };
 
 #if defined(MOTE_ISA_DETECT_X86)
@@ -70,7 +71,8 @@ uint32_t Detect() {
   return bits;
 }
 #else
-uint32_t Detect() { return 0; }
+// Arm M-profile: what the compiler was told the core has (no run-time probe exists on these cores).
+uint32_t Detect() { return kCompiledArmFeatures; }
 #endif
 
 void InitializeMaskOnce() {

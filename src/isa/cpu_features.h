@@ -14,7 +14,10 @@
 // A feature masked off also masks nothing else by itself; variants list every bit they need (an AVX-512
 // variant also requires kAvx2), so masking "avx2" turns off every x86 SIMD variant.
 //
-// On targets other than x86-64 every query returns 0 (no x86 feature); Arm features are compile-time there.
+// On targets other than x86-64 no x86 bit is ever set. Arm M-profile features (kArmDsp, kArmMve) are fixed at
+// compile time (__ARM_FEATURE_DSP, __ARM_FEATURE_MVE: the core the library is built for) and reported by
+// DetectedFeatures() on such builds; kCompiledArmFeatures is the same set as a constant. The mask applies to them
+// as to x86 bits (SetFeatureMask(isa::kArmMve) makes an M55 build pick its DSP or reference variants).
 // Thread safety: detection is idempotent and may race harmlessly; the mask is an atomic word.
 #ifndef MOTE_ISA_CPU_FEATURES_H_
 #define MOTE_ISA_CPU_FEATURES_H_
@@ -32,8 +35,21 @@ enum Feature : uint32_t {
   kAvx512Vl = 1u << 4,    // AVX-512 on 128/256-bit registers
   kAvx512Vnni = 1u << 5,  // AVX-512 VNNI (vpdpbusd)
   kAvxVnni = 1u << 6,     // VEX-encoded AVX-VNNI
+  kArmDsp = 1u << 8,      // Arm DSP extension (Armv7E-M, Armv8-M Mainline): SMLAD, SXTB16, SSAT... (M4/M7/M33/M55)
+  kArmMve = 1u << 9,      // Arm M-profile Vector Extension, integer (Helium, Armv8.1-M: Cortex-M55)
 };
-constexpr uint32_t kAllFeatures = kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni;
+constexpr uint32_t kAllFeatures =
+    kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni | kArmDsp | kArmMve;
+
+// The Arm features of the core this translation unit is compiled for (0 on other architectures).
+constexpr uint32_t kCompiledArmFeatures =
+#if defined(__ARM_FEATURE_DSP) && __ARM_FEATURE_DSP
+    kArmDsp |
+#endif
+#if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+    kArmMve |
+#endif
+    0u;
 
 // What the CPU and OS support, ignoring any mask. Detected once.
 uint32_t DetectedFeatures();
@@ -45,7 +61,7 @@ uint32_t AvailableFeatures();
 void SetFeatureMask(uint32_t masked);
 uint32_t FeatureMask();
 
-// "avx2", "avx512vnni"... for one bit; "?" for anything else.
+// "avx2", "avx512vnni", "dsp", "mve"... for one bit; "?" for anything else.
 const char* FeatureName(uint32_t bit);
 
 // Parses a MOTE_ISA_MASK value ("avx2,fma", "all", "" = nothing). False for an unknown name.

@@ -94,6 +94,12 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
     {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
      MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col)},
 #endif
+#if MOTE_TARGET_CORTEX_M
+    {"conv_2d/int8/dsp-1x1", isa::kArmDsp, conv_2d::AppliesDspPointwise, conv_2d::DspScratchBytes,
+     MOTE_ARM_DSP_FN(conv_2d::ConvInt8DspPointwise)},
+    {"conv_2d/int8/dsp-im2col", isa::kArmDsp, conv_2d::AppliesDspIm2col, conv_2d::DspScratchBytes,
+     MOTE_ARM_DSP_FN(conv_2d::ConvInt8DspIm2col)},
+#endif
     {"conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
@@ -304,6 +310,26 @@ bool AppliesAvx2Im2col(const ConvInt8Problem& p) {
   return p.filter_input_depth == p.input_depth &&
          static_cast<int64_t>(p.filter_height) * p.filter_width * p.input_depth <= kAvx2MaxPatch;
 }
+
+bool AppliesDspPointwise(const ConvInt8Problem& p) {
+  return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
+         p.pad_width == 0 && p.pad_height == 0 && p.output_depth >= 2 && p.output_depth <= kDspZeroBiasChannels;
+}
+
+bool AppliesDspIm2col(const ConvInt8Problem& p) {
+  return p.filter_input_depth == p.input_depth && p.output_depth >= 2 && p.output_depth <= kDspZeroBiasChannels;
+}
+
+DspScratchLayout GetDspScratchLayout(const ConvInt8Problem& p) {
+  const size_t k = static_cast<size_t>(p.filter_height) * p.filter_width * p.input_depth;
+  DspScratchLayout l;
+  l.special = 0;
+  l.rows = (static_cast<size_t>(p.output_depth) + 63) / 64 * 8;  // 32-bit words, rounded to 8 bytes
+  l.total = l.rows + (k + 3) / 4 * 16;
+  return l;
+}
+
+size_t DspScratchBytes(const ConvInt8Problem& p) { return GetDspScratchLayout(p).total; }
 
 }  // namespace conv_2d
 

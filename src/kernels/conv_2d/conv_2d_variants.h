@@ -56,6 +56,32 @@ void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void* scratch);
 // Largest im2col row (filter_height * filter_width * input_depth) the AVX2 variant handles.
 constexpr int kAvx2MaxPatch = 4096;
 
+// Cortex-M DSP extension (conv_2d_dsp.cc; M4, M7, M33, M55). Both need groups == 1 and 2 to
+// kDspZeroBiasChannels output channels (channels go in pairs; an odd last one shares a pair with its
+// neighbour), and use the arena scratch DspScratchBytes(p): the int16 rows of two output pixels and a bitmask.
+// 1x1 filter, no padding, any stride: rows are the input pixels.
+bool AppliesDspPointwise(const ConvInt8Problem& p);
+void ConvInt8DspPointwise(const ConvInt8Problem& p, void* scratch);
+// Any filter size, stride, dilation and padding (first-layer few-channel convolutions included): rows are the
+// receptive fields (im2col), zeros for taps outside the image.
+bool AppliesDspIm2col(const ConvInt8Problem& p);
+void ConvInt8DspIm2col(const ConvInt8Problem& p, void* scratch);
+
+// The DSP variants' arena scratch (byte offsets from the 16-byte aligned scratch pointer), rebuilt at the start
+// of every invoke:
+//   special  uint32 [ceil(output_depth / 32)]   bitmask of the channels requantized the reference way
+//   rows     int16 [ceil(K / 4)][2 pixels][4]   K = filter_height * filter_width * input_depth
+// Defined in portable code (conv_2d.cc) and used by both the glue and the DSP file. Without a bias tensor the
+// variants read zeros from a static array: output_depth <= kDspZeroBiasChannels.
+constexpr int kDspZeroBiasChannels = 4096;
+struct DspScratchLayout {
+  size_t special;
+  size_t rows;
+  size_t total;
+};
+DspScratchLayout GetDspScratchLayout(const ConvInt8Problem& p);
+size_t DspScratchBytes(const ConvInt8Problem& p);
+
 }  // namespace conv_2d
 }  // namespace mote
 

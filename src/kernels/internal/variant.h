@@ -24,7 +24,7 @@
 // (CMakeLists.txt). When they are not built (MOTE_X86_SIMD=OFF) the table keeps the entry with run ==
 // nullptr, so the loss is visible. Built with MOTE_REQUIRE_OPTIMIZED, prepare fails instead of falling back
 // to a portable variant when an optimized entry applied but was not compiled in, or the CPU lacks (or a mask
-// hides) its ISA.
+// hides) its ISA; built with MOTE_OPTIMIZED_FALLBACK_WARN, it falls back and prints why.
 //
 // Run functions must not allocate; `scratch` is the arena scratch buffer (nullptr when scratch_bytes is
 // nullptr or returned 0). Problems passed to *_avx2.cc code are PODs without member functions, so that no
@@ -52,6 +52,34 @@
 #define MOTE_X86_SIMD_FN(fn) nullptr
 #endif
 
+// Arm M-profile (Cortex-M) builds. DSP entries (isa::kArmDsp, *_dsp.cc) are in a table on every Cortex-M build
+// (MOTE_TARGET_CORTEX_M); Helium entries (isa::kArmMve, *_mve.cc) on builds for a core with MVE
+// (MOTE_TARGET_ARM_MVE), since no other core can ever run them. The files are compiled only for cores that have
+// the instructions, and only when MOTE_ARM_KERNELS allows (CMakeLists.txt defines MOTE_HAVE_ARM_DSP /
+// MOTE_HAVE_ARM_MVE); otherwise the entry keeps run == nullptr and the loss is visible. Asking for optimized
+// kernels on a core without them (MOTE_REQUIRE_OPTIMIZED, MOTE_ARM_KERNELS=DSP/MVE) is a build error unless
+// MOTE_OPTIMIZED_FALLBACK_WARN turns it into a warning (then prepare prints one per node that falls back).
+#if defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+#define MOTE_TARGET_CORTEX_M 1
+#else
+#define MOTE_TARGET_CORTEX_M 0
+#endif
+#if MOTE_TARGET_CORTEX_M && defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
+#define MOTE_TARGET_ARM_MVE 1
+#else
+#define MOTE_TARGET_ARM_MVE 0
+#endif
+#if defined(MOTE_HAVE_ARM_DSP) && MOTE_HAVE_ARM_DSP
+#define MOTE_ARM_DSP_FN(fn) (fn)
+#else
+#define MOTE_ARM_DSP_FN(fn) nullptr
+#endif
+#if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
+#define MOTE_ARM_MVE_FN(fn) (fn)
+#else
+#define MOTE_ARM_MVE_FN(fn) nullptr
+#endif
+
 namespace mote {
 
 template <typename Problem>
@@ -75,11 +103,18 @@ constexpr bool kRequireOptimizedVariants = true;
 #else
 constexpr bool kRequireOptimizedVariants = false;
 #endif
+// MOTE_OPTIMIZED_FALLBACK_WARN: fall back, but print why (wins over MOTE_REQUIRE_OPTIMIZED).
+#if defined(MOTE_OPTIMIZED_FALLBACK_WARN)
+constexpr bool kWarnOnVariantFallback = true;
+#else
+constexpr bool kWarnOnVariantFallback = false;
+#endif
 
 namespace variant_internal {
-// Why entry `id` was skipped, for the MOTE_REQUIRE_OPTIMIZED diagnostic.
+// Why entry `id` was skipped: the MOTE_REQUIRE_OPTIMIZED error (fatal) or the MOTE_OPTIMIZED_FALLBACK_WARN
+// warning (MicroPrintf).
 void ReportLostVariant(TfLiteContext* context, const char* op_name, const char* id, uint32_t required_isa,
-                       bool compiled_in, const char* fallback_id);
+                       bool compiled_in, const char* fallback_id, bool fatal);
 }  // namespace variant_internal
 
 // Picks the variant for `problem` (see the file comment), requests its scratch buffer and reports its id.
@@ -98,10 +133,11 @@ TfLiteStatus SelectVariant(TfLiteContext* context, const char* op_name, const Ke
       if (lost < 0 && v.required_isa != 0) lost = static_cast<int>(i);
       continue;
     }
-    if (kRequireOptimizedVariants && lost >= 0 && v.required_isa == 0) {
+    if ((kRequireOptimizedVariants || kWarnOnVariantFallback) && lost >= 0 && v.required_isa == 0) {
       const KernelVariant<Problem>& l = table[lost];
-      variant_internal::ReportLostVariant(context, op_name, l.id, l.required_isa, l.run != nullptr, v.id);
-      return kTfLiteError;
+      variant_internal::ReportLostVariant(context, op_name, l.id, l.required_isa, l.run != nullptr, v.id,
+                                          /*fatal=*/!kWarnOnVariantFallback);
+      if (!kWarnOnVariantFallback) return kTfLiteError;
     }
     choice->index = static_cast<int16_t>(i);
     choice->scratch_index = -1;

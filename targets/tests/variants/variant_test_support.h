@@ -1,0 +1,151 @@
+// Helpers for the on-target kernel-variant tests (targets/tests/variants/*_test.cc): every Cortex-M variant
+// (DSP, Helium) against the portable reference, bit for bit, on random problems drawn from a printed,
+// replayable seed -- the on-target counterpart of src/kernels/internal/variant_test_util.h, without heap or
+// standard containers.
+//
+//   [ seed     ] Conv2DArm.PointwiseMatchesReference: 20241129 (replay: -DMOTE_TARGET_TEST_SEED=20241129)
+//
+// Case i of a test draws from CaseSeed(base, i); a failure names the case. Outputs and scratch buffers are
+// followed by canary bytes (Guarded) so a variant writing beyond its output or beyond the scratch its record
+// declares fails the test.
+#ifndef MOTE_TARGETS_TESTS_VARIANTS_VARIANT_TEST_SUPPORT_H_
+#define MOTE_TARGETS_TESTS_VARIANTS_VARIANT_TEST_SUPPORT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+
+#include "board.h"
+#include "isa/cpu_features.h"
+#include "mote_test.h"
+
+#ifndef MOTE_TARGET_TEST_SEED
+#define MOTE_TARGET_TEST_SEED 20241129
+#endif
+
+namespace mote_variants {
+
+inline uint64_t BaseSeed(const char* suite, const char* name) {
+  const uint64_t seed = MOTE_TARGET_TEST_SEED;
+  board_printf("[ seed     ] %s.%s: %lu (replay: -DMOTE_TARGET_TEST_SEED=%lu)\n", suite, name,
+               static_cast<unsigned long>(seed), static_cast<unsigned long>(seed));
+  return seed;
+}
+
+inline uint64_t CaseSeed(uint64_t base, int index) { return base * 1000003ull + static_cast<uint64_t>(index); }
+
+// xorshift64* (deterministic on every core; no libc state).
+class Rng {
+ public:
+  explicit Rng(uint64_t seed) : state_(seed * 0x9E3779B97F4A7C15ull + 1) {
+    for (int i = 0; i < 4; ++i) Next();
+  }
+  uint64_t Next() {
+    state_ ^= state_ >> 12;
+    state_ ^= state_ << 25;
+    state_ ^= state_ >> 27;
+    return state_ * 0x2545F4914F6CDD1Dull;
+  }
+  // Uniform in [lo, hi] (inclusive).
+  int Int(int lo, int hi) {
+    const uint64_t span = static_cast<uint64_t>(static_cast<int64_t>(hi) - lo + 1);
+    return static_cast<int>(lo + static_cast<int64_t>((Next() >> 11) % span));
+  }
+  // True with probability percent / 100.
+  bool Chance(int percent) { return Int(0, 99) < percent; }
+  template <typename T, size_t N>
+  T Pick(const T (&values)[N]) {
+    return values[Int(0, static_cast<int>(N) - 1)];
+  }
+  void Int8s(int8_t* data, size_t n) {
+    for (size_t i = 0; i < n; ++i) data[i] = static_cast<int8_t>(Int(-128, 127));
+  }
+  // Q31 multipliers as QuantizeMultiplier makes them: [2^30, 2^31), sometimes 0; a fifth with their low 26
+  // bits clear, so products land on rounding ties.
+  int32_t Multiplier() {
+    if (Chance(3)) return 0;
+    if (Chance(20)) return static_cast<int32_t>((1u << 30) | (static_cast<uint32_t>(Int(0, 15)) << 26));
+    return static_cast<int32_t>((1u << 30) + static_cast<uint32_t>(Int(0, (1 << 30) - 1)));
+  }
+
+ private:
+  uint64_t state_;
+};
+
+constexpr int kMaxChannels = 1024;
+
+// Random requantization (the host tests' distribution): shifts mostly negative, some left shifts, some tiny
+// multipliers (right shifts up to 31), zero points and a clamp range inside [-128, 127]. Biases mostly small,
+// but some channels get the huge ones (|bias| near 2^30) that real models give dead channels.
+struct RandomQuant {
+  int32_t multiplier[kMaxChannels];
+  int32_t shift[kMaxChannels];
+  int32_t bias[kMaxChannels];
+  int32_t input_offset;
+  int32_t output_offset;
+  int32_t act_min;
+  int32_t act_max;
+};
+
+inline void MakeRandomQuant(Rng& rng, int channels, RandomQuant* q) {
+  const int base_shift = rng.Int(-14, 0);
+  const bool huge_biases = rng.Chance(15);
+  for (int i = 0; i < channels; ++i) {
+    q->multiplier[i] = rng.Multiplier();
+    int s = base_shift + rng.Int(-3, 3);
+    if (rng.Chance(5)) s = rng.Int(1, 6);
+    if (rng.Chance(5)) s = rng.Int(-31, -20);
+    q->shift[i] = s;
+    q->bias[i] = rng.Int(-40000, 40000);
+    if (huge_biases && rng.Chance(50)) q->bias[i] = (rng.Chance(50) ? 1 : -1) * ((1 << 30) + rng.Int(-512, 512));
+  }
+  q->input_offset = -rng.Int(-128, 127);
+  q->output_offset = rng.Int(-128, 127);
+  if (rng.Chance(50)) {
+    q->act_min = -128;
+    q->act_max = 127;
+  } else {
+    q->act_min = rng.Int(-128, 60);
+    q->act_max = rng.Int(q->act_min, 127);
+  }
+}
+
+// A static buffer whose used part is followed by canary bytes.
+template <size_t kBytes>
+class Guarded {
+ public:
+  static constexpr size_t kCanary = 64;
+  // The first `n` bytes (filled with `fill`), followed by the canary. n must be <= kBytes.
+  uint8_t* Prepare(size_t n, uint8_t fill = 0x55) {
+    size_ = n;
+    std::memset(data_, fill, n);
+    std::memset(data_ + n, kCanaryByte, kCanary);
+    return data_;
+  }
+  bool Intact() const {
+    for (size_t i = 0; i < kCanary; ++i) {
+      if (data_[size_ + i] != kCanaryByte) return false;
+    }
+    return true;
+  }
+  static constexpr size_t capacity() { return kBytes; }
+
+ private:
+  static constexpr uint8_t kCanaryByte = 0xA7;
+  alignas(16) uint8_t data_[kBytes + kCanary];
+  size_t size_ = 0;
+};
+
+// Index of the first differing byte, -1 when equal.
+inline long FirstDifference(const int8_t* a, const int8_t* b, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (a[i] != b[i]) return static_cast<long>(i);
+  }
+  return -1;
+}
+
+inline bool CoreHas(uint32_t features) { return (mote::isa::DetectedFeatures() & features) == features; }
+
+}  // namespace mote_variants
+
+#endif  // MOTE_TARGETS_TESTS_VARIANTS_VARIANT_TEST_SUPPORT_H_
