@@ -685,7 +685,19 @@ std::unique_ptr<ModelT> Parse(const uint8_t* data, size_t size) {
   const auto* bytes = reinterpret_cast<const uint8_t*>(copy.get());
   flatbuffers::Verifier verifier(bytes, size);
   if (!verifier.VerifyBuffer<schema::Model>(nullptr)) return nullptr;
-  return std::unique_ptr<ModelT>(schema::GetModel(bytes)->UnPack());
+  std::unique_ptr<ModelT> model(schema::GetModel(bytes)->UnPack());
+  // A union whose type is set but whose table is absent verifies, unpacks to a null value, and would make the
+  // generated Pack dereference it: drop such unions.
+  for (auto& sg : model->subgraphs) {
+    if (!sg) continue;
+    for (auto& t : sg->tensors) {
+      if (t && t->quantization && t->quantization->details.value == nullptr) t->quantization->details.Reset();
+    }
+    for (auto& op : sg->operators) {
+      if (op && op->builtin_options.value == nullptr) op->builtin_options.Reset();
+    }
+  }
+  return model;
 }
 
 void Serialize(const ModelT& m, std::vector<uint8_t>* out) {
