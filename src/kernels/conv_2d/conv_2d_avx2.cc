@@ -54,11 +54,6 @@ struct PixelCursor {
   }
 };
 
-// x + offset for 16 int8 values -> 16 int16 (reads and writes 16 elements).
-inline void Convert16(const int8_t* src, __m256i offset, int16_t* dst) {
-  _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), _mm256_add_epi16(avx2::LoadInt8x16AsInt16(src), offset));
-}
-
 // Rows of the 1x1 GEMM: the input pixel under each output pixel, k = input depth.
 struct PointwiseRows {
   const ConvInt8Problem& p;
@@ -82,70 +77,21 @@ struct PointwiseRows {
   }
 };
 
-// Rows of the im2col GEMM: the receptive field of each output pixel in (fy, fx, ic) order, zeros outside.
+// Rows of the im2col GEMM: the receptive field of each output pixel (avx2::BuildPatchRow).
 struct PatchRows {
   const ConvInt8Problem& p;
-  const int8_t* input_end;
+  avx2::PatchGeometry g;
+
+  PatchRows(const ConvInt8Problem& problem, const int8_t* input_end)
+      : p(problem),
+        g{problem.input, input_end, problem.input_height, problem.input_width, problem.input_depth,
+          problem.filter_height, problem.filter_width, problem.stride_height, problem.stride_width,
+          problem.dilation_height, problem.dilation_width, problem.pad_height, problem.pad_width,
+          problem.input_offset} {}
 
   void Build(PixelCursor* at, int rows, int16_t* a, int a_stride) const {
-    for (int r = 0; r < rows; ++r, at->Next(p)) BuildRow(*at, a + static_cast<int64_t>(r) * a_stride);
-  }
-
-  void BuildRow(const PixelCursor& at, int16_t* dst) const {
-    const int depth = p.input_depth;
-    const int fw = p.filter_width;
-    const int seg = fw * depth;
-    const int iy0 = at.oy * p.stride_height - p.pad_height;
-    const int ix0 = at.ox * p.stride_width - p.pad_width;
-    const int64_t row_elems = static_cast<int64_t>(p.input_width) * depth;
-    const int8_t* batch = p.input + static_cast<int64_t>(at.b) * p.input_height * row_elems;
-    const int iy_last = iy0 + (p.filter_height - 1) * p.dilation_height;
-    const int ix_last = ix0 + (fw - 1) * p.dilation_width;
-    // Interior pixel, contiguous taps: filter_height segments copied 16 at a time, when the 16-byte reads of
-    // the last one stay inside the input.
-    if (p.dilation_width == 1 && iy0 >= 0 && iy_last < p.input_height && ix0 >= 0 && ix_last < p.input_width) {
-      const int8_t* src = batch + static_cast<int64_t>(iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
-      const int64_t step = row_elems * p.dilation_height;
-      const int seg16 = avx2::RoundUp16(seg);
-      if (src + (p.filter_height - 1) * step + seg16 <= input_end) {
-        const __m256i offset = _mm256_set1_epi16(static_cast<int16_t>(p.input_offset));
-        for (int fy = 0; fy < p.filter_height; ++fy, src += step) {
-          for (int j = 0; j < seg; j += 16) Convert16(src + j, offset, dst + fy * seg + j);
-        }
-        return;
-      }
-    }
-    for (int fy = 0; fy < p.filter_height; ++fy) {
-      int16_t* d = dst + fy * seg;
-      const int iy = iy0 + fy * p.dilation_height;
-      if (iy < 0 || iy >= p.input_height) {
-        avx2::ZeroSegment(seg, d);
-        continue;
-      }
-      const int8_t* row = batch + static_cast<int64_t>(iy) * row_elems;
-      if (p.dilation_width == 1) {
-        int fx_begin = ix0 < 0 ? -ix0 : 0;
-        int fx_end = p.input_width - ix0;
-        if (fx_end > fw) fx_end = fw;
-        if (fx_begin > fw) fx_begin = fw;
-        if (fx_end < fx_begin) fx_end = fx_begin;
-        if (fx_begin > 0) avx2::ZeroSegment(fx_begin * depth, d);
-        if (fx_end > fx_begin) {
-          avx2::ConvertSegment(row + static_cast<int64_t>(ix0 + fx_begin) * depth, (fx_end - fx_begin) * depth,
-                               p.input_offset, input_end, d + fx_begin * depth);
-        }
-        if (fx_end < fw) avx2::ZeroSegment((fw - fx_end) * depth, d + fx_end * depth);
-      } else {
-        for (int fx = 0; fx < fw; ++fx) {
-          const int ix = ix0 + fx * p.dilation_width;
-          if (ix < 0 || ix >= p.input_width) {
-            avx2::ZeroSegment(depth, d + fx * depth);
-          } else {
-            avx2::ConvertSegment(row + static_cast<int64_t>(ix) * depth, depth, p.input_offset, input_end,
-                                 d + fx * depth);
-          }
-        }
-      }
+    for (int r = 0; r < rows; ++r, at->Next(p)) {
+      avx2::BuildPatchRow(g, at->b, at->oy, at->ox, a + static_cast<int64_t>(r) * a_stride);
     }
   }
 };

@@ -96,6 +96,10 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
     {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
+#if MOTE_TARGET_CORTEX_M
+    {"depthwise_conv_2d/int8/dsp", isa::kArmDsp, depthwise_conv_2d::AppliesDsp, depthwise_conv_2d::DspScratchBytes,
+     MOTE_ARM_DSP_FN(depthwise_conv_2d::DepthwiseInt8Dsp)},
+#endif
     {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
@@ -312,6 +316,26 @@ bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1
 bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p) {
   return p.depth_multiplier % 8 == 0 && FitsAvx2(p);
 }
+
+bool AppliesDsp(const DepthwiseInt8Problem& p) {
+  return p.dilation_width == 1 && p.dilation_height == 1 && p.filter_height <= kDspMaxFilterHeight;
+}
+
+DspScratchLayout GetDspScratchLayout(const DepthwiseInt8Problem& p) {
+  const int block = p.input_depth < kDspChannelBlock ? p.input_depth : kDspChannelBlock;
+  DspScratchLayout l{};
+  l.ring_width = ((p.output_width - 1) * p.stride_width + p.filter_width + 1 + 1) & ~1;
+  l.ring = 0;
+  l.ring_halfwords = static_cast<size_t>(p.filter_height) * block * l.ring_width;
+  l.weights = (l.ring_halfwords * sizeof(int16_t) + 3) & ~static_cast<size_t>(3);
+  const size_t block_channels = static_cast<size_t>(block) * p.depth_multiplier;
+  l.quant = l.weights + block_channels * p.filter_height * ((p.filter_width + 1) / 2) * sizeof(uint32_t);
+  l.acc = l.quant + block_channels * 16;
+  l.total = l.acc + static_cast<size_t>(p.output_width) * sizeof(int32_t);
+  return l;
+}
+
+size_t DspScratchBytes(const DepthwiseInt8Problem& p) { return GetDspScratchLayout(p).total; }
 
 }  // namespace depthwise_conv_2d
 

@@ -79,6 +79,33 @@ struct Avx2TableLayout {
 };
 Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
+// Cortex-M DSP extension (depthwise_conv_2d_dsp.cc; M4, M7, M33, M55). Dilation 1, any filter width, filter
+// height up to kDspMaxFilterHeight, any stride, padding and channel multiplier (3x3 stride 1 and 2 have their
+// own loops). Arena scratch DspScratchBytes(p), rebuilt for every block of kDspChannelBlock input channels:
+//   ring     int16 [filter_height][block][ring_width]   transposed input rows (input offset applied, zero padding
+//                                                        columns); ring_width = (OW - 1) * stride_w + FW + 1,
+//                                                        even; block = min(kDspChannelBlock, input_depth)
+//   weights  uint32 [block * depth_multiplier][filter_height][ceil(FW / 2)]   int16 weight pairs
+//   quant    16 bytes per output channel of the block: bias and requantization constants
+//   acc      int32 [output_width]   one output row's accumulators
+// Defined in portable code (depthwise_conv_2d.cc) and used by both the glue and the DSP file.
+bool AppliesDsp(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Dsp(const DepthwiseInt8Problem& p, void* scratch);
+
+constexpr int kDspChannelBlock = 4;
+constexpr int kDspMaxFilterHeight = 16;
+struct DspScratchLayout {
+  int ring_width;
+  size_t ring;
+  size_t ring_halfwords;
+  size_t weights;
+  size_t quant;
+  size_t acc;
+  size_t total;
+};
+DspScratchLayout GetDspScratchLayout(const DepthwiseInt8Problem& p);
+size_t DspScratchBytes(const DepthwiseInt8Problem& p);
+
 }  // namespace depthwise_conv_2d
 }  // namespace mote
 

@@ -463,6 +463,83 @@ static inline void ZeroSegment(int n, int16_t* dst) {
   for (int j = 0; j < n; j += 16) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), z);
 }
 
+// ---- im2col rows ------------------------------------------------------------------------------------------
+
+// The window of a convolution-like op over an NHWC int8 input (plain data).
+struct PatchGeometry {
+  const int8_t* input;
+  const int8_t* input_end;  // input + batches * height * width * depth
+  int height, width, depth;
+  int filter_height, filter_width;
+  int stride_height, stride_width;
+  int dilation_height, dilation_width;
+  int pad_height, pad_width;
+  int32_t input_offset;
+};
+
+// Writes the receptive field of output pixel (b, oy, ox) as filter_height * filter_width * depth int16 values
+// x + input_offset in (fy, fx, c) order, 0 for taps outside the image (exactly the terms the reference
+// skips). May write up to 15 elements past the row (callers build rows in order and leave slack after the
+// last); reads past a segment only while 16-byte loads stay below input_end.
+static inline void BuildPatchRow(const PatchGeometry& g, int b, int oy, int ox, int16_t* dst) {
+  const int depth = g.depth;
+  const int fw = g.filter_width;
+  const int seg = fw * depth;
+  const int iy0 = oy * g.stride_height - g.pad_height;
+  const int ix0 = ox * g.stride_width - g.pad_width;
+  const int64_t row_elems = static_cast<int64_t>(g.width) * depth;
+  const int8_t* batch = g.input + static_cast<int64_t>(b) * g.height * row_elems;
+  const int iy_last = iy0 + (g.filter_height - 1) * g.dilation_height;
+  const int ix_last = ix0 + (fw - 1) * g.dilation_width;
+  // Interior pixel, contiguous taps: filter_height segments copied 16 at a time, when the 16-byte reads of the
+  // last one stay inside the input.
+  if (g.dilation_width == 1 && iy0 >= 0 && iy_last < g.height && ix0 >= 0 && ix_last < g.width) {
+    const int8_t* src = batch + static_cast<int64_t>(iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
+    const int64_t step = row_elems * g.dilation_height;
+    if (src + (g.filter_height - 1) * step + RoundUp16(seg) <= g.input_end) {
+      const __m256i offset = _mm256_set1_epi16(static_cast<int16_t>(g.input_offset));
+      for (int fy = 0; fy < g.filter_height; ++fy, src += step) {
+        for (int j = 0; j < seg; j += 16) {
+          _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + fy * seg + j),
+                              _mm256_add_epi16(LoadInt8x16AsInt16(src + j), offset));
+        }
+      }
+      return;
+    }
+  }
+  for (int fy = 0; fy < g.filter_height; ++fy) {
+    int16_t* d = dst + fy * seg;
+    const int iy = iy0 + fy * g.dilation_height;
+    if (iy < 0 || iy >= g.height) {
+      ZeroSegment(seg, d);
+      continue;
+    }
+    const int8_t* row = batch + static_cast<int64_t>(iy) * row_elems;
+    if (g.dilation_width == 1) {
+      int fx_begin = ix0 < 0 ? -ix0 : 0;
+      int fx_end = g.width - ix0;
+      if (fx_end > fw) fx_end = fw;
+      if (fx_begin > fw) fx_begin = fw;
+      if (fx_end < fx_begin) fx_end = fx_begin;
+      if (fx_begin > 0) ZeroSegment(fx_begin * depth, d);
+      if (fx_end > fx_begin) {
+        ConvertSegment(row + static_cast<int64_t>(ix0 + fx_begin) * depth, (fx_end - fx_begin) * depth, g.input_offset,
+                       g.input_end, d + fx_begin * depth);
+      }
+      if (fx_end < fw) ZeroSegment((fw - fx_end) * depth, d + fx_end * depth);
+    } else {
+      for (int fx = 0; fx < fw; ++fx) {
+        const int ix = ix0 + fx * g.dilation_width;
+        if (ix < 0 || ix >= g.width) {
+          ZeroSegment(depth, d + fx * depth);
+        } else {
+          ConvertSegment(row + static_cast<int64_t>(ix) * depth, depth, g.input_offset, g.input_end, d + fx * depth);
+        }
+      }
+    }
+  }
+}
+
 }  // namespace avx2
 }  // namespace mote
 
