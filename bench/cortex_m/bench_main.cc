@@ -23,7 +23,13 @@ void VariantList(mote::MicroInterpreter& interpreter, char* out, size_t size) {
   out[0] = '\0';
   for (size_t i = 0; i < interpreter.operators_size(); ++i) {
     const char* v = interpreter.node_info(i).variant;
-    if (v == nullptr || std::strstr(out, v) != nullptr) continue;
+    if (v == nullptr) continue;
+    bool seen = false;  // whole entries only: "conv_2d/..." is a suffix of "depthwise_conv_2d/..."
+    for (size_t j = 0; j < i && !seen; ++j) {
+      const char* w = interpreter.node_info(j).variant;
+      seen = w != nullptr && std::strcmp(w, v) == 0;
+    }
+    if (seen) continue;
     const int n = std::snprintf(out + used, size - used, "%s%s", used == 0 ? "" : ", ", v);
     if (n < 0 || used + static_cast<size_t>(n) >= size) break;
     used += static_cast<size_t>(n);
@@ -47,7 +53,9 @@ int RunCounted(const mote_embed::Model& model, const char* label, uint32_t mask,
     return 0;
   }
   const mote_embed::Case& c = model.cases[0];
-  for (uint32_t i = 0; i < c.num_inputs; ++i) std::memcpy(interpreter.input(i)->data.raw, c.inputs[i].data, c.inputs[i].size);
+  for (uint32_t i = 0; i < c.num_inputs; ++i) {
+    std::memcpy(interpreter.input(i)->data.raw, c.inputs[i].data, c.inputs[i].size);
+  }
   insn_region_begin();
   const TfLiteStatus status = interpreter.Invoke();
   insn_region_end();
@@ -56,8 +64,10 @@ int RunCounted(const mote_embed::Model& model, const char* label, uint32_t mask,
     const TfLiteTensor* t = interpreter.output(o);
     if (t->bytes != c.outputs[o].size || std::memcmp(t->data.raw, c.outputs[o].data, t->bytes) != 0) differ = 1;
   }
-  board_printf("bench: %s %s: arena %lu bytes, outputs %s TFLM's, kernels: %s\n", model.name, label,
-               static_cast<unsigned long>(interpreter.arena_used_bytes()), differ ? "DIFFER FROM" : "match", list);
+  const mote::ArenaReport arena = interpreter.arena_report();
+  board_printf("bench: %s %s: arena %lu bytes (planned %lu, persistent %lu), outputs %s TFLM's, kernels: %s\n",
+               model.name, label, static_cast<unsigned long>(arena.total), static_cast<unsigned long>(arena.planned),
+               static_cast<unsigned long>(arena.persistent), differ ? "DIFFER FROM" : "match", list);
   return differ;
 }
 }  // namespace

@@ -31,7 +31,9 @@ int main() {
   mote::MicroInterpreter interpreter(m, resolver, g_arena, sizeof(g_arena));
   if (interpreter.AllocateTensors() != kTfLiteOk) return 11;
   const mote_embed::Case& c = model.cases[0];
-  for (uint32_t i = 0; i < c.num_inputs; ++i) std::memcpy(interpreter.input(i)->data.raw, c.inputs[i].data, c.inputs[i].size);
+  for (uint32_t i = 0; i < c.num_inputs; ++i) {
+    std::memcpy(interpreter.input(i)->data.raw, c.inputs[i].data, c.inputs[i].size);
+  }
   if (interpreter.Invoke() != kTfLiteOk) return 12;
   int differ = 0;
   for (uint32_t o = 0; o < c.num_outputs; ++o) {
@@ -41,7 +43,9 @@ int main() {
   board_puts("footprint: arena_used_bytes ");
   char digits[12];
   int n = 0;
-  for (size_t v = interpreter.arena_used_bytes(); n == 0 || v != 0; v /= 10) digits[n++] = static_cast<char>('0' + v % 10);
+  for (size_t v = interpreter.arena_used_bytes(); n == 0 || v != 0; v /= 10) {
+    digits[n++] = static_cast<char>('0' + v % 10);
+  }
   while (n > 0) board_write(&digits[--n], 1);
   board_puts(differ ? " outputs DIFFER\n" : " outputs match\n");
   return differ;

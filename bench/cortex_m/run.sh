@@ -8,7 +8,8 @@
 #   MOTE_HOST_TOOL=build/release/mote bash bench/cortex_m/run.sh     # reuse a host `mote` for gen-resolver
 #
 # Needs ../shared (models, golden data, tools/qemu-cortex-m); MOTE_SHARED_DIR overrides its location. Builds go to
-# build/bench-*; raw outputs and the report to build/bench-cortex-m/.
+# build/bench-*; raw outputs (kept between runs, so one core can be re-measured alone) and the report to
+# build/bench-cortex-m/.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
@@ -24,10 +25,12 @@ while [[ $# -gt 0 ]]; do
   esac
   shift
 done
-[[ -x $instrument/run_qemu.sh ]] || { echo "run.sh: $instrument/run_qemu.sh not found (set QEMU_CORTEX_M_TOOL)" >&2; exit 2; }
+if [[ ! -x $instrument/run_qemu.sh ]]; then
+  echo "run.sh: $instrument/run_qemu.sh not found (set QEMU_CORTEX_M_TOOL)" >&2
+  exit 2
+fi
 out=build/bench-cortex-m
 mkdir -p "$out/raw"
-rm -f "$out"/raw/*
 jobs=2
 
 # A host `mote` for gen-resolver (MOTE_HOST_TOOL: an existing one).
@@ -53,6 +56,7 @@ cross_build() {
 
 if [[ $counts == 1 ]]; then
   for core in $cores; do
+    rm -f "$out/raw/count-$core-"*
     dir=build/bench-cortex-$core
     echo "== $core: build (Release -O2, reference and optimized kernels)"
     cross_build "$dir" "$core" '^mote_bench_' -DCMAKE_BUILD_TYPE=Release
@@ -66,6 +70,7 @@ if [[ $counts == 1 ]]; then
 fi
 
 if [[ $footprint == 1 ]]; then
+  rm -f "$out/raw/footprint-"*
   # name|cmake args: the configurations whose footprint is reported (Cortex-M4).
   for config in "o2|-DCMAKE_BUILD_TYPE=Release" "o2-strip|-DCMAKE_BUILD_TYPE=Release -DMOTE_STRIP_ERROR_STRINGS=ON" \
                 "os-strip|-DCMAKE_BUILD_TYPE=MinSizeRel -DMOTE_STRIP_ERROR_STRINGS=ON"; do

@@ -18,7 +18,8 @@ start=$SECONDS
 for core in m4 m55; do
   echo "== cortex-$core: build"
   cmake --preset "cortex-$core" >/dev/null
-  cmake --build --preset "cortex-$core" >"build/cortex-$core.build.log" 2>&1 || { tail -n 40 "build/cortex-$core.build.log"; exit 1; }
+  log="build/cortex-$core.build.log"
+  cmake --build --preset "cortex-$core" >"$log" 2>&1 || { tail -n 40 "$log"; exit 1; }
   echo "== cortex-$core: on-target tests under qemu-system-arm"
   ctest --preset "cortex-$core"
 done

@@ -6,7 +6,9 @@
 # Exit 0 when clean; otherwise prints the offending symbols (and, for the library, the objects needing them).
 set -euo pipefail
 nm=$1 lib=$2 elf=$3
-heap='^(malloc|free|calloc|realloc|memalign|aligned_alloc|posix_memalign|_malloc_r|_free_r|_calloc_r|_realloc_r|_sbrk_r|_Znwj|_Znaj|_ZnwjRKSt9nothrow_t|_ZnajRKSt9nothrow_t|_ZdlPv|_ZdaPv|_ZdlPvj|_ZdaPvj|__cxa_allocate_exception|__cxa_throw)$'
+heap='^(malloc|free|calloc|realloc|memalign|aligned_alloc|posix_memalign|_malloc_r|_free_r|_calloc_r|_realloc_r'
+heap+='|_sbrk_r|_Znwj|_Znaj|_ZnwjRKSt9nothrow_t|_ZnajRKSt9nothrow_t|_ZdlPv|_ZdaPv|_ZdlPvj|_ZdaPvj'
+heap+='|__cxa_allocate_exception|__cxa_throw)$'
 status=0
 lib_refs=$("$nm" -A -u "$lib" 2>/dev/null | awk '{print $1, $NF}' | grep -E " ${heap#^}" || true)
 if [[ -n $lib_refs ]]; then
