@@ -97,6 +97,9 @@ class MicroInterpreter {
 
   size_t operators_size() const;       // nodes in subgraph 0's execution plan
   NodeInfo node_info(size_t plan_position) const;
+  // Logs, through the MicroPrintf sink, one line per node in plan order: "Node 3 (CONV_2D): conv_2d/int8/avx2-1x1"
+  // — so a firmware log shows whether each node got the kernel variant it was built for.
+  void LogKernelVariants() const;
   // Calls hook(user, plan_position) after each node's invoke during the next Invoke()s (profiling); nullptr
   // to stop. The hook must not allocate on targets that forbid it.
   using NodeHook = void (*)(void* user, size_t plan_position, bool after);

@@ -118,6 +118,13 @@ NodeInfo MicroInterpreter::node_info(size_t plan_position) const {
   return info;
 }
 
+void MicroInterpreter::LogKernelVariants() const {
+  for (size_t p = 0; p < operators_size(); ++p) {
+    const NodeInfo info = node_info(p);
+    MicroPrintf("Node %d (%s): %s", info.index, info.op_name, info.variant);
+  }
+}
+
 void MicroInterpreter::SetNodeHook(NodeHook hook, void* user) {
   if (core_ != nullptr) core_->SetNodeHook(hook, user);
 }

@@ -81,6 +81,13 @@ TEST_F(InterpreterTest, LifecycleRunsEachPhaseOnceInPlanOrder) {
     EXPECT_EQ(interpreter.AllocateTensors(), kTfLiteOk) << "a second AllocateTensors is a no-op";
     EXPECT_TRUE(Events().log.empty());
     EXPECT_STREQ(interpreter.node_info(1).variant, "add_one/float32/test");
+    {
+      LogCapture log;
+      interpreter.LogKernelVariants();
+      EXPECT_EQ(log.lines, (std::vector<std::string>{"Node 0 (AddOne): add_one/float32/test",
+                                                      "Node 1 (AddOne): add_one/float32/test",
+                                                      "Node 2 (AddOne): add_one/float32/test"}));
+    }
   }
   EXPECT_EQ(Events().log, (std::vector<std::string>{"free:1", "free:2", "free:3"}));
 }
