@@ -22,7 +22,6 @@ enum {
   kSysWrite = 0x05,
   kSysExitExtended = 0x20,
   kAdpStoppedApplicationExit = 0x20026,
-  kStdoutHandle = 1, /* QEMU's semihosting console: handle 1 is stdout once ":tt" is opened; see below */
 };
 
 static int32_t semihost_call(int32_t op, const void* arg) {
