@@ -140,7 +140,7 @@ struct FastQuant {
 };
 
 // Whether FastRequantize is exact for a channel (multiplier m != 0, TFLite shift) whose accumulator, bias
-// included, stays within +-max_abs_acc.
+// included, stays within +-max_abs_acc (a bound for a whole layer, or the accumulator's own magnitude).
 static inline bool FastRequantApplies(int32_t multiplier, int32_t shift, int64_t max_abs_acc) {
   if (multiplier < (1 << 30) || shift > -1 || shift < -31) return false;
   return max_abs_acc + (int64_t{1} << (-shift - 1)) < (int64_t{1} << 31);

@@ -1,0 +1,237 @@
+// DEPTHWISE_CONV_2D int8 Cortex-M variants (DSP: depthwise_conv_2d_dsp.cc, Helium: depthwise_conv_2d_mve.cc)
+// against the reference (depthwise_conv_2d::DepthwiseConvInt8), bit for bit, on the target. Shapes around the
+// variants' tiles: output pixels in pairs (3x3 loops), channel blocks of 4 (DSP ring) or vectors of 4/8/16
+// channels with tail predication (Helium), odd channel counts, channel multipliers, every padding and stride,
+// filters 1x1 to 7x7, the benchmark models' layers, and the requantization corner cases.
+#include <cstdint>
+
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
+#include "kernels/internal/padding.h"
+#include "mote/runtime_shape.h"
+#include "variant_test_support.h"
+
+namespace {
+
+using mote::depthwise_conv_2d::DepthwiseInt8Problem;
+using mote_variants::Rng;
+
+struct Variant {
+  const char* name;
+  void (*run)(const DepthwiseInt8Problem&, void*);  // nullptr: not compiled into this image
+  bool (*applies)(const DepthwiseInt8Problem&);
+  size_t (*scratch_bytes)(const DepthwiseInt8Problem&);
+};
+
+#if defined(MOTE_HAVE_ARM_DSP) && MOTE_HAVE_ARM_DSP
+const Variant kDsp{"dsp", mote::depthwise_conv_2d::DepthwiseInt8Dsp, mote::depthwise_conv_2d::AppliesDsp,
+                   mote::depthwise_conv_2d::DspScratchBytes};
+#else
+const Variant kDsp{"dsp", nullptr, nullptr, nullptr};
+#endif
+
+struct Shape {
+  int batches, height, width, in_depth, multiplier, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
+  TfLitePadding padding;
+};
+
+constexpr size_t kMaxInput = 48 * 1024;
+constexpr size_t kMaxFilter = 8 * 1024;
+constexpr size_t kMaxOutput = 48 * 1024;
+constexpr size_t kMaxScratch = 32 * 1024;
+
+int8_t g_input[kMaxInput];
+int8_t g_filter[kMaxFilter];
+int8_t g_expected[kMaxOutput];
+mote_variants::Guarded<kMaxOutput> g_output;
+mote_variants::Guarded<kMaxScratch> g_scratch;
+mote_variants::RandomQuant g_quant;
+
+bool MakeCase(const Shape& s, Rng& rng, DepthwiseInt8Problem* p) {
+  int out_h = 0, out_w = 0;
+  const TfLitePaddingValues pad = mote::ComputePaddingHeightWidth(
+      s.stride_h, s.stride_w, s.dilation_h, s.dilation_w, s.height, s.width, s.filter_h, s.filter_w, s.padding,
+      &out_h, &out_w);
+  if (out_h <= 0 || out_w <= 0) return false;
+  const int out_depth = s.in_depth * s.multiplier;
+  const size_t in_size = static_cast<size_t>(s.batches) * s.height * s.width * s.in_depth;
+  const size_t filter_size = static_cast<size_t>(s.filter_h) * s.filter_w * out_depth;
+  const size_t out_size = static_cast<size_t>(s.batches) * out_h * out_w * out_depth;
+  if (in_size > kMaxInput || filter_size > kMaxFilter || out_size > kMaxOutput ||
+      out_depth > mote_variants::kMaxChannels) {
+    return false;
+  }
+  mote_variants::MakeRandomQuant(rng, out_depth, &g_quant);
+  rng.Int8s(g_input, in_size);
+  rng.Int8s(g_filter, filter_size);
+  *p = DepthwiseInt8Problem{};
+  p->batches = s.batches;
+  p->input_height = s.height;
+  p->input_width = s.width;
+  p->input_depth = s.in_depth;
+  p->filter_height = s.filter_h;
+  p->filter_width = s.filter_w;
+  p->output_height = out_h;
+  p->output_width = out_w;
+  p->output_depth = out_depth;
+  p->depth_multiplier = s.multiplier;
+  p->stride_width = s.stride_w;
+  p->stride_height = s.stride_h;
+  p->dilation_width = s.dilation_w;
+  p->dilation_height = s.dilation_h;
+  p->pad_width = pad.width;
+  p->pad_height = pad.height;
+  p->input_offset = g_quant.input_offset;
+  p->output_offset = g_quant.output_offset;
+  p->output_activation_min = g_quant.act_min;
+  p->output_activation_max = g_quant.act_max;
+  p->output_multiplier = g_quant.multiplier;
+  p->output_shift = g_quant.shift;
+  p->input = g_input;
+  p->filter = g_filter;
+  p->bias = rng.Chance(80) ? g_quant.bias : nullptr;
+  return true;
+}
+
+size_t OutputSize(const DepthwiseInt8Problem& p) {
+  return static_cast<size_t>(p.batches) * p.output_height * p.output_width * p.output_depth;
+}
+
+void RunReference(const DepthwiseInt8Problem& p, int8_t* out) {
+  mote::depthwise_conv_2d::DepthwiseParams params{};
+  params.stride_width = p.stride_width;
+  params.stride_height = p.stride_height;
+  params.dilation_width = p.dilation_width;
+  params.dilation_height = p.dilation_height;
+  params.pad_width = p.pad_width;
+  params.pad_height = p.pad_height;
+  params.depth_multiplier = p.depth_multiplier;
+  params.input_offset = p.input_offset;
+  params.output_offset = p.output_offset;
+  params.output_activation_min = p.output_activation_min;
+  params.output_activation_max = p.output_activation_max;
+  params.output_multiplier = p.output_multiplier;
+  params.output_shift = p.output_shift;
+  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
+  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  mote::depthwise_conv_2d::DepthwiseConvInt8(params, mote::RuntimeShape(4, in_dims), p.input,
+                                             mote::RuntimeShape(4, f_dims), p.filter, p.bias,
+                                             mote::RuntimeShape(4, out_dims), out);
+}
+
+void Describe(mote_test::Message& m, int index, const Shape& s) {
+  m << "case " << index << ": N" << s.batches << " " << s.height << "x" << s.width << "x" << s.in_depth << " x"
+    << s.multiplier << " filter " << s.filter_h << "x" << s.filter_w << " stride " << s.stride_h << ","
+    << s.stride_w << " dilation " << s.dilation_h << "," << s.dilation_w
+    << (s.padding == kTfLitePaddingSame ? " SAME" : " VALID") << ": ";
+}
+
+bool Check(const Variant& v, DepthwiseInt8Problem p, mote_test::Message* why) {
+  const size_t n = OutputSize(p);
+  RunReference(p, g_expected);
+  const size_t scratch_bytes = v.scratch_bytes(p);
+  if (scratch_bytes > kMaxScratch) {
+    *why << "scratch of " << scratch_bytes << " bytes exceeds the test's buffer";
+    return false;
+  }
+  void* scratch = g_scratch.Prepare(scratch_bytes, 0xC3);
+  p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
+  v.run(p, scratch_bytes > 0 ? scratch : nullptr);
+  const long diff = mote_variants::FirstDifference(g_expected, p.output, n);
+  if (diff >= 0) {
+    const int c = static_cast<int>(diff % p.output_depth);
+    *why << "first difference at output byte " << diff << " (channel " << c << "): expected "
+         << int{g_expected[diff]} << ", got " << int{p.output[diff]} << "; multiplier " << p.output_multiplier[c]
+         << " shift " << p.output_shift[c];
+    return false;
+  }
+  if (!g_output.Intact()) {
+    *why << "wrote beyond its output";
+    return false;
+  }
+  if (!g_scratch.Intact()) {
+    *why << "wrote beyond the " << scratch_bytes << " scratch bytes its record declares";
+    return false;
+  }
+  return true;
+}
+
+const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 65};
+const int kMultipliers[] = {1, 1, 1, 1, 2, 3, 8};
+
+void RunRandom(const Variant& v, const char* name, bool three_by_three) {
+  if (v.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/" << v.name << " is not compiled into this image";
+  const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", name);
+  int ran = 0;
+  for (int i = 0; i < 200; ++i) {
+    Rng rng(mote_variants::CaseSeed(seed, i));
+    Shape s{rng.Int(1, 2), rng.Int(1, 10), rng.Int(1, 13), rng.Pick(kDepths), rng.Pick(kMultipliers),
+            three_by_three ? 3 : rng.Int(1, 7), three_by_three ? 3 : rng.Int(1, 7),
+            three_by_three ? rng.Int(1, 2) : rng.Int(1, 3), three_by_three ? rng.Int(1, 2) : rng.Int(1, 3), 1, 1,
+            rng.Chance(60) ? kTfLitePaddingSame : kTfLitePaddingValid};
+    if (i < 20) {  // output widths around the pixel pair: 1, 2, 3, 4, 5
+      s.batches = 1;
+      s.width = i % 5 + 1 + (s.padding == kTfLitePaddingValid ? s.filter_w - 1 : 0);
+      s.stride_w = 1;
+    }
+    DepthwiseInt8Problem p;
+    if (!MakeCase(s, rng, &p)) continue;
+    mote_test::Message why;
+    Describe(why, i, s);
+    ASSERT_TRUE(v.applies(p)) << why;
+    ASSERT_TRUE(Check(v, p, &why)) << why;
+    ++ran;
+  }
+  EXPECT_GT(ran, 150);
+}
+
+void RunModelShapes(const Variant& v, const char* name) {
+  if (v.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/" << v.name << " is not compiled into this image";
+  const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", name);
+  const Shape shapes[] = {
+      {1, 12, 12, 8, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // vww / person_detect, stride 1
+      {1, 12, 12, 16, 1, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},   // vww, stride 2
+      {1, 6, 6, 128, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // MobileNet late layers
+      {1, 3, 3, 256, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // MobileNet last
+      {1, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // KWS
+      {1, 24, 24, 1, 8, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // person_detect first layer (multiplier 8)
+  };
+  int i = 0;
+  for (const Shape& s : shapes) {
+    Rng rng(mote_variants::CaseSeed(seed, i));
+    DepthwiseInt8Problem p;
+    ASSERT_TRUE(MakeCase(s, rng, &p)) << "model shape " << i << " does not fit the test buffers";
+    mote_test::Message why;
+    Describe(why, i, s);
+    ASSERT_TRUE(v.applies(p)) << why;
+    ASSERT_TRUE(Check(v, p, &why)) << why;
+    ++i;
+  }
+}
+
+TEST(DepthwiseConv2DArm, DspMatchesReference3x3) { RunRandom(kDsp, "DspMatchesReference3x3", true); }
+TEST(DepthwiseConv2DArm, DspMatchesReferenceAnyFilter) { RunRandom(kDsp, "DspMatchesReferenceAnyFilter", false); }
+TEST(DepthwiseConv2DArm, DspMatchesReferenceOnModelShapes) {
+  RunModelShapes(kDsp, "DspMatchesReferenceOnModelShapes");
+}
+
+TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {
+  if (kDsp.run == nullptr) GTEST_SKIP() << "the DSP variant is not compiled into this image";
+  DepthwiseInt8Problem p{};
+  p.batches = 1;
+  p.input_height = p.input_width = 8;
+  p.input_depth = p.output_depth = 8;
+  p.depth_multiplier = 1;
+  p.filter_height = p.filter_width = 3;
+  p.output_height = p.output_width = 8;
+  p.stride_width = p.stride_height = p.dilation_width = p.dilation_height = 1;
+  EXPECT_TRUE(kDsp.applies(p));
+  p.dilation_width = 2;  // dilated filters take the reference
+  EXPECT_FALSE(kDsp.applies(p));
+  p.dilation_width = 1;
+  p.filter_height = mote::depthwise_conv_2d::kDspMaxFilterHeight + 1;
+  EXPECT_FALSE(kDsp.applies(p));
+}
+
+}  // namespace
