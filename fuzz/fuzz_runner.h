@@ -4,6 +4,7 @@
 //         [VerifyModel + semantic checks + resolve + parse options]
 //         -> AllocateTensors() [init, prepare, plan] -> fill inputs -> Invoke() -> read outputs
 //         -> Reset() -> fill inputs again -> Invoke() -> read outputs
+//   and, for one verified input in four, the same through TFLM's size-less form MicroInterpreter(GetModel(ptr)).
 //
 // Contract under test: whatever the bytes, every step either succeeds or fails with a status and a message;
 // nothing reads or writes outside the model copy, the arena or the kernels' own stack (AddressSanitizer),

@@ -4,7 +4,7 @@
 // the kernels' prepare and invoke. One mutation in eight is libFuzzer's own byte-level one (bit flips and
 // truncations of otherwise sensible models); inputs the parser cannot read fall back to it as well.
 //
-//   mote_structured_fuzzer -max_len=262144 -timeout=10 -rss_limit_mb=2048 CORPUS_DIR fuzz/corpus
+//   mote_structured_fuzzer -max_len=65536 -timeout=10 -rss_limit_mb=2048 CORPUS_DIR fuzz/corpus
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>

@@ -20,7 +20,7 @@ for target in model structured; do
   rm -rf "$work"
   mkdir -p "$work"
   echo "== fuzz: mote_${target}_fuzzer, ${seconds} s over fuzz/regressions + fuzz/corpus"
-  if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=262144 -print_final_stats=1 \
+  if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
        -artifact_prefix="$build/artifacts/${target}-" "$work" fuzz/regressions fuzz/corpus 2>"$build/${target}.log"; then
     tail -n 60 "$build/${target}.log"
     echo "fuzz: mote_${target}_fuzzer failed; inputs in $build/artifacts/ (see docs/security.md)"

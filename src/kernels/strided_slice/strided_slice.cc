@@ -75,7 +75,15 @@ TfLiteStatus ReadSpec(TfLiteContext* context, const char* what, const TfLiteTens
     TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: %s must be 1-D with %d values (as begin)", what, n);
     return kTfLiteError;
   }
-  for (int i = 0; i < n; ++i) out[i] = t->type == kTfLiteInt32 ? GetTensorData<int32_t>(t)[i] : GetTensorData<int64_t>(t)[i];
+  for (int i = 0; i < n; ++i) {
+    out[i] = t->type == kTfLiteInt32 ? GetTensorData<int32_t>(t)[i] : GetTensorData<int64_t>(t)[i];
+    // int32 values keep every bound, span and step computed from them inside int64.
+    if (out[i] < INT32_MIN || out[i] > INT32_MAX) {
+      TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: %s value %lld (index %d) is outside the int32 range", what,
+                         static_cast<long long>(out[i]), i);
+      return kTfLiteError;
+    }
+  }
   return kTfLiteOk;
 }
 
