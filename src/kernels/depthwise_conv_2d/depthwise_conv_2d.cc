@@ -97,6 +97,8 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
 #if MOTE_TARGET_CORTEX_M
+    {"depthwise_conv_2d/int8/dsp-channels", isa::kArmDsp, depthwise_conv_2d::AppliesDspChannels, nullptr,
+     MOTE_ARM_DSP_FN(depthwise_conv_2d::DepthwiseInt8DspChannels)},
     {"depthwise_conv_2d/int8/dsp", isa::kArmDsp, depthwise_conv_2d::AppliesDsp, depthwise_conv_2d::DspScratchBytes,
      MOTE_ARM_DSP_FN(depthwise_conv_2d::DepthwiseInt8Dsp)},
 #endif
@@ -315,6 +317,11 @@ bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1
 
 bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p) {
   return p.depth_multiplier % 8 == 0 && FitsAvx2(p);
+}
+
+bool AppliesDspChannels(const DepthwiseInt8Problem& p) {
+  return p.depth_multiplier == 1 && p.input_depth >= 4 && p.dilation_width == 1 && p.dilation_height == 1 &&
+         p.filter_height * p.filter_width <= kDspChannelsMaxTaps;
 }
 
 bool AppliesDsp(const DepthwiseInt8Problem& p) {

@@ -79,6 +79,13 @@ struct Avx2TableLayout {
 };
 Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
+// Cortex-M DSP extension, over channels (depthwise_conv_2d_channels_dsp.cc; M4, M7, M33, M55): four adjacent
+// channels per step straight from NHWC, no arena scratch (a stack table of 8 bytes per filter tap). Channel
+// multiplier 1, at least 4 channels, dilation 1, up to kDspChannelsMaxTaps filter taps.
+bool AppliesDspChannels(const DepthwiseInt8Problem& p);
+void DepthwiseInt8DspChannels(const DepthwiseInt8Problem& p, void* scratch);
+constexpr int kDspChannelsMaxTaps = 64;
+
 // Cortex-M DSP extension (depthwise_conv_2d_dsp.cc; M4, M7, M33, M55). Dilation 1, any filter width, filter
 // height up to kDspMaxFilterHeight, any stride, padding and channel multiplier (3x3 stride 1 and 2 have their
 // own loops). Arena scratch DspScratchBytes(p), rebuilt for every block of kDspChannelBlock input channels:

