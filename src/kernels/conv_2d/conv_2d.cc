@@ -87,8 +87,15 @@ void RunInt8Reference(const conv_2d::ConvInt8Problem& p, void*) {
 }
 
 // Best first; the reference last, always applies.
+constexpr uint32_t kVnniIsa = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl |
+                              isa::kAvx512Vnni;
+
 constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
+    {"conv_2d/int8/avx512vnni-1x1", kVnniIsa, conv_2d::AppliesVnniPointwise, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniPointwise)},
+    {"conv_2d/int8/avx512vnni-im2col", kVnniIsa, conv_2d::AppliesVnniIm2col, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col)},
     {"conv_2d/int8/avx2-1x1", isa::kAvx2, conv_2d::AppliesAvx2Pointwise, nullptr,
      MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise)},
     {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
@@ -309,6 +316,23 @@ bool AppliesAvx2Pointwise(const ConvInt8Problem& p) {
 bool AppliesAvx2Im2col(const ConvInt8Problem& p) {
   return p.filter_input_depth == p.input_depth &&
          static_cast<int64_t>(p.filter_height) * p.filter_width * p.input_depth <= kAvx2MaxPatch;
+}
+
+namespace {
+// The packed filter of the VNNI variants: (k / 4 rounded up) x (channels / 8 rounded up) x 32 bytes.
+bool FitsVnniPacking(const ConvInt8Problem& p, int64_t k) {
+  const int64_t bytes = (k + 3) / 4 * ((p.output_depth + 7) / 8) * 32;
+  return p.filter_input_depth == p.input_depth && p.output_depth <= kVnniMaxChannels && bytes <= 65536;
+}
+}  // namespace
+
+bool AppliesVnniPointwise(const ConvInt8Problem& p) {
+  return p.filter_height == 1 && p.filter_width == 1 && p.pad_width == 0 && p.pad_height == 0 &&
+         FitsVnniPacking(p, p.input_depth);
+}
+
+bool AppliesVnniIm2col(const ConvInt8Problem& p) {
+  return FitsVnniPacking(p, static_cast<int64_t>(p.filter_height) * p.filter_width * p.input_depth);
 }
 
 bool AppliesDspPointwise(const ConvInt8Problem& p) {

@@ -7,6 +7,7 @@
 // the dot-product GEMM); channels in blocks of 16 then 8 (packed) or groups of 4 (dot product); the packed
 // GEMM for filters up to 64 KiB and 512 channels, the dot-product GEMM beyond (LargeLayersMatchReference).
 #include <cstdint>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <vector>
@@ -131,16 +132,34 @@ void ExpectMatchesReference(Case& c, VariantFn fn, const std::string& what) {
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
 constexpr VariantFn kPointwise = conv_2d::ConvInt8Avx2Pointwise;
 constexpr VariantFn kIm2col = conv_2d::ConvInt8Avx2Im2col;
+constexpr VariantFn kVnniPointwise = conv_2d::ConvInt8VnniPointwise;
+constexpr VariantFn kVnniIm2col = conv_2d::ConvInt8VnniIm2col;
 #else
 constexpr VariantFn kPointwise = nullptr;
 constexpr VariantFn kIm2col = nullptr;
+constexpr VariantFn kVnniPointwise = nullptr;
+constexpr VariantFn kVnniIm2col = nullptr;
 #endif
+constexpr uint32_t kVnniIsa =
+    isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
+
+// The AVX-512 VNNI variants run the same cases when the CPU has VNNI (and are skipped, saying so, when not).
+void ExpectVnniMatchesReference(Case& c, bool pointwise, const std::string& what) {
+  if (!variant_test::CpuHas(kVnniIsa)) return;
+  const bool applies = pointwise ? conv_2d::AppliesVnniPointwise(c.problem) : conv_2d::AppliesVnniIm2col(c.problem);
+  if (applies) ExpectMatchesReference(c, pointwise ? kVnniPointwise : kVnniIm2col, "avx512vnni " + what);
+}
+
+void NoteVnniSkipped() {
+  if (!variant_test::CpuHas(kVnniIsa)) std::printf("[ skipped  ] this CPU lacks AVX-512 VNNI: VNNI variants not run\n");
+}
 
 const std::vector<int> kDepths = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 47, 48, 63, 64, 65, 127, 128, 129};
 const std::vector<int> kOutDepths = {1, 2, 3, 4, 5, 7, 8, 9, 11, 12, 15, 16, 17, 31, 32, 33, 64};
 
 TEST(Conv2DAvx2, PointwiseMatchesReference) {
   MOTE_SKIP_UNLESS_AVX2();
+  NoteVnniSkipped();
   const uint64_t seed = variant_test::BaseSeed();
   int ran = 0;
   for (int i = 0; i < 400; ++i) {
@@ -159,6 +178,7 @@ TEST(Conv2DAvx2, PointwiseMatchesReference) {
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(conv_2d::AppliesAvx2Pointwise(c.problem)) << Describe(s);
     ExpectMatchesReference(c, kPointwise, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectVnniMatchesReference(c, true, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
   }
@@ -167,6 +187,7 @@ TEST(Conv2DAvx2, PointwiseMatchesReference) {
 
 TEST(Conv2DAvx2, Im2colMatchesReference) {
   MOTE_SKIP_UNLESS_AVX2();
+  NoteVnniSkipped();
   const uint64_t seed = variant_test::BaseSeed();
   int ran = 0;
   for (int i = 0; i < 500; ++i) {
@@ -179,6 +200,7 @@ TEST(Conv2DAvx2, Im2colMatchesReference) {
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(conv_2d::AppliesAvx2Im2col(c.problem)) << Describe(s);
     ExpectMatchesReference(c, kIm2col, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectVnniMatchesReference(c, false, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
   }
@@ -206,6 +228,7 @@ TEST(Conv2DAvx2, Im2colMatchesReferenceOnModelShapes) {
     ASSERT_TRUE(MakeCase(s, rng, &c));
     ASSERT_TRUE(conv_2d::AppliesAvx2Im2col(c.problem)) << Describe(s);
     ExpectMatchesReference(c, kIm2col, Describe(s));
+    ExpectVnniMatchesReference(c, false, Describe(s));
     if (HasFatalFailure()) return;
   }
 }
@@ -231,6 +254,7 @@ TEST(Conv2DAvx2, LargeLayersMatchReference) {
     const bool pointwise = s.filter_h == 1 && s.filter_w == 1;
     ASSERT_TRUE(pointwise ? conv_2d::AppliesAvx2Pointwise(c.problem) : conv_2d::AppliesAvx2Im2col(c.problem));
     ExpectMatchesReference(c, pointwise ? kPointwise : kIm2col, Describe(s));
+    ExpectVnniMatchesReference(c, pointwise, Describe(s));
     if (HasFatalFailure()) return;
   }
 }
@@ -255,6 +279,8 @@ TEST(Conv2DAvx2, AppliesOnlyWhereItComputesTheReference) {
 }
 
 // ---- Dispatch through the interpreter ------------------------------------------------------------------
+// With everything available the best variant runs (VNNI where the CPU has it, else AVX2); masking AVX2 masks
+// every x86 SIMD variant (each lists kAvx2 among its ISA bits); masking only VNNI falls back to AVX2.
 
 struct LogCapture {
   LogCapture() { SetLogSink(Sink, this); }
@@ -316,7 +342,9 @@ ModelRun RunModel(const std::vector<uint8_t>& bytes) {
 TEST(Conv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
   for (const auto& f : {std::make_pair(1, 1), std::make_pair(3, 3)}) {
     const std::vector<uint8_t> model = BuildConvModel(f.first, f.second);
-    const std::string avx2_id = f.first == 1 ? "conv_2d/int8/avx2-1x1" : "conv_2d/int8/avx2-im2col";
+    const bool vnni = variant_test::CpuHas(kVnniIsa);
+    const std::string avx2_id = vnni ? (f.first == 1 ? "conv_2d/int8/avx512vnni-1x1" : "conv_2d/int8/avx512vnni-im2col")
+                                     : (f.first == 1 ? "conv_2d/int8/avx2-1x1" : "conv_2d/int8/avx2-im2col");
     ModelRun fast;
     {
       ScopedFeatureMask none(0);
@@ -335,6 +363,16 @@ TEST(Conv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
     {
       ScopedFeatureMask mask(isa::kAvx2);
       masked = RunModel(model);
+    }
+    if (vnni && !kRequireOptimizedVariants) {
+      ModelRun avx2_only;
+      {
+        ScopedFeatureMask mask(isa::kAvx512Vnni);
+        avx2_only = RunModel(model);
+      }
+      ASSERT_EQ(avx2_only.status, kTfLiteOk);
+      EXPECT_EQ(avx2_only.variant, f.first == 1 ? "conv_2d/int8/avx2-1x1" : "conv_2d/int8/avx2-im2col");
+      EXPECT_EQ(avx2_only.output, fast.output);
     }
 #if defined(MOTE_REQUIRE_OPTIMIZED) && MOTE_TARGET_X86_64
     // Falling back is an error in this build.

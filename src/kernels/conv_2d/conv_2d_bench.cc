@@ -76,8 +76,8 @@ void Reference(benchmark::State& state) {
 }
 
 template <bool (*kApplies)(const conv_2d::ConvInt8Problem&)>
-void Variant(benchmark::State& state, void (*fn)(const conv_2d::ConvInt8Problem&, void*)) {
-  if (!variant_bench::CanRun(state, fn, isa::kAvx2)) return;
+void Variant(benchmark::State& state, void (*fn)(const conv_2d::ConvInt8Problem&, void*), uint32_t features) {
+  if (!variant_bench::CanRun(state, fn, features)) return;
   Operands o = Make(kLayers[state.range(0)]);
   if (!kApplies(o.problem)) {
     state.SkipWithError("variant does not apply to this shape");
@@ -90,16 +90,26 @@ void Variant(benchmark::State& state, void (*fn)(const conv_2d::ConvInt8Problem&
   state.SetItemsProcessed(state.iterations() * o.macs);
 }
 
+constexpr uint32_t kVnni = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
+
 void Avx2Pointwise(benchmark::State& state) {
-  Variant<conv_2d::AppliesAvx2Pointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise));
+  Variant<conv_2d::AppliesAvx2Pointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise), isa::kAvx2);
 }
 void Avx2Im2col(benchmark::State& state) {
-  Variant<conv_2d::AppliesAvx2Im2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col));
+  Variant<conv_2d::AppliesAvx2Im2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col), isa::kAvx2);
+}
+void VnniPointwise(benchmark::State& state) {
+  Variant<conv_2d::AppliesVnniPointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniPointwise), kVnni);
+}
+void VnniIm2col(benchmark::State& state) {
+  Variant<conv_2d::AppliesVnniIm2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col), kVnni);
 }
 
 BENCHMARK(Reference)->Name("Conv2DInt8/reference")->DenseRange(0, 7);
 BENCHMARK(Avx2Pointwise)->Name("Conv2DInt8/avx2-1x1")->DenseRange(0, 3);
 BENCHMARK(Avx2Im2col)->Name("Conv2DInt8/avx2-im2col")->DenseRange(0, 7);
+BENCHMARK(VnniPointwise)->Name("Conv2DInt8/avx512vnni-1x1")->DenseRange(0, 3);
+BENCHMARK(VnniIm2col)->Name("Conv2DInt8/avx512vnni-im2col")->DenseRange(0, 7);
 
 }  // namespace
 }  // namespace mote

@@ -149,11 +149,12 @@ TEST(Conv2D, ReportsVariantPerType) {
     schema::TensorType type, filter_type, bias_type;
     const char* variant;
   } kinds[] = {
-      // The int8 node (3x3 filter) gets the AVX2 im2col variant where it runs (conv_2d_avx2_test.cc).
+      // The int8 node (3x3 filter) gets the VNNI or AVX2 im2col variant where it runs (conv_2d_avx2_test.cc).
       {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32,
-       ((isa::AvailableFeatures() & isa::kAvx2) != 0 && MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) != nullptr)
-           ? "conv_2d/int8/avx2-im2col"
-           : "conv_2d/int8/reference"},
+       MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) == nullptr ? "conv_2d/int8/reference"
+       : (isa::AvailableFeatures() & isa::kAvx512Vnni) != 0    ? "conv_2d/int8/avx512vnni-im2col"
+       : (isa::AvailableFeatures() & isa::kAvx2) != 0          ? "conv_2d/int8/avx2-im2col"
+                                                               : "conv_2d/int8/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, "conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int16/reference"},
       {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32,

@@ -56,6 +56,16 @@ void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void* scratch);
 // Largest im2col row (filter_height * filter_width * input_depth) the AVX2 variant handles.
 constexpr int kAvx2MaxPatch = 4096;
 
+// AVX-512 VNNI (x86-64; conv_2d_avx512vnni.cc): the same two schemes with four k per vpdpbusd, for groups
+// == 1 and filters whose repacked form fits 64 KiB with at most kVnniMaxChannels output channels (larger
+// layers fall through to the AVX2 variants).
+bool AppliesVnniPointwise(const ConvInt8Problem& p);
+void ConvInt8VnniPointwise(const ConvInt8Problem& p, void* scratch);
+bool AppliesVnniIm2col(const ConvInt8Problem& p);
+void ConvInt8VnniIm2col(const ConvInt8Problem& p, void* scratch);
+
+constexpr int kVnniMaxChannels = 512;
+
 // Cortex-M DSP extension (conv_2d_dsp.cc; M4, M7, M33, M55). Both need groups == 1 and 2 to
 // kDspZeroBiasChannels output channels (channels go in pairs; an odd last one shares a pair with its
 // neighbour), and use the arena scratch DspScratchBytes(p): the int16 rows of two output pixels and a bitmask.

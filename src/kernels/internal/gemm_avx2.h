@@ -39,8 +39,8 @@ struct WeightRows {
   alignas(32) int8_t padded[kGemmMaxTailBytes];
 };
 
-// Prepares `rows` for weights w[cols][k] (k16 = round16(k) <= kGemmMaxTailBytes / 2 is required: at most 16
-// rows, each k16 bytes, are copied when k < 16; one row otherwise).
+// Prepares `rows` for weights w[cols][k] (k16 = round16(k) <= kGemmMaxTailBytes is required: at most 16
+// rows of 16 bytes are copied when k < 16, one row otherwise).
 static inline void InitWeightRows(const int8_t* w, int k, int cols, WeightRows* rows) {
   const int k16 = RoundUp16(k);
   rows->w = w;
@@ -71,7 +71,7 @@ static inline __m256i HorizontalSum4(__m256i s0, __m256i s1, __m256i s2, __m256i
 }
 
 // 2 rows x 4 columns: returns [r0c0 r0c1 r0c2 r0c3 | r1c0 r1c1 r1c2 r1c3].
-__attribute__((noinline)) static __m256i Dot2x4(const int16_t* a0, const int16_t* a1, const int8_t* w0, const int8_t* w1,
+__attribute__((noinline, unused)) static __m256i Dot2x4(const int16_t* a0, const int16_t* a1, const int8_t* w0, const int8_t* w1,
                              const int8_t* w2, const int8_t* w3, int chunks) {
   __m256i s00 = _mm256_setzero_si256(), s01 = s00, s02 = s00, s03 = s00;
   __m256i s10 = s00, s11 = s00, s12 = s00, s13 = s00;
@@ -96,7 +96,7 @@ __attribute__((noinline)) static __m256i Dot2x4(const int16_t* a0, const int16_t
 }
 
 // 1 row x 8 columns: returns [c0 .. c7].
-__attribute__((noinline)) static __m256i Dot1x8(const int16_t* a, const int8_t* const* w, int chunks) {
+__attribute__((noinline, unused)) static __m256i Dot1x8(const int16_t* a, const int8_t* const* w, int chunks) {
   __m256i s0 = _mm256_setzero_si256(), s1 = s0, s2 = s0, s3 = s0, s4 = s0, s5 = s0, s6 = s0, s7 = s0;
   const int8_t* w0 = w[0];
   const int8_t* w1 = w[1];
@@ -345,7 +345,7 @@ static inline void StoreColumns16(int8_t* dst, __m256i lo, __m256i hi, int n) {
 
 // 4 rows x 16 channels (two 8-channel blocks w0, w1). Accumulators are named variables on purpose: an
 // array indexed by a run-time row count later makes GCC keep it in memory.
-__attribute__((noinline)) static void PackedTile4x16(const int16_t* a0, const int16_t* a1, const int16_t* a2, const int16_t* a3,
+__attribute__((noinline, unused)) static void PackedTile4x16(const int16_t* a0, const int16_t* a1, const int16_t* a2, const int16_t* a3,
                                   const int8_t* w0, const int8_t* w1, int pairs, __m256i bias0, __m256i bias1,
                                   __m256i out[8]) {
   __m256i c00 = bias0, c01 = bias1, c10 = bias0, c11 = bias1;
@@ -370,7 +370,7 @@ __attribute__((noinline)) static void PackedTile4x16(const int16_t* a0, const in
 }
 
 // 8 rows x 8 channels (one block w0).
-__attribute__((noinline)) static void PackedTile8x8(const int16_t* const* a, const int8_t* w0, int pairs, __m256i bias, __m256i out[8]) {
+__attribute__((noinline, unused)) static void PackedTile8x8(const int16_t* const* a, const int8_t* w0, int pairs, __m256i bias, __m256i out[8]) {
   const int16_t *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5], *a6 = a[6], *a7 = a[7];
   __m256i c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias, c6 = bias, c7 = bias;
   for (int j = 0; j < pairs; ++j) {

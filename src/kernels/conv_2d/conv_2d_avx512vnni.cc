@@ -1,0 +1,104 @@
+// CONV_2D int8, AVX-512 VNNI variants (compiled with -mavx512f -mavx512bw -mavx512vl -mavx512vnni; run only
+// when the CPU has them). Contract in conv_2d_variants.h; arithmetic in kernels/internal/gemm_vnni.h.
+//
+// The same GEMM formulation as the AVX2 variants (one row per output pixel, the filter repacked per invoke
+// on the stack, channels in vector lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd; the
+// weights' column sums fold the difference into the bias. Layers whose packed filter exceeds 64 KiB or 512
+// channels are left to the AVX2 variants (applies()).
+#include <immintrin.h>
+
+#include <cstdint>
+
+#include "kernels/conv_2d/conv_2d_variants.h"
+#include "kernels/internal/gemm_vnni.h"
+
+namespace mote {
+namespace conv_2d {
+namespace {
+
+constexpr int kTileBytes = 32768;
+constexpr int kTileSlack = 32;  // segment copies may write 31 bytes past their end
+constexpr int kMaxTileRows = 32;
+
+struct PixelCursor {
+  int b = 0, oy = 0, ox = 0;
+  void Next(const ConvInt8Problem& p) {
+    if (++ox == p.output_width) {
+      ox = 0;
+      if (++oy == p.output_height) {
+        oy = 0;
+        ++b;
+      }
+    }
+  }
+};
+
+const int8_t* InputEnd(const ConvInt8Problem& p) {
+  return p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * p.input_depth;
+}
+
+// `build(cursor, rows, a, a_stride)` writes `rows` rows of RoundUp4(k) readable bytes and advances the cursor.
+template <typename BuildRows>
+void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
+  const int cols = p.output_depth;
+  const int a_stride = vnni::RoundUp4(k);
+  int tile_rows = (kTileBytes - kTileSlack) / a_stride;
+  if (tile_rows > kMaxTileRows) tile_rows = kMaxTileRows;
+  alignas(32) uint8_t a[kTileBytes];
+  alignas(32) int8_t packed[vnni::kPackedMaxBytes];
+  alignas(32) int32_t colsum[kVnniMaxChannels];
+  alignas(32) int32_t bias[kVnniMaxChannels];
+  avx2::Requant8 requant[kVnniMaxChannels / 8];
+  vnni::PackWeights(p.filter, k, cols, packed, colsum);
+  const avx2::GemmQuant quant{p.bias, p.output_multiplier, p.output_shift, true, p.output_offset,
+                              p.output_activation_min, p.output_activation_max};
+  avx2::MakePackedOutput(quant, cols, requant, bias);
+  vnni::FoldColumnSums(colsum, cols, p.input_offset, bias);
+  const avx2::PackedOutput po{requant, bias,
+                              avx2::MakeOutputStage8(p.output_offset, p.output_activation_min,
+                                                     p.output_activation_max)};
+  const int64_t total = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
+  PixelCursor at;
+  for (int64_t pixel = 0; pixel < total; pixel += tile_rows) {
+    const int rows = total - pixel < tile_rows ? static_cast<int>(total - pixel) : tile_rows;
+    build(&at, rows, a, a_stride);
+    vnni::GemmPacked(a, a_stride, rows, packed, k, cols, po, p.output + pixel * cols, cols);
+  }
+}
+
+}  // namespace
+
+void ConvInt8VnniPointwise(const ConvInt8Problem& p, void*) {
+  const int k = p.input_depth;
+  const int8_t* input_end = InputEnd(p);
+  Run(p, k, [&](PixelCursor* at, int rows, uint8_t* a, int a_stride) {
+    if (p.stride_width == 1 && p.stride_height == 1 && a_stride == k) {  // consecutive input pixels
+      const int64_t first = (static_cast<int64_t>(at->b) * p.input_height + at->oy) * p.input_width + at->ox;
+      vnni::FlipSegment(p.input + first * k, rows * k, input_end, a);
+      for (int r = 0; r < rows; ++r) at->Next(p);
+      return;
+    }
+    for (int r = 0; r < rows; ++r, at->Next(p)) {
+      const int64_t pixel = (static_cast<int64_t>(at->b) * p.input_height + at->oy * p.stride_height) * p.input_width +
+                            at->ox * p.stride_width;
+      vnni::FlipSegment(p.input + pixel * k, k, input_end, a + static_cast<int64_t>(r) * a_stride);
+    }
+  });
+}
+
+void ConvInt8VnniIm2col(const ConvInt8Problem& p, void*) {
+  const int k = p.filter_height * p.filter_width * p.input_depth;
+  const avx2::PatchGeometry g{p.input, InputEnd(p), p.input_height, p.input_width, p.input_depth,
+                              p.filter_height, p.filter_width, p.stride_height, p.stride_width,
+                              p.dilation_height, p.dilation_width, p.pad_height, p.pad_width, p.input_offset};
+  // Out-of-image taps: the zero point (x + input_offset = 0), as a byte u = x + 128.
+  const uint8_t pad = static_cast<uint8_t>(-p.input_offset + 128);
+  Run(p, k, [&](PixelCursor* at, int rows, uint8_t* a, int a_stride) {
+    for (int r = 0; r < rows; ++r, at->Next(p)) {
+      vnni::BuildPatchRow(g, pad, at->b, at->oy, at->ox, a + static_cast<int64_t>(r) * a_stride);
+    }
+  });
+}
+
+}  // namespace conv_2d
+}  // namespace mote
