@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the fuzzers' seed corpus, fuzz/corpus/, from the project's own models.
+"""Writes the fuzzers' seed corpus, fuzz/corpus/seeds/, from the project's own models.
 
   - models/demo/digits_int8.tflite and tests/models/*/model.tflite (whole models), and
   - small single-op models taken from the TFLM oracle cases, tests/oracle/data/*.cases (format in
@@ -15,7 +15,7 @@ import struct
 import sys
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
-OUT = os.path.join(ROOT, "fuzz", "corpus")
+OUT = os.path.join(ROOT, "fuzz", "corpus", "seeds")
 PER_GROUP = 12
 MAX_MODEL_BYTES = 16 * 1024
 
@@ -87,7 +87,7 @@ def main():
                 f.write(model)
             written += 1
     total = sum(os.path.getsize(os.path.join(OUT, f)) for f in os.listdir(OUT))
-    print("fuzz/corpus: %d files, %d bytes" % (written, total))
+    print("fuzz/corpus/seeds: %d files, %d bytes" % (written, total))
 
 
 if __name__ == "__main__":
