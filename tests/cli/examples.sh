@@ -10,16 +10,20 @@ build=$(cd "$(dirname "$mote_bin")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
+# shellcheck source=lib/library_flags.sh
+source "$(dirname "$0")/lib/library_flags.sh"
 for example in relu_quantized add_delegate; do
-  cmake -S "$src/examples/$example" -B "$work/$example" -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+  cmake -S "$src/examples/$example" -B "$work/$example" -DCMAKE_PREFIX_PATH="$work/prefix" \
+    -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" >/dev/null
   cmake --build "$work/$example" >/dev/null
   echo "== $example"
   "$work/$example/$example"
 done
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}"
 # shellcheck disable=SC2046
-g++ -O2 -I"$src/examples/add_delegate" -o "$work/add_delegate_pc" "$src/examples/add_delegate/main.cc" \
-  $(pkg-config --cflags --libs mote)
+# shellcheck disable=SC2086
+"$cxx" -O2 $cxxflags -I"$src/examples/add_delegate" -o "$work/add_delegate_pc" "$src/examples/add_delegate/main.cc" \
+  $(pkg-config --cflags --libs mote) $ldflags
 echo "== add_delegate (pkg-config)"
 "$work/add_delegate_pc" >/dev/null
 echo "examples: 3 programs built against the installed prefix and passed"

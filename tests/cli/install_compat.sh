@@ -8,11 +8,8 @@ build=$(cd "$(dirname "$mote_bin")" && pwd)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-# Build the program with the same compiler and flags as the library (sanitizer builds need them to link).
-cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt")
-cxxflags=$(sed -n 's/^CMAKE_CXX_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
-ldflags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
-cxx=${cxx:-g++}
+# shellcheck source=lib/library_flags.sh
+source "$(dirname "$0")/lib/library_flags.sh"
 export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}"
 # shellcheck disable=SC2046
 # shellcheck disable=SC2086
