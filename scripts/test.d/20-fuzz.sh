@@ -8,6 +8,11 @@ set -euo pipefail
 cd "$(dirname "$0")/../.."
 build=build/fuzz
 seconds="${MOTE_FUZZ_SECONDS:-100}"
+# CI fuzzes a fixed number of runs from a fixed seed: the same mutations every time, so a green stage stays green
+# (the time limit only caps a slow machine, which then runs a prefix of the same sequence). Fuzz for real with
+# MOTE_FUZZ_RUNS=-1 (unbounded, time-limited) and another MOTE_FUZZ_SEED.
+runs="${MOTE_FUZZ_RUNS:-20000}"
+seed="${MOTE_FUZZ_SEED:-1}"
 cmake -S . -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DMOTE_BUILD_FUZZERS=ON -DMOTE_BUILD_TESTS=OFF -DMOTE_BUILD_TOOLS=OFF >/dev/null
 cmake --build "$build" -j2 --target mote_model_fuzzer mote_structured_fuzzer
@@ -19,8 +24,8 @@ for target in model structured; do
   work="$build/work/$target"  # new inputs found by this run (not committed)
   rm -rf "$work"
   mkdir -p "$work"
-  echo "== fuzz: mote_${target}_fuzzer, ${seconds} s over fuzz/regressions + fuzz/corpus"
-  if ! "$fuzzer" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
+  echo "== fuzz: mote_${target}_fuzzer, seed $seed, $runs runs (at most ${seconds} s) over fuzz/regressions + fuzz/corpus"
+  if ! "$fuzzer" -seed="$seed" -runs="$runs" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
        -artifact_prefix="$build/artifacts/${target}-" "$work" fuzz/regressions fuzz/corpus 2>"$build/${target}.log"; then
     tail -n 60 "$build/${target}.log"
     echo "fuzz: mote_${target}_fuzzer failed; inputs in $build/artifacts/ (see docs/security.md)"
