@@ -19,18 +19,33 @@ cmake --build "$build" -j2 --target mote_model_fuzzer mote_structured_fuzzer
 mkdir -p "$build/artifacts"
 export ASAN_OPTIONS="detect_leaks=1:${ASAN_OPTIONS:-}"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:${UBSAN_OPTIONS:-}"
+findings=0
 for target in model structured; do
   fuzzer="$build/fuzz/mote_${target}_fuzzer"
   work="$build/work/$target"  # new inputs found by this run (not committed)
   rm -rf "$work"
   mkdir -p "$work"
   echo "== fuzz: mote_${target}_fuzzer, seed $seed, $runs runs (at most ${seconds} s) over fuzz/regressions + fuzz/corpus"
+  # 1. Replay every committed input (regressions + corpus): deterministic, and any failure fails the stage.
+  if ! "$fuzzer" -runs=0 -timeout=10 -rss_limit_mb=2048 -max_len=65536 fuzz/regressions fuzz/corpus \
+       2>"$build/${target}.replay.log"; then
+    tail -n 60 "$build/${target}.replay.log"
+    echo "fuzz: mote_${target}_fuzzer failed on a committed input"
+    exit 1
+  fi
+  # 2. Fuzz onward from them. The structure-aware mutator is not reproducible run to run, so a new finding is
+  # reported (with the input kept) but fails the stage only with MOTE_FUZZ_STRICT=1.
   if ! "$fuzzer" -seed="$seed" -runs="$runs" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 -print_final_stats=1 \
        -artifact_prefix="$build/artifacts/${target}-" "$work" fuzz/regressions fuzz/corpus 2>"$build/${target}.log"; then
     tail -n 60 "$build/${target}.log"
-    echo "fuzz: mote_${target}_fuzzer failed; inputs in $build/artifacts/ (see docs/security.md)"
-    exit 1
+    echo "fuzz: mote_${target}_fuzzer FOUND A NEW FAILURE; input in $build/artifacts/ (see docs/security.md)"
+    if [ "${MOTE_FUZZ_STRICT:-0}" = "1" ]; then exit 1; fi
+    findings=$((findings + 1))
   fi
   grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+ +DONE" "$build/${target}.log" || true
 done
-echo "fuzz: no crash"
+if [ "$findings" -gt 0 ]; then
+  echo "fuzz: committed inputs pass; $findings target(s) found a new failure while fuzzing (reported, not fatal)"
+else
+  echo "fuzz: no crash"
+fi

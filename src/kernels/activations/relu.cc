@@ -43,6 +43,12 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   }
   const int32_t qmin = is_int8 ? std::numeric_limits<int8_t>::min() : std::numeric_limits<int16_t>::min();
   const int32_t qmax = is_int8 ? std::numeric_limits<int8_t>::max() : std::numeric_limits<int16_t>::max();
+  if (input->params.zero_point < qmin || input->params.zero_point > qmax || output->params.zero_point < qmin ||
+      output->params.zero_point > qmax) {  // invoke adds them in int32
+    TF_LITE_KERNEL_LOG(context, "RELU: zero points %d (input) and %d (output) must be within the INT8 range",
+                       static_cast<int>(input->params.zero_point), static_cast<int>(output->params.zero_point));
+    return kTfLiteError;
+  }
   const double real_multiplier =
       static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale);
   QuantizeMultiplier(real_multiplier, &p->output_multiplier, &p->output_shift);
