@@ -66,20 +66,20 @@ void FillInput(TfLiteTensor* t, Rng* rng) {
 }
 
 uint64_t ReadOutputs(MicroInterpreter* interpreter) {
-  uint64_t sum = 0;
+  uint64_t hash = 0xcbf29ce484222325ull;
   for (size_t i = 0; i < interpreter->outputs_size(); ++i) {
     const TfLiteTensor* t = interpreter->output(i);
     if (t == nullptr || t->data.raw_const == nullptr) continue;
-    for (size_t b = 0; b < t->bytes; ++b) sum += static_cast<uint8_t>(t->data.raw_const[b]);
+    for (size_t b = 0; b < t->bytes; ++b) hash = (hash ^ static_cast<uint8_t>(t->data.raw_const[b])) * 0x100000001b3ull;
   }
-  return sum;
+  return hash;
 }
 
 }  // namespace
 
 void InstallLogSink(bool verbose) { SetLogSink(verbose ? VerboseSink : QuietSink, nullptr); }
 
-RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes) {
+RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes, int arena_fill) {
   RunResult result;
   const size_t messages_before = g_messages;
   const uint64_t hash = Hash(data, size);
@@ -88,6 +88,7 @@ RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes) {
   AlignedBlock model(size == 0 ? 1 : size);
   if (size > 0) std::memcpy(model.bytes, data, size);
   AlignedBlock arena(arena_bytes);
+  if (arena_fill >= 0) std::memset(arena.bytes, arena_fill, arena_bytes);
   static AllOpsResolver resolver;
   Rng rng{hash};
   volatile uint64_t sink = 0;
@@ -106,7 +107,9 @@ RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes) {
       for (int pass = 0; pass < 2 && ok; ++pass) {
         for (size_t i = 0; i < interpreter.inputs_size(); ++i) FillInput(interpreter.input(i), &rng);
         ok = interpreter.Invoke() == kTfLiteOk;
-        sink = sink + ReadOutputs(&interpreter);
+        const uint64_t outputs = ReadOutputs(&interpreter);
+        result.outputs = result.outputs * 31 + outputs;
+        sink = sink + outputs;
         if (pass == 0) interpreter.Reset();
       }
       result.invoked = ok;

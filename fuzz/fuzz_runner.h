@@ -30,13 +30,16 @@ struct RunResult {
   bool allocated = false;  // AllocateTensors() succeeded
   bool invoked = false;    // both Invoke() calls succeeded
   size_t messages = 0;     // messages mote logged
+  uint64_t outputs = 0;    // hash of every output byte after each Invoke (equal runs give equal hashes)
 };
 
 // Sends every log message to a sink that formats and discards it (fuzzing speed); `verbose` prints them.
 void InstallLogSink(bool verbose);
 
 // Runs `size` bytes as a model (see the file comment). arena_bytes == 0 picks the arena as described above.
-RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes = 0);
+// arena_fill >= 0 fills the arena with that byte first: two runs with different fills must give the same
+// outputs, or something read arena memory nothing wrote (the replay driver's --determinism check).
+RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes = 0, int arena_fill = -1);
 
 }  // namespace fuzz
 }  // namespace mote

@@ -446,7 +446,8 @@ void MutateOpcode(Rng* rng, ModelT* m, SubGraphT* sg) {
 }
 
 schema::ActivationFunctionType SomeActivation(Rng* rng) {
-  return static_cast<schema::ActivationFunctionType>(rng->OneIn(8) ? rng->SomeInt() : static_cast<int32_t>(rng->Below(6)));
+  const int32_t v = rng->OneIn(8) ? rng->SomeInt() : static_cast<int32_t>(rng->Below(6));
+  return static_cast<schema::ActivationFunctionType>(v);
 }
 schema::Padding SomePadding(Rng* rng) {
   return static_cast<schema::Padding>(rng->OneIn(8) ? rng->SomeInt() : static_cast<int32_t>(rng->Below(2)));
@@ -549,7 +550,9 @@ void MutateOptions(Rng* rng, SubGraphT* sg) {
       }
       break;
     }
-    case BuiltinOptions::BuiltinOptions_MulOptions: u.AsMulOptions()->fused_activation_function = SomeActivation(rng); break;
+    case BuiltinOptions::BuiltinOptions_MulOptions:
+      u.AsMulOptions()->fused_activation_function = SomeActivation(rng);
+      break;
     case BuiltinOptions::BuiltinOptions_ReshapeOptions: {
       auto* o = u.AsReshapeOptions();
       if (field < 3 && !o->new_shape.empty()) {
@@ -576,7 +579,9 @@ void MutateOptions(Rng* rng, SubGraphT* sg) {
       }
       break;
     }
-    case BuiltinOptions::BuiltinOptions_ReducerOptions: u.AsReducerOptions()->keep_dims = !u.AsReducerOptions()->keep_dims; break;
+    case BuiltinOptions::BuiltinOptions_ReducerOptions:
+      u.AsReducerOptions()->keep_dims = !u.AsReducerOptions()->keep_dims;
+      break;
     case BuiltinOptions::BuiltinOptions_SVDFOptions: {
       auto* o = u.AsSVDFOptions();
       switch (field % 3) {
@@ -613,7 +618,9 @@ void MutateSubgraphIo(Rng* rng, SubGraphT* sg) {
 
 void MutateModelLevel(Rng* rng, ModelT* m) {
   switch (rng->Below(6)) {
-    case 0: m->version = rng->OneIn(2) ? 3 + static_cast<uint32_t>(rng->Below(3)) - 1 : static_cast<uint32_t>(rng->Next()); break;
+    case 0:
+      m->version = rng->OneIn(2) ? 2 + static_cast<uint32_t>(rng->Below(3)) : static_cast<uint32_t>(rng->Next());
+      break;
     case 1: {
       // TFLM's offline memory plan: [version, subgraph, count, offsets...].
       auto b = std::make_unique<schema::BufferT>();
@@ -621,7 +628,8 @@ void MutateModelLevel(Rng* rng, ModelT* m) {
       std::vector<int32_t> words = {rng->OneIn(8) ? rng->SmallInt() : 1, rng->OneIn(8) ? rng->SmallInt() : 0,
                                     rng->OneIn(8) ? rng->SomeInt() : n};
       for (int32_t i = 0; i < n; ++i) {
-        words.push_back(rng->OneIn(3) ? -1 : (rng->OneIn(4) ? rng->SomeInt() : static_cast<int32_t>(rng->Below(64)) * 16));
+        const int32_t aligned = static_cast<int32_t>(rng->Below(64)) * 16;
+        words.push_back(rng->OneIn(3) ? -1 : (rng->OneIn(4) ? rng->SomeInt() : aligned));
       }
       b->data.resize(words.size() * 4);
       std::memcpy(b->data.data(), words.data(), b->data.size());
@@ -633,7 +641,9 @@ void MutateModelLevel(Rng* rng, ModelT* m) {
       break;
     }
     case 2:
-      if (!m->metadata.empty()) m->metadata[rng->Below(m->metadata.size())]->buffer = static_cast<uint32_t>(rng->Below(m->buffers.size() + 2));
+      if (!m->metadata.empty()) {
+        m->metadata[rng->Below(m->metadata.size())]->buffer = static_cast<uint32_t>(rng->Below(m->buffers.size() + 2));
+      }
       break;
     case 3: {
       // A second subgraph (control-flow models have several); only subgraph 0 runs.
@@ -685,7 +695,22 @@ std::unique_ptr<ModelT> Parse(const uint8_t* data, size_t size) {
   const auto* bytes = reinterpret_cast<const uint8_t*>(copy.get());
   flatbuffers::Verifier verifier(bytes, size);
   if (!verifier.VerifyBuffer<schema::Model>(nullptr)) return nullptr;
-  std::unique_ptr<ModelT> model(schema::GetModel(bytes)->UnPack());
+  // The FlatBuffers verifier checks a vector's 4-byte length prefix, not its elements' alignment; UnPack reads
+  // int64 zero points in place, so leave byte-damaged ones to the byte-level mutator (mote refuses them).
+  const schema::Model* root = schema::GetModel(bytes);
+  if (root->subgraphs() != nullptr) {
+    for (const schema::SubGraph* sg : *root->subgraphs()) {
+      if (sg->tensors() == nullptr) continue;
+      for (const schema::Tensor* t : *sg->tensors()) {
+        const auto* q = t->quantization();
+        if (q != nullptr && q->zero_point() != nullptr && q->zero_point()->size() > 0 &&
+            reinterpret_cast<uintptr_t>(q->zero_point()->data()) % sizeof(int64_t) != 0) {
+          return nullptr;
+        }
+      }
+    }
+  }
+  std::unique_ptr<ModelT> model(root->UnPack());
   // A union whose type is set but whose table is absent verifies, unpacks to a null value, and would make the
   // generated Pack dereference it: drop such unions.
   for (auto& sg : model->subgraphs) {

@@ -137,7 +137,9 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
     e.dims = AsIntArray(tensor->shape());
     TF_LITE_ENSURE_STATUS(ConvertTensorType(tensor->type(), &e.type));
     const schema::Buffer* buffer = buffers == nullptr ? nullptr : buffers->Get(tensor->buffer());
-    if (buffer != nullptr) {
+    // A variable's state lives in the arena (AllocateTensors), as in TFLM, even when its buffer holds data:
+    // pointing it into the model would make Reset()/invoke write the model (read-only flash on a device).
+    if (buffer != nullptr && !tensor->is_variable()) {
       if (buffer->data() != nullptr && buffer->data()->size() > 0) {
         e.data.data = const_cast<uint8_t*>(buffer->data()->data());
       } else if (buffer->offset() > 1 && model_base_ != nullptr) {
@@ -449,6 +451,20 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   if (offline != nullptr) {
     for (int32_t t = 0; t < sg.tensors_size; ++t)
       if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].fixed_offset = offline[t];
+    // The model's plan is trusted for where tensors go, never for keeping live tensors apart.
+    int32_t a = -1, b = -1;
+    if (FindOverlappingFixedBuffers(buffers, count, &a, &b)) {
+      int32_t ta = -1, tb = -1;
+      for (int32_t t = 0; t < sg.tensors_size; ++t) {
+        if (tensor_to_buffer[t] == a) ta = t;
+        if (tensor_to_buffer[t] == b) tb = t;
+      }
+      MicroPrintf("Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors %d and %d, which are "
+                  "alive at the same time, in overlapping bytes (offsets %d and %d)",
+                  static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].fixed_offset),
+                  static_cast<int>(buffers[b].fixed_offset));
+      return kTfLiteError;
+    }
   }
 
   scratch_bytes_ = 0;

@@ -34,37 +34,58 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
     order[j + 1] = key;
   }
 
+  // order[0..k) holds the buffers placed so far, kept sorted by offset (an in-place insertion after each
+  // placement): finding the lowest offset that fits is then one sweep, O(count^2) overall rather than trying
+  // every candidate against every placed buffer (cubic, which a model with thousands of tensors alive at once
+  // turns into minutes). The offset chosen is the same: the lowest of 0 and the aligned ends of the
+  // lifetime-overlapping placed buffers that collides with none of them.
   size_t region = 0;
   for (int32_t k = 0; k < count; ++k) {
-    PlannerBuffer& cur = buffers[order[k]];
+    const int32_t index = order[k];
+    PlannerBuffer& cur = buffers[index];
     if (cur.fixed_offset >= 0) {
       cur.offset = static_cast<uint32_t>(cur.fixed_offset);
     } else {
-      // Try candidate offsets: 0 and the end of every already-placed, lifetime-overlapping buffer; take the
-      // lowest one that collides with none of them.
-      size_t best = static_cast<size_t>(-1);  // some candidate always fits: the end of everything placed
-      for (int32_t c = -1; c < k; ++c) {
-        size_t candidate = 0;
-        if (c >= 0) {
-          const PlannerBuffer& other = buffers[order[c]];
-          if (!LifetimesOverlap(cur, other)) continue;
-          candidate = AlignUp(static_cast<size_t>(other.offset) + other.bytes, alignment);
-        }
-        if (candidate >= best) continue;
-        bool fits = true;
-        for (int32_t p = 0; p < k && fits; ++p) {
-          const PlannerBuffer& placed = buffers[order[p]];
-          if (!LifetimesOverlap(cur, placed)) continue;
-          fits = candidate + cur.bytes <= placed.offset || static_cast<size_t>(placed.offset) + placed.bytes <= candidate;
-        }
-        if (fits) best = candidate;
+      size_t candidate = 0;
+      for (int32_t p = 0; p < k; ++p) {
+        const PlannerBuffer& placed = buffers[order[p]];
+        if (!LifetimesOverlap(cur, placed)) continue;
+        // Every later placed buffer starts at or after this one: fitting before it fits before all of them.
+        if (candidate + cur.bytes <= placed.offset) break;
+        const size_t end = AlignUp(static_cast<size_t>(placed.offset) + placed.bytes, alignment);
+        if (end > candidate) candidate = end;
       }
-      cur.offset = static_cast<uint32_t>(best);
+      cur.offset = static_cast<uint32_t>(candidate);
     }
+    int32_t at = k;
+    while (at > 0 && buffers[order[at - 1]].offset > cur.offset) {
+      order[at] = order[at - 1];
+      --at;
+    }
+    order[at] = index;
     const size_t end = static_cast<size_t>(cur.offset) + cur.bytes;
     if (end > region) region = end;
   }
   return AlignUp(region, alignment);
+}
+
+bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second) {
+  for (int32_t i = 0; i < count; ++i) {
+    const PlannerBuffer& a = buffers[i];
+    if (a.fixed_offset < 0 || a.bytes == 0) continue;
+    for (int32_t j = i + 1; j < count; ++j) {
+      const PlannerBuffer& b = buffers[j];
+      if (b.fixed_offset < 0 || b.bytes == 0 || !LifetimesOverlap(a, b)) continue;
+      const int64_t a_end = static_cast<int64_t>(a.fixed_offset) + a.bytes;
+      const int64_t b_end = static_cast<int64_t>(b.fixed_offset) + b.bytes;
+      if (a.fixed_offset < b_end && b.fixed_offset < a_end) {
+        *first = i;
+        *second = j;
+        return true;
+      }
+    }
+  }
+  return false;
 }
 
 }  // namespace mote

@@ -23,8 +23,12 @@ struct PlannerBuffer {
 };
 
 // Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.
-// Offsets are multiples of `alignment`.
+// Offsets are multiples of `alignment` (fixed offsets are taken as given). O(count^2) time.
 size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order_scratch, size_t alignment);
+
+// True (with their indices) when two buffers with fixed offsets are alive at the same time and share bytes:
+// an offline plan that would make a kernel's input and output overlap. O(count^2) time.
+bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second);
 
 }  // namespace mote
 

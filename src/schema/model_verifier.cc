@@ -224,6 +224,21 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
                 sg, index, name, shape_text, TensorTypeName(type));
     return kTfLiteError;
   }
+  if (has_zero_dim) {
+    // An empty tensor still has its other dimensions multiplied (element counts, strides, outer sizes) by the
+    // interpreter and kernels before the 0 is reached: they must stay within the same bound.
+    int64_t others = 1;
+    for (int d = 0; d < rank && others <= kMaxTensorBytes; ++d) {
+      if (shape->Get(d) != 0) others *= shape->Get(d);
+    }
+    if (others > kMaxTensorBytes) {
+      FormatShape(shape, shape_text, sizeof(shape_text));
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " of shape %s is empty but its other dimensions multiply to more than 2147483647",
+                  sg, index, name, shape_text);
+      return kTfLiteError;
+    }
+  }
 
   const unsigned num_buffers = model->buffers() == nullptr ? 0u : static_cast<unsigned>(model->buffers()->size());
   if (tensor->buffer() >= num_buffers) {
@@ -408,9 +423,8 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
                            size_t size) {
   const auto* tensors = subgraph->tensors();
   const auto* operators = subgraph->operators();
-  if (operators == nullptr || operators->size() == 0) return kTfLiteOk;
   const int num_tensors = static_cast<int>(tensors->size());
-  const int num_ops = static_cast<int>(operators->size());
+  const int num_ops = operators == nullptr ? 0 : static_cast<int>(operators->size());
   constexpr int kWords = kDataflowWindow / 32;
   uint32_t available[kWords];
   uint32_t produced[kWords];
@@ -494,6 +508,17 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
           const int32_t t = inputs->Get(j);
           if (t >= window && t < window_end) clear(reading, t - window);
         }
+      }
+    }
+    // A model output nothing writes would hand the application whatever the arena held before.
+    if (const auto* outputs = subgraph->outputs()) {
+      for (unsigned j = 0; j < outputs->size(); ++j) {
+        const int32_t t = outputs->Get(j);
+        if (t < window || t >= window_end || test(available, t - window) || test(produced, t - window)) continue;
+        MicroPrintf("Model invalid: subgraph %d output %u is tensor %d " MOTE_NAME_FMT
+                    ", which no operator produces (and which is not an input, a constant or a variable)",
+                    sg, j, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()));
+        return kTfLiteError;
       }
     }
   }

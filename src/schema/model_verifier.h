@@ -28,9 +28,10 @@
 //     the model file (models > 2 GiB use this form), never both; the latter must lie inside the model and needs
 //     the model size (refused when ValidateModelSemantics is called without one). Read them with GetBufferData.
 //   - Tensors: known TensorType other than STRING/RESOURCE/VARIANT; rank <= RuntimeShape::kMaxDims (8); every
-//     dimension >= 0 (`shape` must be static; a dynamic `shape_signature` is fine); byte size < 2^31; buffer
-//     index in range; a buffer with data holds exactly TensorBytes() bytes (such tensors are "constant") and
-//     its data address is aligned to min(ElementAlignment, 4) (FlatBuffers guarantees no more for vector data;
+//     dimension >= 0 (`shape` must be static; a dynamic `shape_signature` is fine); byte size < 2^31 (and, for
+//     an empty tensor, the product of its non-zero dimensions < 2^31); buffer index in range; a buffer with data
+//     holds exactly TensorBytes() bytes (such tensors are "constant") and its data address is aligned to
+//     min(ElementAlignment, 4) (FlatBuffers guarantees no more for vector data;
 //     converters put 8-byte constants at 4 mod 8, so the interpreter copies those to aligned memory); no
 //     sparsity; quantization: zero_point values 8-byte aligned; when `scale` is non-empty, `zero_point` has
 //     the same length, and a length > 1 (per-channel) needs
@@ -41,7 +42,8 @@
 //     and never constant; intermediates in range; large custom options (offset > 1) inside the model.
 //     Dataflow: operators are stored in execution order, so every tensor an operator reads must be constant,
 //     a subgraph input, a variable, or produced by an EARLIER operator (this also refuses cycles), no
-//     tensor is produced by two operators, and no operator writes a tensor it reads (no in-place aliasing).
+//     tensor is produced by two operators, no operator writes a tensor it reads (no in-place aliasing), and
+//     every subgraph output is produced by an operator (or is an input, a constant or a variable).
 //   - Metadata: every entry's buffer index in range. The entry named "OfflineMemoryAllocation" (TFLM's offline
 //     memory plan) must be a buffer of little-endian int32 values, 4-byte aligned:
 //         [0] version              == 1

@@ -5,6 +5,7 @@
 // does). Each must be refused with one clear message (exact text where it is stable) through the public API —
 // MicroInterpreter over AllOpsResolver, as `mote run` and `mote inspect` use it — and never crash (this test runs
 // under ASan/UBSan in the asan preset). Models are built with tests/support/model_builder.h.
+#include <chrono>
 #include <cstdint>
 #include <cstring>
 #include <limits>
@@ -195,7 +196,8 @@ TEST(HostileModels, DivisionByZeroFromUncheckedParameters) {
   ExpectRefused(Conv2D(1, 1, 0, 1, 3, 3), "CONV_2D: dilation factors must be >= 1 (dilation_w=0, dilation_h=1)");
   // Zero filter size: an average over zero elements.
   ExpectRefused(AveragePool(0, 0, 1, {1, 4, 4, 1}), "AVERAGE_POOL_2D: filter size must be >= 1 (got 0x0)");
-  ExpectRefused(AveragePool(2, 2, 0, {1, 4, 4, 1}), "AVERAGE_POOL_2D: strides must be >= 1 (got stride_h 0, stride_w 0)");
+  ExpectRefused(AveragePool(2, 2, 0, {1, 4, 4, 1}),
+                "AVERAGE_POOL_2D: strides must be >= 1 (got stride_h 0, stride_w 0)");
   // Zero scale: requantization divides by the output scale.
   ExpectRefused(QuantizedAdd(0.5f, 0.5f, 0.0f), "ADD: output scale 0 is not a finite number > 0");
   ExpectRefused(QuantizedAdd(0.0f, 0.5f, 1.0f), "ADD: input1 scale 0 is not a finite number > 0");
@@ -299,6 +301,20 @@ TEST(HostileModels, OutOfBoundsReadsAndWrites) {
                 "AVERAGE_POOL_2D: output shape [1, 5, 4, 1] does not match the computed [1, 4, 4, 1]");
   // A slice reaching past the end of its input, whatever the output tensor says.
   ExpectRefused(StridedSlice1D(8, 0, 8, 1, 16), "STRIDED_SLICE: output dimension 0 should be 8 (output has rank 1)");
+  // A model output no operator writes: the application would read whatever the arena held (a leak).
+  {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(schema::BuiltinOperator_RELU);
+    const int x = b.AddTensor(TensorType_FLOAT32, {1, 4}, "x");
+    const int y = b.AddTensor(TensorType_FLOAT32, {1, 4}, "y");
+    const int stale = b.AddTensor(TensorType_FLOAT32, {1, 64}, "stale");
+    b.AddOperator(code, {x}, {y});
+    b.SetInputs({x});
+    b.SetOutputs({y, stale});
+    ExpectRefused(b.Finish(),
+                  "Model invalid: subgraph 0 output 1 is tensor 2 ('stale'), which no operator produces (and which is "
+                  "not an input, a constant or a variable)");
+  }
   // External buffer data (offset/size) outside the file.
   {
     ModelBuilder b;
@@ -309,7 +325,8 @@ TEST(HostileModels, OutOfBoundsReadsAndWrites) {
     b.AddOperator(code, {x, w}, {out});
     b.SetInputs({x});
     b.SetOutputs({out});
-    ExpectRefused(b.Finish(), "Model invalid: buffer 1 data (offset 1073741824, 16 bytes) lies outside the 384-byte model");
+    ExpectRefused(b.Finish(),
+                  "Model invalid: buffer 1 data (offset 1073741824, 16 bytes) lies outside the 384-byte model");
   }
 }
 
@@ -357,9 +374,42 @@ TEST(HostileModels, IntegerOverflowInShapes) {
     b.SetOutputs({y});
     ExpectRefusedWith(b.Finish(), "Tensor arena too small: the model needs 5368");
   }
+  // An empty tensor whose other dimensions overflow 64 bits when multiplied before the 0 is reached.
+  {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(BuiltinOperator_ADD);
+    const int x = b.AddTensor(TensorType_INT8, {67108865, 67108864, 50331648, 0}, "x", 0, {0.5f}, {0});
+    const int out = b.AddTensor(TensorType_INT8, {67108865, 67108864, 50331648, 0}, "out", 0, {0.5f}, {0});
+    b.AddOperator(code, {x, x}, {out});
+    b.SetInputs({x});
+    b.SetOutputs({out});
+    ExpectRefused(b.Finish(),
+                  "Model invalid: subgraph 0 tensor 0 ('x') of shape [67108865,67108864,50331648,0] is empty but "
+                  "its other dimensions multiply to more than 2147483647");
+  }
   // Window arithmetic: a dilation whose dilated filter overflows int.
   ExpectRefused(Conv2D(1, 1, std::numeric_limits<int32_t>::max(), 1, 3, 3),
                 "CONV_2D: filter 2x2 with dilation 1x2147483647 and stride 1x1 on input 4x4 overflows int");
+  // A 1x1 filter makes any dilation "fit", but the kernels still step dilation * depth elements between taps.
+  {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(schema::BuiltinOperator_CONV_2D);
+    const int in = b.AddTensor(TensorType_FLOAT32, {1, 2, 2, 1024}, "in");
+    const int filter = b.AddConstTensor<float>(TensorType_FLOAT32, {1, 1, 1, 1024}, std::vector<float>(1024, 0.5f), {},
+                                               {}, 0, "filter");
+    const int out = b.AddTensor(TensorType_FLOAT32, {1, 2, 2, 1}, "out");
+    b.AddOperator(code, {in, filter, -1}, {out}, schema::BuiltinOptions_Conv2DOptions,
+                  schema::CreateConv2DOptions(b.fbb(), schema::Padding_SAME, 1, 1, schema::ActivationFunctionType_NONE,
+                                              1 << 22, 1)
+                      .Union());
+    b.SetInputs({in});
+    b.SetOutputs({out});
+    ExpectRefused(b.Finish(),
+                  "CONV_2D: dilation 1x4194304 on an input of width 2 and depth 1024 steps beyond int between taps");
+  }
+  // A huge stride: (out - 1) * stride + filter overflows int.
+  ExpectRefused(Conv2D(std::numeric_limits<int32_t>::max(), 1, 1, 1, 3, 1),
+                "CONV_2D: filter 2x2 with dilation 1x1 and stride 1x2147483647 on input 4x4 overflows int");
   // PAD with paddings whose sum overflows: int64 paddings near INT64_MAX.
   {
     ModelBuilder b;
@@ -372,7 +422,8 @@ TEST(HostileModels, IntegerOverflowInShapes) {
     b.SetInputs({x});
     b.SetOutputs({out});
     ExpectRefused(b.Finish(),
-                  "PAD: paddings of dimension 0 are 9223372036854775806, 9223372036854775806 (at most 2147483647 each)");
+                  "PAD: paddings of dimension 0 are 9223372036854775806, 9223372036854775806 (at most 2147483647 "
+                  "each)");
   }
   // STRIDED_SLICE bounds at the int32 limits.
   ExpectRefusedWith(StridedSlice1D(8, std::numeric_limits<int32_t>::min(), std::numeric_limits<int32_t>::max(),
@@ -519,6 +570,24 @@ TEST(HostileModels, CyclesLoopsAndRecursion) {
     b.SetOutputs({out});
     ExpectRefusedWith(b.Finish(), "Didn't find op for builtin opcode 'WHILE' version '1'");
   }
+  // Thousands of tensors alive at once: memory planning stays quadratic (it was cubic: minutes for a model of a
+  // few hundred kilobytes).
+  {
+    ModelBuilder b;
+    std::vector<int> all;
+    for (int i = 0; i < 4000; ++i) all.push_back(b.AddTensor(TensorType_INT8, {1, 4}, "", 0, {0.5f}, {0}));
+    b.SetInputs(all);
+    b.SetOutputs(all);
+    AlignedModel model(b.Finish());
+    std::vector<uint8_t> storage((4u << 20) + 16);
+    uint8_t* arena = storage.data() + (16 - reinterpret_cast<uintptr_t>(storage.data()) % 16) % 16;
+    AllOpsResolver resolver;
+    const auto start = std::chrono::steady_clock::now();
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena, 4u << 20);
+    EXPECT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    EXPECT_LT(seconds, 5.0) << "4000 live tensors took " << seconds << " s to plan";
+  }
   // Many operators: loading and preparing stays linear (a 500-node chain loads in well under a second).
   {
     ModelBuilder b;
@@ -595,6 +664,46 @@ TEST(HostileModels, Aliasing) {
     ExpectRefused(b.Finish(),
                   "Model invalid: subgraph 0 operator 0 (ADD) output 0 is tensor 1 ('w'), a constant (it has data in "
                   "buffer 1); operators cannot write constants");
+  }
+  // A variable tensor whose buffer holds data: its state lives in the arena; the model is never written.
+  {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(BuiltinOperator_ADD);
+    const int x = b.AddTensor(TensorType_INT8, {1, 4}, "x", 0, {0.5f}, {0});
+    const int8_t initial[4] = {9, 9, 9, 9};
+    const int state = b.AddTensor(TensorType_INT8, {1, 4}, "state", b.AddBuffer(initial, sizeof(initial)), {0.5f},
+                                  {-3}, 0, /*is_variable=*/true);
+    const int out = b.AddTensor(TensorType_INT8, {1, 4}, "out", 0, {0.5f}, {0});
+    b.AddOperator(code, {x, state}, {out}, schema::BuiltinOptions_AddOptions,
+                  schema::CreateAddOptions(b.fbb()).Union());
+    b.SetInputs({x});
+    b.SetOutputs({out});
+    const std::vector<uint8_t> bytes = b.Finish();
+    AlignedModel model(bytes);
+    std::vector<uint8_t> arena_storage(kArenaBytes + 16);
+    uint8_t* arena = arena_storage.data() + (16 - reinterpret_cast<uintptr_t>(arena_storage.data()) % 16) % 16;
+    AllOpsResolver resolver;
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena, kArenaBytes);
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+    EXPECT_EQ(std::memcmp(model.data(), bytes.data(), bytes.size()), 0) << "the model bytes were written";
+    const uint8_t* state_data = reinterpret_cast<const uint8_t*>(interpreter.GetEvalTensor(state)->data.raw);
+    EXPECT_TRUE(state_data >= arena && state_data < arena + kArenaBytes) << "variable state outside the arena";
+  }
+  // An offline memory plan (model metadata) putting an operator's input and output in overlapping bytes.
+  {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(schema::BuiltinOperator_RELU);
+    const int x = b.AddTensor(TensorType_FLOAT32, {1, 8}, "x");
+    const int y = b.AddTensor(TensorType_FLOAT32, {1, 8}, "y");
+    b.AddOperator(code, {x}, {y});
+    b.SetInputs({x});
+    b.SetOutputs({y});
+    const int32_t plan[5] = {1, 0, 2, 0, 16};  // version, subgraph, count, offsets: x at 0, y at 16 (32 bytes each)
+    b.AddMetadata("OfflineMemoryAllocation", b.AddBuffer(plan, sizeof(plan)));
+    ExpectRefused(b.Finish(),
+                  "Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors 0 and 1, which are alive "
+                  "at the same time, in overlapping bytes (offsets 0 and 16)");
   }
   // Two tensors sharing one constant buffer is fine (read-only aliasing), and runs.
   {

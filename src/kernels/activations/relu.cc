@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/unary_op_glue.h"
 #include "kernels/activations/activations_reference.h"
 #include "kernels/internal/quantization_util.h"
@@ -30,8 +31,8 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                               reference::ReluQuantParams* p) {
-  if (!(input->params.scale > 0.f) || !(output->params.scale > 0.f)) {
-    TF_LITE_KERNEL_LOG(context, "RELU: %s input and output must be quantized (scale > 0)",
+  if (!IsValidScale(input->params.scale) || !IsValidScale(output->params.scale)) {
+    TF_LITE_KERNEL_LOG(context, "RELU: %s input and output must be quantized (scale finite and > 0)",
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }

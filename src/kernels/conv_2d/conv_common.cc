@@ -97,6 +97,18 @@ TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const Wi
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckDilatedSteps(TfLiteContext* context, const char* op_name, const WindowGeometry& g,
+                               int input_width, int input_depth) {
+  const int64_t column_step = static_cast<int64_t>(g.dilation_width) * input_depth;
+  const int64_t row_step = static_cast<int64_t>(g.dilation_height) * input_width * input_depth;
+  if (column_step > kIntMax || row_step > kIntMax) {
+    TF_LITE_KERNEL_LOG(context, "%s: dilation %dx%d on an input of width %d and depth %d steps beyond int between taps",
+                       op_name, g.dilation_height, g.dilation_width, input_width, input_depth);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus CheckShape4D(TfLiteContext* context, const char* op_name, const char* role, const TfLiteTensor* t) {
   const TfLiteIntArray* dims = t->dims;
   if (dims == nullptr || dims->size != 4) {

@@ -35,6 +35,12 @@ TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const Wi
                            int input_height, int input_width, int filter_height, int filter_width,
                            int output_height, int output_width, TfLitePaddingValues* padding);
 
+// Kernels step between the taps of a dilated filter by dilation_w * input_depth elements (and between rows by
+// dilation_h * input_width * input_depth); refuses dilations that make those steps overflow int. (A dilation may
+// exceed the input size — TFLite runs such models — so ResolveWindow alone does not bound them.)
+TfLiteStatus CheckDilatedSteps(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
+                               int input_width, int input_depth);
+
 // Rank 4, every dimension >= 1, element count that fits in int (the kernels index with int, as TFLite
 // does). `role` names the tensor in the message ("input").
 TfLiteStatus CheckShape4D(TfLiteContext* context, const char* op_name, const char* role, const TfLiteTensor* t);

@@ -204,6 +204,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(conv_common::ResolveWindow(context, kOpName, geometry, input_height, input_width,
                                                    filter_height, filter_width, output->dims->data[1],
                                                    output->dims->data[2], &padding));
+  TF_LITE_ENSURE_STATUS(conv_common::CheckDilatedSteps(context, kOpName, geometry, input_width, input->dims->data[3]));
 
   depthwise_conv_2d::DepthwiseParams& p = data->params;
   p = depthwise_conv_2d::DepthwiseParams{};

@@ -7,6 +7,13 @@
 namespace mote {
 
 void QuantizeMultiplier(double double_multiplier, int32_t* quantized_multiplier, int* shift) {
+  if (!std::isfinite(double_multiplier)) {
+    // Only hostile scales get here (infinity, NaN): a shift no kernel accepts makes prepare refuse them,
+    // instead of the undefined conversion of an infinite value to an integer below.
+    *quantized_multiplier = 0;
+    *shift = kNonFiniteMultiplierShift;
+    return;
+  }
   if (double_multiplier == 0.0) {
     *quantized_multiplier = 0;
     *shift = 0;

@@ -7,8 +7,13 @@
 
 namespace mote {
 
+// Shift QuantizeMultiplier reports for an infinite or NaN multiplier: above every kernel's limit, so prepare
+// refuses the scales that produced it.
+constexpr int kNonFiniteMultiplierShift = 1000;
+
 // real_multiplier = quantized_multiplier * 2^(shift - 31), quantized_multiplier in [2^30, 2^31).
-// 0 gives (0, 0); multipliers too small to represent (shift < -31) give (0, 0) as TFLite does.
+// 0 gives (0, 0); multipliers too small to represent (shift < -31) give (0, 0) as TFLite does; infinity and
+// NaN give (0, kNonFiniteMultiplierShift).
 void QuantizeMultiplier(double double_multiplier, int32_t* quantized_multiplier, int* shift);
 // For 0 < m < 1: *left_shift <= 0.
 void QuantizeMultiplierSmallerThanOneExp(double double_multiplier, int32_t* quantized_multiplier,

@@ -58,8 +58,8 @@ inline bool ComputeSigmoidTanhInt8Params(float input_scale, int32_t input_zero_p
 }
 
 // max_pot_shift: 0 for LOGISTIC, 1 for TANH. False when the scale needs a multiplier above 65535 (input scale
-// above ~5.33), where the int32 product of a 16-bit input could overflow. (TFLM DCHECKs 32767 but computes
-// up to the overflow; mote matches it there.)
+// above ~5.33), where the int32 product of a 16-bit input could overflow (TFLM DCHECKs 32767 but computes up to
+// the overflow; mote matches it there), or below 1 (input scale below ~4e-14).
 inline bool ComputeSigmoidTanhInt16Params(float input_scale, int max_pot_shift, SigmoidTanhInt16Params* p) {
   constexpr int kInputIntegerBits = 3;
   int input_scale_log2_rounded = 0;
@@ -76,7 +76,9 @@ inline bool ComputeSigmoidTanhInt16Params(float input_scale, int max_pot_shift, 
     p->input_left_shift++;
     multiplier = multiplier * 2.0;
   }
-  if (!(multiplier <= 65535.0)) return false;
+  // Below 1 the multiplier would truncate to 0, which the kernels read as the power-of-two path with a
+  // 31-bit shift: scales under ~4e-14 (denormal, hostile) are refused too.
+  if (!(multiplier <= 65535.0) || multiplier < 1.0) return false;
   p->input_multiplier = static_cast<int32_t>(multiplier);
   return true;
 }

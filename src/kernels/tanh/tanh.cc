@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/unary_op_glue.h"
 #include "kernels/internal/sigmoid_tanh_scaling.h"
 #include "kernels/tanh/tanh_reference.h"
@@ -54,8 +55,8 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
   data->size = static_cast<int>(elements);
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
 
-  if (!(input->params.scale > 0.f) || !(output->params.scale > 0.f)) {
-    TF_LITE_KERNEL_LOG(context, "TANH: %s input and output must be quantized (scale > 0)",
+  if (!IsValidScale(input->params.scale) || !IsValidScale(output->params.scale)) {
+    TF_LITE_KERNEL_LOG(context, "TANH: %s input and output must be quantized (scale finite and > 0)",
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
@@ -83,7 +84,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     return kTfLiteError;
   }
   if (!ComputeSigmoidTanhInt16Params(input->params.scale, /*max_pot_shift=*/1, &data->int16)) {
-    TF_LITE_KERNEL_LOG(context, "TANH: INT16 input scale %g is too large (at most ~5.33)",
+    TF_LITE_KERNEL_LOG(context, "TANH: INT16 input scale %g is out of range (at most ~5.33, at least ~4e-14)",
                        static_cast<double>(input->params.scale));
     return kTfLiteError;
   }
