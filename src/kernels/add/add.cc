@@ -74,6 +74,9 @@ constexpr KernelVariant<add::AddInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
     {"add/int8/avx2", isa::kAvx2, add::AppliesAvx2, nullptr, MOTE_X86_SIMD_FN(add::AddInt8Avx2)},
 #endif
+#if MOTE_TARGET_ARM_MVE
+    {"add/int8/mve", isa::kArmMve, add::AppliesMve, nullptr, MOTE_ARM_MVE_FN(add::AddInt8Mve)},
+#endif
     {"add/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
@@ -167,6 +170,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 bool add::AppliesAvx2(const AddInt8Problem& p) { return p.elementwise; }
+bool add::AppliesMve(const AddInt8Problem& p) { return p.elementwise; }
 
 const TfLiteRegistration kRegistration_ADD =
     MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare, Eval);

@@ -42,6 +42,10 @@ struct AddInt8Problem {
 bool AppliesAvx2(const AddInt8Problem& p);
 void AddInt8Avx2(const AddInt8Problem& p, void* scratch);
 
+// Cortex-M Helium (add_mve.cc; Cortex-M55): same-shape inputs, four elements per vector.
+bool AppliesMve(const AddInt8Problem& p);
+void AddInt8Mve(const AddInt8Problem& p, void* scratch);
+
 }  // namespace add
 }  // namespace mote
 

@@ -101,6 +101,12 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
     {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
      MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col)},
 #endif
+#if MOTE_TARGET_ARM_MVE
+    {"conv_2d/int8/mve-1x1", isa::kArmMve, conv_2d::AppliesMvePointwise, nullptr,
+     MOTE_ARM_MVE_FN(conv_2d::ConvInt8MvePointwise)},
+    {"conv_2d/int8/mve-im2col", isa::kArmMve, conv_2d::AppliesMveIm2col, conv_2d::MveScratchBytes,
+     MOTE_ARM_MVE_FN(conv_2d::ConvInt8MveIm2col)},
+#endif
 #if MOTE_TARGET_CORTEX_M
     {"conv_2d/int8/dsp-1x1", isa::kArmDsp, conv_2d::AppliesDspPointwise, conv_2d::DspScratchBytes,
      MOTE_ARM_DSP_FN(conv_2d::ConvInt8DspPointwise)},
@@ -338,11 +344,11 @@ bool AppliesVnniIm2col(const ConvInt8Problem& p) {
 
 bool AppliesDspPointwise(const ConvInt8Problem& p) {
   return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
-         p.pad_width == 0 && p.pad_height == 0 && p.output_depth >= 2 && p.output_depth <= kDspZeroBiasChannels;
+         p.pad_width == 0 && p.pad_height == 0 && p.output_depth >= 2;
 }
 
 bool AppliesDspIm2col(const ConvInt8Problem& p) {
-  return p.filter_input_depth == p.input_depth && p.output_depth >= 2 && p.output_depth <= kDspZeroBiasChannels;
+  return p.filter_input_depth == p.input_depth && p.output_depth >= 2;
 }
 
 DspScratchLayout GetDspScratchLayout(const ConvInt8Problem& p) {
@@ -355,6 +361,24 @@ DspScratchLayout GetDspScratchLayout(const ConvInt8Problem& p) {
 }
 
 size_t DspScratchBytes(const ConvInt8Problem& p) { return GetDspScratchLayout(p).total; }
+
+bool AppliesMvePointwise(const ConvInt8Problem& p) {
+  return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
+         p.pad_width == 0 && p.pad_height == 0;
+}
+
+bool AppliesMveIm2col(const ConvInt8Problem& p) { return p.filter_input_depth == p.input_depth; }
+
+MveScratchLayout GetMveScratchLayout(const ConvInt8Problem& p) {
+  const size_t k = static_cast<size_t>(p.filter_height) * p.filter_width * p.input_depth;
+  MveScratchLayout l;
+  l.row = 0;
+  l.table = (k + 15) / 16 * 16;
+  l.total = l.table + (static_cast<size_t>(p.output_depth) + 3) / 4 * 48;
+  return l;
+}
+
+size_t MveScratchBytes(const ConvInt8Problem& p) { return GetMveScratchLayout(p).total; }
 
 }  // namespace conv_2d
 

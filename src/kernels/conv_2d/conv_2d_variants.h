@@ -66,9 +66,9 @@ void ConvInt8VnniIm2col(const ConvInt8Problem& p, void* scratch);
 
 constexpr int kVnniMaxChannels = 512;
 
-// Cortex-M DSP extension (conv_2d_dsp.cc; M4, M7, M33, M55). Both need groups == 1 and 2 to
-// kDspZeroBiasChannels output channels (channels go in pairs; an odd last one shares a pair with its
-// neighbour), and use the arena scratch DspScratchBytes(p): the int16 rows of two output pixels and a bitmask.
+// Cortex-M DSP extension (conv_2d_dsp.cc; M4, M7, M33, M55). Both need groups == 1 and at least 2 output
+// channels (channels go in pairs; an odd last one shares a pair with its neighbour), and use the arena scratch
+// DspScratchBytes(p): the int16 rows of two output pixels and a bitmask.
 // 1x1 filter, no padding, any stride: rows are the input pixels.
 bool AppliesDspPointwise(const ConvInt8Problem& p);
 void ConvInt8DspPointwise(const ConvInt8Problem& p, void* scratch);
@@ -81,9 +81,7 @@ void ConvInt8DspIm2col(const ConvInt8Problem& p, void* scratch);
 // of every invoke:
 //   special  uint32 [ceil(output_depth / 32)]   bitmask of the channels requantized the reference way
 //   rows     int16 [ceil(K / 4)][2 pixels][4]   K = filter_height * filter_width * input_depth
-// Defined in portable code (conv_2d.cc) and used by both the glue and the DSP file. Without a bias tensor the
-// variants read zeros from a static array: output_depth <= kDspZeroBiasChannels.
-constexpr int kDspZeroBiasChannels = 4096;
+// Defined in portable code (conv_2d.cc) and used by both the glue and the DSP file.
 struct DspScratchLayout {
   size_t special;
   size_t rows;
@@ -91,6 +89,24 @@ struct DspScratchLayout {
 };
 DspScratchLayout GetDspScratchLayout(const ConvInt8Problem& p);
 size_t DspScratchBytes(const ConvInt8Problem& p);
+
+// Cortex-M Helium (conv_2d_mve.cc; Cortex-M55). Both need groups == 1.
+// 1x1 filter, no padding, any stride: no scratch.
+bool AppliesMvePointwise(const ConvInt8Problem& p);
+void ConvInt8MvePointwise(const ConvInt8Problem& p, void* scratch);
+// Any filter size, stride, dilation and padding; arena scratch MveScratchBytes(p):
+//   row    int8 [K rounded up to 16]   one pixel's receptive field, the input zero point where outside the image
+//   table  int32 [ceil(output_depth / 4)][12]   per group of 4 channels: bias with the input offset folded in,
+//                                               multipliers, shifts
+bool AppliesMveIm2col(const ConvInt8Problem& p);
+void ConvInt8MveIm2col(const ConvInt8Problem& p, void* scratch);
+struct MveScratchLayout {
+  size_t row;
+  size_t table;
+  size_t total;
+};
+MveScratchLayout GetMveScratchLayout(const ConvInt8Problem& p);
+size_t MveScratchBytes(const ConvInt8Problem& p);
 
 }  // namespace conv_2d
 }  // namespace mote

@@ -96,6 +96,10 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
     {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
+#if MOTE_TARGET_ARM_MVE
+    {"depthwise_conv_2d/int8/mve-3x3", isa::kArmMve, depthwise_conv_2d::AppliesMve3x3, nullptr,
+     MOTE_ARM_MVE_FN(depthwise_conv_2d::DepthwiseInt8Mve3x3)},
+#endif
 #if MOTE_TARGET_CORTEX_M
     {"depthwise_conv_2d/int8/dsp-channels", isa::kArmDsp, depthwise_conv_2d::AppliesDspChannels, nullptr,
      MOTE_ARM_DSP_FN(depthwise_conv_2d::DepthwiseInt8DspChannels)},
@@ -318,6 +322,10 @@ bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1
 
 bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p) {
   return p.depth_multiplier % 8 == 0 && FitsAvx2(p);
+}
+
+bool AppliesMve3x3(const DepthwiseInt8Problem& p) {
+  return p.depth_multiplier == 1 && p.filter_height == 3 && p.filter_width == 3;
 }
 
 bool AppliesDspChannels(const DepthwiseInt8Problem& p) {

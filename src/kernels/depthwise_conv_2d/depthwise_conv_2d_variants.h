@@ -79,6 +79,11 @@ struct Avx2TableLayout {
 };
 Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
+// Cortex-M Helium (depthwise_conv_2d_mve.cc; Cortex-M55): 3x3 filters, channel multiplier 1, any stride,
+// dilation and padding; four channels per vector, no arena scratch (a stack table of ~1 KB).
+bool AppliesMve3x3(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void* scratch);
+
 // Cortex-M DSP extension, over channels (depthwise_conv_2d_channels_dsp.cc; M4, M7, M33, M55): four adjacent
 // channels per step straight from NHWC, no arena scratch (a stack table of 8 bytes per filter tap). Channel
 // multiplier 1, at least 4 channels, dilation 1, up to kDspChannelsMaxTaps filter taps.

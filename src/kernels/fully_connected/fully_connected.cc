@@ -80,6 +80,10 @@ constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variant
     {"fully_connected/int8/avx2", isa::kAvx2, fully_connected::AppliesAvx2, nullptr,
      MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2)},
 #endif
+#if MOTE_TARGET_ARM_MVE
+    {"fully_connected/int8/mve", isa::kArmMve, nullptr, nullptr,
+     MOTE_ARM_MVE_FN(fully_connected::FullyConnectedInt8Mve)},
+#endif
 #if MOTE_TARGET_CORTEX_M
     {"fully_connected/int8/dsp", isa::kArmDsp, nullptr, nullptr,
      MOTE_ARM_DSP_FN(fully_connected::FullyConnectedInt8Dsp)},

@@ -39,6 +39,9 @@ void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void* scratch);
 
 constexpr int kAvx2MaxDepth = 8192;
 
+// Cortex-M Helium (fully_connected_mve.cc; Cortex-M55): every problem, no scratch.
+void FullyConnectedInt8Mve(const FullyConnectedInt8Problem& p, void* scratch);
+
 // Cortex-M DSP extension (fully_connected_dsp.cc; M4, M7, M33, M55): every problem, no arena scratch. Rows of
 // up to kDspStackDepth values are widened into a stack buffer of 2 * kDspStackDepth bytes (the only sizeable
 // stack use of the Cortex-M variants; longer rows are widened on the fly, a little slower).

@@ -9,7 +9,9 @@
 #include <limits>
 
 #include "kernels/internal/padding.h"
+#include "kernels/internal/variant.h"
 #include "kernels/pooling/pooling_reference.h"
+#include "kernels/pooling/pooling_variants.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -22,6 +24,50 @@ constexpr int kOutputTensor = 0;
 
 struct OpData {
   reference::PoolParams params;
+  VariantChoice average_int8;  // AVERAGE_POOL_2D with INT8 tensors only
+};
+
+pooling::AveragePoolInt8Problem MakeAverageInt8Problem(const reference::PoolParams& params, const RuntimeShape& in,
+                                                       const RuntimeShape& out) {
+  pooling::AveragePoolInt8Problem p{};
+  p.batches = in.Dims(0);
+  p.input_height = in.Dims(1);
+  p.input_width = in.Dims(2);
+  p.depth = in.Dims(3);
+  p.output_height = out.Dims(1);
+  p.output_width = out.Dims(2);
+  p.stride_height = params.stride_height;
+  p.stride_width = params.stride_width;
+  p.filter_height = params.filter_height;
+  p.filter_width = params.filter_width;
+  p.padding_height = params.padding_height;
+  p.padding_width = params.padding_width;
+  p.activation_min = params.quantized_activation_min;
+  p.activation_max = params.quantized_activation_max;
+  return p;
+}
+
+void RunAverageInt8Reference(const pooling::AveragePoolInt8Problem& p, void*) {
+  reference::PoolParams params{};
+  params.stride_height = p.stride_height;
+  params.stride_width = p.stride_width;
+  params.filter_height = p.filter_height;
+  params.filter_width = p.filter_width;
+  params.padding_height = p.padding_height;
+  params.padding_width = p.padding_width;
+  params.quantized_activation_min = p.activation_min;
+  params.quantized_activation_max = p.activation_max;
+  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.depth};
+  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.depth};
+  reference::AveragePoolQuantized(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
+}
+
+// AVERAGE_POOL_2D INT8, best first; the reference last, always applies.
+constexpr KernelVariant<pooling::AveragePoolInt8Problem> kAverageInt8Variants[] = {
+#if MOTE_TARGET_ARM_MVE
+    {"average_pool_2d/int8/mve", isa::kArmMve, nullptr, nullptr, MOTE_ARM_MVE_FN(pooling::AveragePoolInt8Mve)},
+#endif
+    {"average_pool_2d/int8/reference", 0, nullptr, nullptr, RunAverageInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -168,7 +214,8 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                                            &p.quantized_activation_max);
 }
 
-TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[3]) {
+TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[3],
+                         bool average) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
                        NumOutputs(node));
@@ -182,8 +229,13 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
     TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op_name);
   } else {
     const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
-    status = PrepareTensors(context, op_name, params, input, output, static_cast<OpData*>(node->user_data));
-    if (status == kTfLiteOk) {
+    auto* data = static_cast<OpData*>(node->user_data);
+    status = PrepareTensors(context, op_name, params, input, output, data);
+    if (status == kTfLiteOk && average && input->type == kTfLiteInt8) {
+      status = SelectVariant(context, op_name, kAverageInt8Variants,
+                             MakeAverageInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output)),
+                             &data->average_int8);
+    } else if (status == kTfLiteOk) {
       ReportKernelVariant(context, input->type == kTfLiteInt8    ? variants[0]
                                    : input->type == kTfLiteInt16 ? variants[1]
                                                                  : variants[2]);
@@ -200,24 +252,28 @@ constexpr const char* kMaxVariants[3] = {"max_pool_2d/int8/reference", "max_pool
                                          "max_pool_2d/float32/reference"};
 
 TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare(context, node, "AVERAGE_POOL_2D", kAverageVariants);
+  return PoolPrepare(context, node, "AVERAGE_POOL_2D", kAverageVariants, /*average=*/true);
 }
 
 TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare(context, node, "MAX_POOL_2D", kMaxVariants);
+  return PoolPrepare(context, node, "MAX_POOL_2D", kMaxVariants, /*average=*/false);
 }
 
 TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
-  const reference::PoolParams& params = static_cast<const OpData*>(node->user_data)->params;
+  const auto* data = static_cast<const OpData*>(node->user_data);
+  const reference::PoolParams& params = data->params;
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
   const RuntimeShape input_shape = micro::GetTensorShape(input);
   const RuntimeShape output_shape = micro::GetTensorShape(output);
   switch (input->type) {
-    case kTfLiteInt8:
-      reference::AveragePoolQuantized(params, input_shape, micro::GetTensorData<int8_t>(input), output_shape,
-                                      micro::GetTensorData<int8_t>(output));
+    case kTfLiteInt8: {
+      pooling::AveragePoolInt8Problem problem = MakeAverageInt8Problem(params, input_shape, output_shape);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kAverageInt8Variants, data->average_int8, problem);
       break;
+    }
     case kTfLiteInt16:
       reference::AveragePoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
                                       micro::GetTensorData<int16_t>(output));

@@ -36,6 +36,16 @@ const Variant kDspIm2col{"dsp-im2col", mote::conv_2d::ConvInt8DspIm2col, mote::c
 const Variant kDspPointwise{"dsp-1x1", nullptr, nullptr, nullptr};
 const Variant kDspIm2col{"dsp-im2col", nullptr, nullptr, nullptr};
 #endif
+#if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
+size_t NoScratch(const ConvInt8Problem&) { return 0; }
+const Variant kMvePointwise{"mve-1x1", mote::conv_2d::ConvInt8MvePointwise, mote::conv_2d::AppliesMvePointwise,
+                            NoScratch};
+const Variant kMveIm2col{"mve-im2col", mote::conv_2d::ConvInt8MveIm2col, mote::conv_2d::AppliesMveIm2col,
+                         mote::conv_2d::MveScratchBytes};
+#else
+const Variant kMvePointwise{"mve-1x1", nullptr, nullptr, nullptr};
+const Variant kMveIm2col{"mve-im2col", nullptr, nullptr, nullptr};
+#endif
 
 struct Shape {
   int batches, height, width, in_depth, out_depth, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
@@ -68,7 +78,7 @@ bool MakeCase(const Shape& s, Rng& rng, ConvInt8Problem* p) {
       s.out_depth > mote_variants::kMaxChannels) {
     return false;
   }
-  mote_variants::MakeRandomQuant(rng, s.out_depth, &g_quant);
+  mote_variants::MakeRandomQuant(rng, s.out_depth, &g_quant, s.filter_h * s.filter_w * s.in_depth);
   rng.Int8s(g_input, in_size);
   rng.Int8s(g_filter, filter_size);
   *p = ConvInt8Problem{};
@@ -144,7 +154,7 @@ bool Check(const Variant& v, ConvInt8Problem p, mote_test::Message* why) {
   }
   void* scratch = g_scratch.Prepare(scratch_bytes, 0xC3);
   p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
-  v.run(p, scratch);
+  v.run(p, scratch_bytes > 0 ? scratch : nullptr);
   const long diff = mote_variants::FirstDifference(g_expected, p.output, n);
   if (diff >= 0) {
     *why << "first difference at output byte " << diff << " (channel " << diff % p.output_depth << "): expected "
@@ -253,6 +263,16 @@ TEST(Conv2DArm, DspIm2colMatchesReferenceOnPointwiseShapes) {
 TEST(Conv2DArm, DspMatchesReferenceOnModelShapes) {
   RunModelShapes(kDspPointwise, "DspPointwiseMatchesReferenceOnModelShapes");
   RunModelShapes(kDspIm2col, "DspIm2colMatchesReferenceOnModelShapes");
+}
+
+TEST(Conv2DArm, MvePointwiseMatchesReference) { RunPointwise(kMvePointwise, "MvePointwiseMatchesReference"); }
+TEST(Conv2DArm, MveIm2colMatchesReference) { RunIm2col(kMveIm2col, "MveIm2colMatchesReference"); }
+TEST(Conv2DArm, MveIm2colMatchesReferenceOnPointwiseShapes) {
+  RunPointwise(kMveIm2col, "MveIm2colMatchesReferenceOnPointwiseShapes");
+}
+TEST(Conv2DArm, MveMatchesReferenceOnModelShapes) {
+  RunModelShapes(kMvePointwise, "MvePointwiseMatchesReferenceOnModelShapes");
+  RunModelShapes(kMveIm2col, "MveIm2colMatchesReferenceOnModelShapes");
 }
 
 // The variants refuse what they do not handle (the glue then picks the next entry of its table).

@@ -34,6 +34,12 @@ const Variant kDspChannels{"dsp-channels", mote::depthwise_conv_2d::DepthwiseInt
 const Variant kDsp{"dsp", nullptr, nullptr, nullptr};
 const Variant kDspChannels{"dsp-channels", nullptr, nullptr, nullptr};
 #endif
+#if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
+const Variant kMve3x3{"mve-3x3", mote::depthwise_conv_2d::DepthwiseInt8Mve3x3, mote::depthwise_conv_2d::AppliesMve3x3,
+                      NoScratch};
+#else
+const Variant kMve3x3{"mve-3x3", nullptr, nullptr, nullptr};
+#endif
 
 struct Shape {
   int batches, height, width, in_depth, multiplier, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
@@ -66,7 +72,7 @@ bool MakeCase(const Shape& s, Rng& rng, DepthwiseInt8Problem* p) {
       out_depth > mote_variants::kMaxChannels) {
     return false;
   }
-  mote_variants::MakeRandomQuant(rng, out_depth, &g_quant);
+  mote_variants::MakeRandomQuant(rng, out_depth, &g_quant, s.filter_h * s.filter_w);
   rng.Int8s(g_input, in_size);
   rng.Int8s(g_filter, filter_size);
   *p = DepthwiseInt8Problem{};
@@ -165,7 +171,9 @@ bool Check(const Variant& v, DepthwiseInt8Problem p, mote_test::Message* why) {
 const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 65};
 const int kMultipliers[] = {1, 1, 1, 1, 2, 3, 8};
 
-void RunRandom(const Variant& v, const char* name, bool three_by_three, bool channels_only = false) {
+// channels_only: multiplier 1 and at least 4 channels (dsp-channels); multiplier_one: multiplier 1 (mve-3x3).
+void RunRandom(const Variant& v, const char* name, bool three_by_three, bool channels_only = false,
+               bool multiplier_one = false) {
   if (v.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/" << v.name << " is not compiled into this image";
   const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", name);
   int ran = 0;
@@ -183,6 +191,13 @@ void RunRandom(const Variant& v, const char* name, bool three_by_three, bool cha
     if (channels_only) {  // the channel-parallel variant: multiplier 1, at least 4 channels
       s.multiplier = 1;
       if (s.in_depth < 4) s.in_depth = rng.Int(4, 9);
+    }
+    if (multiplier_one) {
+      s.multiplier = 1;
+      if (rng.Chance(30)) {  // the Helium variant takes dilations too
+        s.dilation_h = rng.Int(1, 2);
+        s.dilation_w = rng.Int(1, 2);
+      }
     }
     DepthwiseInt8Problem p;
     if (!MakeCase(s, rng, &p)) continue;
@@ -234,6 +249,11 @@ TEST(DepthwiseConv2DArm, DspChannelsMatchesReferenceAnyFilter) {
 }
 TEST(DepthwiseConv2DArm, DspChannelsMatchesReferenceOnModelShapes) {
   RunModelShapes(kDspChannels, "DspChannelsMatchesReferenceOnModelShapes");
+}
+
+TEST(DepthwiseConv2DArm, Mve3x3MatchesReference) { RunRandom(kMve3x3, "Mve3x3MatchesReference", true, false, true); }
+TEST(DepthwiseConv2DArm, Mve3x3MatchesReferenceOnModelShapes) {
+  RunModelShapes(kMve3x3, "Mve3x3MatchesReferenceOnModelShapes");
 }
 
 TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {

@@ -24,6 +24,11 @@ const Variant kDsp{"dsp", mote::fully_connected::FullyConnectedInt8Dsp};
 #else
 const Variant kDsp{"dsp", nullptr};
 #endif
+#if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
+const Variant kMve{"mve", mote::fully_connected::FullyConnectedInt8Mve};
+#else
+const Variant kMve{"mve", nullptr};
+#endif
 
 constexpr size_t kMaxInput = 8 * 1024;
 constexpr size_t kMaxFilter = 96 * 1024;
@@ -48,7 +53,7 @@ bool MakeCase(const Shape& s, Rng& rng, FullyConnectedInt8Problem* p) {
       s.channels > mote_variants::kMaxChannels) {
     return false;
   }
-  mote_variants::MakeRandomQuant(rng, s.channels, &g_quant);
+  mote_variants::MakeRandomQuant(rng, s.channels, &g_quant, s.depth);
   rng.Int8s(g_input, in_size);
   rng.Int8s(g_filter, filter_size);
   *p = FullyConnectedInt8Problem{};
@@ -147,5 +152,7 @@ void RunEdges(const Variant& v, const char* name) {
 
 TEST(FullyConnectedArm, DspMatchesReference) { RunRandom(kDsp, "DspMatchesReference"); }
 TEST(FullyConnectedArm, DspMatchesReferenceAtEdges) { RunEdges(kDsp, "DspMatchesReferenceAtEdges"); }
+TEST(FullyConnectedArm, MveMatchesReference) { RunRandom(kMve, "MveMatchesReference"); }
+TEST(FullyConnectedArm, MveMatchesReferenceAtEdges) { RunEdges(kMve, "MveMatchesReferenceAtEdges"); }
 
 }  // namespace

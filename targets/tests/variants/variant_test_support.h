@@ -87,8 +87,19 @@ struct RandomQuant {
   int32_t act_max;
 };
 
-inline void MakeRandomQuant(Rng& rng, int channels, RandomQuant* q) {
-  const int base_shift = rng.Int(-14, 0);
+// `depth`: products summed per output (0: unknown). When given, most cases scale the accumulators so that the
+// outputs land mostly inside the int8 range instead of saturating, which is where rounding differences show.
+inline void MakeRandomQuant(Rng& rng, int channels, RandomQuant* q, int depth = 0) {
+  int base_shift = rng.Int(-14, 0);
+  if (depth > 0 && rng.Chance(85)) {
+    // |accumulator| ~ sqrt(depth) * 74 * 74 (int8 values and weights); aim outputs at about +-40.
+    int e = 0;
+    for (uint64_t rms = static_cast<uint64_t>(5476.0 * __builtin_sqrt(static_cast<double>(depth))) * 3 / 4;
+         rms > 40 && e < 30; rms >>= 1) {
+      ++e;
+    }
+    base_shift = -e + rng.Int(-1, 1);
+  }
   const bool huge_biases = rng.Chance(15);
   for (int i = 0; i < channels; ++i) {
     q->multiplier[i] = rng.Multiplier();

@@ -1,0 +1,199 @@
+// DEPTHWISE_CONV_2D int8, Cortex-M Helium variant for 3x3 filters (compiled only for cores with MVE: Cortex-M55).
+// Contract in depthwise_conv_2d_variants.h; building blocks in kernels/internal/arm_mve.h.
+//
+// Four channels per vector, straight from NHWC: per filter tap a widening load of the four channels' inputs
+// (VLDRB.S32) and of their weights, a VMUL and a VADD (MVE has no vector-by-vector integer multiply-accumulate).
+// The input offset is folded into the bias (sum w * (x + offset) = sum w * x + offset * sum w, exact modulo
+// 2^32), so the nine taps run on the stored int8 values; taps outside the image point at a row of input zero
+// points, which then contribute nothing, and every pixel runs the same loop. Per output pixel, one asm loop
+// walks the channels (DLSTP/LETP tail predication covers any channel count) with the nine tap pointers
+// post-incremented, and requantizes each group of four on the vector unit (arm_mve::Requantize, exact) before
+// one narrowing VSTRB.
+//
+// Widening loads and narrowing stores (VLDRB.S32, VSTRB.32) take only low registers as the base, so the nine
+// tap pointers are split over two asm loops per pixel: taps 0-5 (accumulators parked in a small stack buffer),
+// then taps 6-8, the requantization and the store. Per-channel data (folded bias, multiplier, left and right
+// shift, the nine weights widened to int32) is gathered once per invoke into a stack table, kMveChunk channels
+// at a time, so that the loops read it with immediate offsets from one pointer. No arena scratch.
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
+#include "kernels/internal/arm_mve.h"
+
+namespace mote {
+namespace depthwise_conv_2d {
+namespace {
+
+constexpr int kMveChunk = 16;     // channels per table
+constexpr int kEntryBytes = 208;  // per group of 4 channels: bias, multiplier, left, right, 9 weights (16 each)
+// (the asm below hard-codes these offsets: weights of tap t at 64 + 16 t, next group at +208)
+
+struct alignas(16) Table {
+  int32_t words[kMveChunk / 4 * kEntryBytes / 4];
+};
+
+void BuildTable(const DepthwiseInt8Problem& p, int c0, int n, Table* t) {
+  std::memset(t->words, 0, sizeof(t->words));
+  for (int i = 0; i < n; ++i) {
+    const int c = c0 + i;
+    int32_t* entry = t->words + (i / 4) * (kEntryBytes / 4);
+    const int lane = i % 4;
+    uint32_t sum = 0;
+    for (int tap = 0; tap < 9; ++tap) {
+      const int8_t w = p.filter[tap * p.output_depth + c];
+      sum += static_cast<uint32_t>(w);
+      entry[16 + tap * 4 + lane] = w;
+    }
+    const int32_t bias = p.bias != nullptr ? p.bias[c] : 0;
+    const int32_t shift = p.output_shift[c];
+    entry[lane] = static_cast<int32_t>(static_cast<uint32_t>(bias) + sum * static_cast<uint32_t>(p.input_offset));
+    entry[4 + lane] = p.output_multiplier[c];
+    entry[8 + lane] = shift > 0 ? shift : 0;
+    entry[12 + lane] = shift > 0 ? 0 : shift;
+  }
+}
+
+// Taps 0-5 of one pixel over n channels: acc[] = folded bias + the six taps' products.
+__attribute__((noinline)) void TapsA(const int8_t* const* taps, const int32_t* table, int32_t* acc, int n) {
+  register const int8_t* t0 __asm__("r0") = taps[0];
+  register const int8_t* t1 __asm__("r1") = taps[1];
+  register const int8_t* t2 __asm__("r2") = taps[2];
+  register const int8_t* t3 __asm__("r3") = taps[3];
+  register const int8_t* t4 __asm__("r4") = taps[4];
+  register const int8_t* t5 __asm__("r5") = taps[5];
+  __asm__ volatile(
+      "dlstp.32 lr, %[n]\n"
+      "1:\n"
+      "vldrw.32 q0, [%[tab]]\n"
+      "vldrb.s32 q1, [%[t0]], #4\n"
+      "vldrw.32 q2, [%[tab], #64]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t1]], #4\n"
+      "vldrw.32 q2, [%[tab], #80]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t2]], #4\n"
+      "vldrw.32 q2, [%[tab], #96]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t3]], #4\n"
+      "vldrw.32 q2, [%[tab], #112]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t4]], #4\n"
+      "vldrw.32 q2, [%[tab], #128]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t5]], #4\n"
+      "vldrw.32 q2, [%[tab], #144]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vstrw.32 q0, [%[acc]], #16\n"
+      "add %[tab], %[tab], #208\n"
+      "letp lr, 1b\n"
+      : [t0] "+l"(t0), [t1] "+l"(t1), [t2] "+l"(t2), [t3] "+l"(t3), [t4] "+l"(t4), [t5] "+l"(t5),
+        [tab] "+r"(table), [acc] "+r"(acc)
+      : [n] "r"(n)
+      : "q0", "q1", "q2", "lr", "memory");
+}
+
+// Taps 6-8 of one pixel over n channels, on top of acc[], then requantization (arm_mve::Requantize: left
+// shift, rounding doubling high multiply, rounding right shift with ties away from zero), offset, clamp and
+// a narrowing store of the n output bytes.
+__attribute__((noinline)) void TapsB(const int8_t* const* taps, const int32_t* table, const int32_t* acc,
+                                     int8_t* out, int n, int32_t offset, int32x4_t act_min, int32x4_t act_max) {
+  register const int8_t* t6 __asm__("r0") = taps[6];
+  register const int8_t* t7 __asm__("r1") = taps[7];
+  register const int8_t* t8 __asm__("r2") = taps[8];
+  register int8_t* o __asm__("r3") = out;
+  __asm__ volatile(
+      "dlstp.32 lr, %[n]\n"
+      "1:\n"
+      "vldrw.32 q0, [%[acc]], #16\n"
+      "vldrb.s32 q1, [%[t6]], #4\n"
+      "vldrw.32 q2, [%[tab], #160]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t7]], #4\n"
+      "vldrw.32 q2, [%[tab], #176]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrb.s32 q1, [%[t8]], #4\n"
+      "vldrw.32 q2, [%[tab], #192]\n"
+      "vmul.i32 q1, q1, q2\n"
+      "vadd.i32 q0, q0, q1\n"
+      "vldrw.32 q1, [%[tab], #32]\n"
+      "vshl.s32 q0, q0, q1\n"
+      "vldrw.32 q1, [%[tab], #16]\n"
+      "vqrdmulh.s32 q0, q0, q1\n"
+      "vldrw.32 q2, [%[tab], #48]\n"
+      "vand q1, q0, q2\n"
+      "vshr.s32 q1, q1, #31\n"
+      "vqadd.s32 q0, q0, q1\n"
+      "vrshl.s32 q0, q0, q2\n"
+      "vadd.i32 q0, q0, %[off]\n"
+      "vmax.s32 q0, q0, %q[lo]\n"
+      "vmin.s32 q0, q0, %q[hi]\n"
+      "vstrb.32 q0, [%[out]], #4\n"
+      "add %[tab], %[tab], #208\n"
+      "letp lr, 1b\n"
+      : [t6] "+l"(t6), [t7] "+l"(t7), [t8] "+l"(t8), [out] "+l"(o), [tab] "+r"(table), [acc] "+r"(acc)
+      : [n] "r"(n), [off] "r"(offset), [lo] "w"(act_min), [hi] "w"(act_max)
+      : "q0", "q1", "q2", "lr", "memory");
+}
+
+}  // namespace
+
+void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
+  const int depth = p.input_depth;
+  const int row_step = p.input_width * depth;
+  int8_t zero_row[kMveChunk] __attribute__((aligned(4)));
+  std::memset(zero_row, static_cast<int8_t>(-p.input_offset), sizeof(zero_row));
+  const int32x4_t act_min = vdupq_n_s32(p.output_activation_min);
+  const int32x4_t act_max = vdupq_n_s32(p.output_activation_max);
+  // Tap t = (fy, fx) of a pixel whose window lies inside the image reads origin + offset[t].
+  int offset[9];
+  for (int fy = 0; fy < 3; ++fy) {
+    for (int fx = 0; fx < 3; ++fx) offset[fy * 3 + fx] = fy * p.dilation_height * row_step + fx * p.dilation_width * depth;
+  }
+  const int span_y = 2 * p.dilation_height, span_x = 2 * p.dilation_width;
+  Table table;
+  alignas(16) int32_t acc[kMveChunk];
+  const int8_t* taps[9];
+  for (int c0 = 0; c0 < depth; c0 += kMveChunk) {
+    const int n = depth - c0 < kMveChunk ? depth - c0 : kMveChunk;
+    BuildTable(p, c0, n, &table);
+    for (int b = 0; b < p.batches; ++b) {
+      const int8_t* image = p.input + b * p.input_height * row_step + c0;
+      int8_t* out = p.output + b * p.output_height * p.output_width * depth + c0;
+      for (int oy = 0; oy < p.output_height; ++oy) {
+        const int iy0 = oy * p.stride_height - p.pad_height;
+        const bool rows_inside = iy0 >= 0 && iy0 + span_y < p.input_height;
+        for (int ox = 0; ox < p.output_width; ++ox, out += depth) {
+          const int ix0 = ox * p.stride_width - p.pad_width;
+          if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
+            const int8_t* origin = image + iy0 * row_step + ix0 * depth;
+            for (int t = 0; t < 9; ++t) taps[t] = origin + offset[t];
+          } else {
+            for (int fy = 0; fy < 3; ++fy) {
+              const int iy = iy0 + fy * p.dilation_height;
+              const bool row_in = iy >= 0 && iy < p.input_height;
+              for (int fx = 0; fx < 3; ++fx) {
+                const int ix = ix0 + fx * p.dilation_width;
+                taps[fy * 3 + fx] =
+                    row_in && ix >= 0 && ix < p.input_width ? image + iy * row_step + ix * depth : zero_row;
+              }
+            }
+          }
+          TapsA(taps, table.words, acc, n);
+          TapsB(taps, table.words, acc, out, n, p.output_offset, act_min, act_max);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace depthwise_conv_2d
+}  // namespace mote
