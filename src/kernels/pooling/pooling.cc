@@ -24,12 +24,12 @@ constexpr int kOutputTensor = 0;
 
 struct OpData {
   reference::PoolParams params;
-  VariantChoice average_int8;  // AVERAGE_POOL_2D with INT8 tensors only
+  VariantChoice int8_variant;  // INT8 tensors only: an entry of kAverageInt8Variants or kMaxInt8Variants
 };
 
-pooling::AveragePoolInt8Problem MakeAverageInt8Problem(const reference::PoolParams& params, const RuntimeShape& in,
+pooling::PoolInt8Problem MakeInt8Problem(const reference::PoolParams& params, const RuntimeShape& in,
                                                        const RuntimeShape& out) {
-  pooling::AveragePoolInt8Problem p{};
+  pooling::PoolInt8Problem p{};
   p.batches = in.Dims(0);
   p.input_height = in.Dims(1);
   p.input_width = in.Dims(2);
@@ -47,7 +47,7 @@ pooling::AveragePoolInt8Problem MakeAverageInt8Problem(const reference::PoolPara
   return p;
 }
 
-void RunAverageInt8Reference(const pooling::AveragePoolInt8Problem& p, void*) {
+void RunAverageInt8Reference(const pooling::PoolInt8Problem& p, void*) {
   reference::PoolParams params{};
   params.stride_height = p.stride_height;
   params.stride_width = p.stride_width;
@@ -62,12 +62,42 @@ void RunAverageInt8Reference(const pooling::AveragePoolInt8Problem& p, void*) {
   reference::AveragePoolQuantized(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
 }
 
-// AVERAGE_POOL_2D INT8, best first; the reference last, always applies.
-constexpr KernelVariant<pooling::AveragePoolInt8Problem> kAverageInt8Variants[] = {
+void RunMaxInt8Reference(const pooling::PoolInt8Problem& p, void*) {
+  reference::PoolParams params{};
+  params.stride_height = p.stride_height;
+  params.stride_width = p.stride_width;
+  params.filter_height = p.filter_height;
+  params.filter_width = p.filter_width;
+  params.padding_height = p.padding_height;
+  params.padding_width = p.padding_width;
+  params.quantized_activation_min = p.activation_min;
+  params.quantized_activation_max = p.activation_max;
+  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.depth};
+  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.depth};
+  reference::MaxPoolQuantized(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
+}
+
+// AVERAGE_POOL_2D and MAX_POOL_2D INT8, best first; the reference last, always applies. An M55 has both the
+// Helium and the DSP entries (the DSP ones run when Helium is masked or refuses).
+constexpr KernelVariant<pooling::PoolInt8Problem> kAverageInt8Variants[] = {
 #if MOTE_TARGET_ARM_MVE
     {"average_pool_2d/int8/mve", isa::kArmMve, nullptr, nullptr, MOTE_ARM_MVE_FN(pooling::AveragePoolInt8Mve)},
 #endif
+#if MOTE_TARGET_CORTEX_M
+    {"average_pool_2d/int8/dsp", isa::kArmDsp, pooling::AppliesAverageDsp, nullptr,
+     MOTE_ARM_DSP_FN(pooling::AveragePoolInt8Dsp)},
+#endif
     {"average_pool_2d/int8/reference", 0, nullptr, nullptr, RunAverageInt8Reference},
+};
+
+constexpr KernelVariant<pooling::PoolInt8Problem> kMaxInt8Variants[] = {
+#if MOTE_TARGET_ARM_MVE
+    {"max_pool_2d/int8/mve", isa::kArmMve, nullptr, nullptr, MOTE_ARM_MVE_FN(pooling::MaxPoolInt8Mve)},
+#endif
+#if MOTE_TARGET_CORTEX_M
+    {"max_pool_2d/int8/dsp", isa::kArmDsp, nullptr, nullptr, MOTE_ARM_DSP_FN(pooling::MaxPoolInt8Dsp)},
+#endif
+    {"max_pool_2d/int8/reference", 0, nullptr, nullptr, RunMaxInt8Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -214,7 +244,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                                            &p.quantized_activation_max);
 }
 
-TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[3],
+TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[2],
                          bool average) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
@@ -231,14 +261,13 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
     const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
     auto* data = static_cast<OpData*>(node->user_data);
     status = PrepareTensors(context, op_name, params, input, output, data);
-    if (status == kTfLiteOk && average && input->type == kTfLiteInt8) {
-      status = SelectVariant(context, op_name, kAverageInt8Variants,
-                             MakeAverageInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output)),
-                             &data->average_int8);
+    if (status == kTfLiteOk && input->type == kTfLiteInt8) {
+      const pooling::PoolInt8Problem problem =
+          MakeInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output));
+      status = average ? SelectVariant(context, op_name, kAverageInt8Variants, problem, &data->int8_variant)
+                       : SelectVariant(context, op_name, kMaxInt8Variants, problem, &data->int8_variant);
     } else if (status == kTfLiteOk) {
-      ReportKernelVariant(context, input->type == kTfLiteInt8    ? variants[0]
-                                   : input->type == kTfLiteInt16 ? variants[1]
-                                                                 : variants[2]);
+      ReportKernelVariant(context, input->type == kTfLiteInt16 ? variants[0] : variants[1]);
     }
   }
   if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
@@ -246,10 +275,9 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
   return status;
 }
 
-constexpr const char* kAverageVariants[3] = {"average_pool_2d/int8/reference", "average_pool_2d/int16/reference",
-                                             "average_pool_2d/float32/reference"};
-constexpr const char* kMaxVariants[3] = {"max_pool_2d/int8/reference", "max_pool_2d/int16/reference",
-                                         "max_pool_2d/float32/reference"};
+// INT16 and FLOAT32 ids (INT8 picks from the variant tables).
+constexpr const char* kAverageVariants[2] = {"average_pool_2d/int16/reference", "average_pool_2d/float32/reference"};
+constexpr const char* kMaxVariants[2] = {"max_pool_2d/int16/reference", "max_pool_2d/float32/reference"};
 
 TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
   return PoolPrepare(context, node, "AVERAGE_POOL_2D", kAverageVariants, /*average=*/true);
@@ -268,10 +296,10 @@ TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
   const RuntimeShape output_shape = micro::GetTensorShape(output);
   switch (input->type) {
     case kTfLiteInt8: {
-      pooling::AveragePoolInt8Problem problem = MakeAverageInt8Problem(params, input_shape, output_shape);
+      pooling::PoolInt8Problem problem = MakeInt8Problem(params, input_shape, output_shape);
       problem.input = micro::GetTensorData<int8_t>(input);
       problem.output = micro::GetTensorData<int8_t>(output);
-      RunVariant(context, kAverageInt8Variants, data->average_int8, problem);
+      RunVariant(context, kAverageInt8Variants, data->int8_variant, problem);
       break;
     }
     case kTfLiteInt16:
@@ -287,16 +315,20 @@ TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus MaxEval(TfLiteContext* context, TfLiteNode* node) {
-  const reference::PoolParams& params = static_cast<const OpData*>(node->user_data)->params;
+  const auto* data = static_cast<const OpData*>(node->user_data);
+  const reference::PoolParams& params = data->params;
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
   const RuntimeShape input_shape = micro::GetTensorShape(input);
   const RuntimeShape output_shape = micro::GetTensorShape(output);
   switch (input->type) {
-    case kTfLiteInt8:
-      reference::MaxPoolQuantized(params, input_shape, micro::GetTensorData<int8_t>(input), output_shape,
-                                  micro::GetTensorData<int8_t>(output));
+    case kTfLiteInt8: {
+      pooling::PoolInt8Problem problem = MakeInt8Problem(params, input_shape, output_shape);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kMaxInt8Variants, data->int8_variant, problem);
       break;
+    }
     case kTfLiteInt16:
       reference::MaxPoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
                                   micro::GetTensorData<int16_t>(output));
@@ -330,6 +362,15 @@ bool ConvertActivation(schema::ActivationFunctionType in, TfLiteFusedActivation*
 }
 
 }  // namespace
+
+namespace pooling {
+// The DSP average sums in int16 halves: the clipped window must hold at most kDspAverageMaxTaps elements.
+bool AppliesAverageDsp(const PoolInt8Problem& p) {
+  const int64_t rows = p.filter_height < p.input_height ? p.filter_height : p.input_height;
+  const int64_t cols = p.filter_width < p.input_width ? p.filter_width : p.input_width;
+  return rows * cols <= kDspAverageMaxTaps;
+}
+}  // namespace pooling
 
 const TfLiteRegistration kRegistration_AVERAGE_POOL_2D = MakeBuiltinRegistration(
     schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init, AveragePrepare, AverageEval);

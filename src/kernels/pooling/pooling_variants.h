@@ -1,9 +1,10 @@
-// AVERAGE_POOL_2D int8 kernel variants: the problem every variant computes from and the optimized entry points.
-// The glue (pooling.cc) owns the best-first table (kernels/internal/variant.h).
+// AVERAGE_POOL_2D and MAX_POOL_2D int8 kernel variants: the problem every variant computes from and the optimized
+// entry points. The glue (pooling.cc) owns the best-first tables (kernels/internal/variant.h).
 //
-// Semantics: exactly reference::AveragePoolQuantized<int8_t> (pooling_reference.h), bit for bit, for every
-// problem a variant's applies() accepts: NHWC, the window clipped to the input, the average rounded half away
-// from zero by C's truncating division, clamped to the activation range.
+// Semantics: exactly reference::AveragePoolQuantized<int8_t> / reference::MaxPoolQuantized<int8_t>
+// (pooling_reference.h), bit for bit, for every problem a variant's applies() accepts: NHWC, the window clipped
+// to the input (only real input elements count), the average rounded half away from zero by C's truncating
+// division, the maximum starting from -128; both clamped to the activation range.
 #ifndef MOTE_KERNELS_POOLING_POOLING_VARIANTS_H_
 #define MOTE_KERNELS_POOLING_POOLING_VARIANTS_H_
 
@@ -12,8 +13,9 @@
 namespace mote {
 namespace pooling {
 
-// A plain struct (it crosses into ISA-specific files). Data pointers are nullptr during prepare.
-struct AveragePoolInt8Problem {
+// A plain struct (it crosses into ISA-specific files), shared by both ops. Data pointers are nullptr during
+// prepare.
+struct PoolInt8Problem {
   int batches;
   int input_height;
   int input_width;
@@ -32,8 +34,18 @@ struct AveragePoolInt8Problem {
   int8_t* output;
 };
 
-// Cortex-M Helium (pooling_mve.cc; Cortex-M55): every problem, four channels per vector, no scratch.
-void AveragePoolInt8Mve(const AveragePoolInt8Problem& p, void* scratch);
+// Cortex-M Helium (pooling_mve.cc; Cortex-M55), every problem, no scratch. Average: four channels per vector
+// (int32 sums); max: sixteen channels per vector (VMAX.S8), the last vector tail-predicated.
+void AveragePoolInt8Mve(const PoolInt8Problem& p, void* scratch);
+void MaxPoolInt8Mve(const PoolInt8Problem& p, void* scratch);
+
+// Cortex-M DSP extension (pooling_dsp.cc; M4, M7, M33, M55), four adjacent channels per word, no scratch.
+// Average: int16 sums in SXTAB16 halves, so windows of at most kDspAverageMaxTaps elements (after clipping to
+// the input: 256 * -128 is the lowest int16); max: every problem (SSUB8/SEL).
+constexpr int kDspAverageMaxTaps = 256;
+bool AppliesAverageDsp(const PoolInt8Problem& p);  // defined in pooling.cc (portable)
+void AveragePoolInt8Dsp(const PoolInt8Problem& p, void* scratch);
+void MaxPoolInt8Dsp(const PoolInt8Problem& p, void* scratch);
 
 }  // namespace pooling
 }  // namespace mote
