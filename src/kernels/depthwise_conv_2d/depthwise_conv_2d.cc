@@ -99,6 +99,8 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
 #if MOTE_TARGET_ARM_MVE
     {"depthwise_conv_2d/int8/mve-3x3", isa::kArmMve, depthwise_conv_2d::AppliesMve3x3, nullptr,
      MOTE_ARM_MVE_FN(depthwise_conv_2d::DepthwiseInt8Mve3x3)},
+    {"depthwise_conv_2d/int8/mve", isa::kArmMve, depthwise_conv_2d::AppliesMveGeneral,
+     depthwise_conv_2d::MveGeneralScratchBytes, MOTE_ARM_MVE_FN(depthwise_conv_2d::DepthwiseInt8MveGeneral)},
 #endif
 #if MOTE_TARGET_CORTEX_M
     {"depthwise_conv_2d/int8/dsp-channels", isa::kArmDsp, depthwise_conv_2d::AppliesDspChannels, nullptr,

@@ -1,6 +1,8 @@
-// DEPTHWISE_CONV_2D int8, Cortex-M Helium variant for 3x3 filters (compiled only for cores with MVE: Cortex-M55).
-// Contract in depthwise_conv_2d_variants.h; building blocks in kernels/internal/arm_mve.h.
+// DEPTHWISE_CONV_2D int8, Cortex-M Helium variants (compiled only for cores with MVE: Cortex-M55): 3x3 filters
+// with channel multiplier 1, and a general one for the rest. Contract in depthwise_conv_2d_variants.h; building
+// blocks in kernels/internal/arm_mve.h.
 //
+// 3x3:
 // Four channels per vector, straight from NHWC: per filter tap a widening load of the four channels' inputs
 // (VLDRB.S32) and of their weights, a VMUL and a VADD (MVE has no vector-by-vector integer multiply-accumulate).
 // The input offset is folded into the bias (sum w * (x + offset) = sum w * x + offset * sum w, exact modulo
@@ -15,6 +17,18 @@
 // then taps 6-8, the requantization and the store. Per-channel data (folded bias, multiplier, left and right
 // shift, the nine weights widened to int32) is gathered once per invoke into a stack table, kMveChunk channels
 // at a time, so that the loops read it with immediate offsets from one pointer. No arena scratch.
+//
+// General (any filter size, multiplier, stride, dilation, padding): eight output channels per step, as two
+// vectors of four int32 lanes. Output channel c reads input channel c / multiplier, so each lane gathers its own
+// input byte (VLDRB.S32 with a vector of byte offsets from the tap's pixel): the same loop serves multiplier 1
+// (offsets 0..7), multiplier 3 and everything else. Per tap: one tap offset, two gathers, two weight vectors,
+// VMUL + VADD each. Multipliers that are multiples of 4 (person_detect's first layer: 1 channel x 8) give each
+// vector a single input channel: two scalar loads and two VMLA (vector times scalar) per tap. The input offset is folded into the bias as in
+// the 3x3 variant, and taps outside the image read a row of input zero points. Pixels whose window lies inside
+// the image share one table of tap offsets; border pixels get their own (the zero row's address for the taps
+// outside). Per block of eight output channels the bias, requantization constants, gather offsets and widened
+// weights are written to the arena scratch (MveGeneralScratchBytes) and the whole image is swept; lanes past the
+// last channel have zero weights and are not stored (predicated VSTRB).
 #include <cstdint>
 #include <cstring>
 
@@ -192,6 +206,144 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
         }
       }
     }
+  }
+}
+
+namespace {
+
+// Vector indices in the general variant's table (16 bytes each; the pair's second vector is channels 4-7).
+constexpr int kGenBias = 0, kGenMultiplier = 2, kGenLeft = 4, kGenRight = 6, kGenGather = 8, kGenWeights = 10;
+
+void BuildGeneralTable(const DepthwiseInt8Problem& p, int c0, int n, int taps, int32_t* t) {
+  std::memset(t, 0, MveGeneralScratchBytes(p));
+  const int ic0 = c0 / p.depth_multiplier;
+  for (int i = 0; i < n; ++i) {
+    const int c = c0 + i;
+    const int half = i / 4, lane = i % 4;
+    uint32_t sum = 0;
+    for (int tap = 0; tap < taps; ++tap) {
+      const int8_t w = p.filter[tap * p.output_depth + c];
+      sum += static_cast<uint32_t>(w);
+      t[(kGenWeights + 2 * tap + half) * 4 + lane] = w;
+    }
+    const int32_t bias = p.bias != nullptr ? p.bias[c] : 0;
+    const int32_t shift = p.output_shift[c];
+    t[(kGenBias + half) * 4 + lane] =
+        static_cast<int32_t>(static_cast<uint32_t>(bias) + sum * static_cast<uint32_t>(p.input_offset));
+    t[(kGenMultiplier + half) * 4 + lane] = p.output_multiplier[c];
+    t[(kGenLeft + half) * 4 + lane] = shift > 0 ? shift : 0;
+    t[(kGenRight + half) * 4 + lane] = shift > 0 ? 0 : shift;
+    t[(kGenGather + half) * 4 + lane] = c / p.depth_multiplier - ic0;
+  }
+}
+
+// arm_mve::Requantize with the shift split in the table, then the output offset and the clamp.
+__attribute__((always_inline)) inline int32x4_t GeneralFinish(int32x4_t acc, const int32_t* t, int half,
+                                                               int32_t offset, int32x4_t act_min, int32x4_t act_max) {
+  const int32x4_t right = vldrwq_s32(t + (kGenRight + half) * 4);
+  const int32x4_t y =
+      vqrdmulhq_s32(vshlq_s32(acc, vldrwq_s32(t + (kGenLeft + half) * 4)), vldrwq_s32(t + (kGenMultiplier + half) * 4));
+  const int32x4_t fixup = vshrq_n_s32(vandq_s32(y, right), 31);
+  const int32x4_t v = vaddq_n_s32(vrshlq_s32(vqaddq_s32(y, fixup), right), offset);
+  return vminq_s32(vmaxq_s32(v, act_min), act_max);
+}
+
+// One output pixel of the block: tap k reads the pixel at base + offsets[k] (addresses computed modulo 2^32, so
+// that a border pixel's offset can point at the zero row). kQuads: the multiplier is a multiple of 4, so each
+// vector's four channels read one input channel (gather offsets equal within a vector): a scalar load and
+// VMLA (vector times scalar) replace the gather, VMUL and VADD.
+template <bool kQuads>
+__attribute__((always_inline)) inline void GeneralPixel(uintptr_t base, const uint32_t* offsets, int taps,
+                                                        const int32_t* t, int8_t* out, mve_pred16_t lanes0,
+                                                        mve_pred16_t lanes1, int32_t offset, int32x4_t act_min,
+                                                        int32x4_t act_max) {
+  int32x4_t acc0 = vldrwq_s32(t + kGenBias * 4);
+  int32x4_t acc1 = vldrwq_s32(t + (kGenBias + 1) * 4);
+  const int32_t* w = t + kGenWeights * 4;
+  if (kQuads) {
+    const int32_t second = t[(kGenGather + 1) * 4];  // the first vector's channel is at offset 0
+    for (int k = 0; k < taps; ++k, w += 8) {
+      const int8_t* q = reinterpret_cast<const int8_t*>(base + offsets[k]);
+      acc0 = vmlaq_n_s32(acc0, vldrwq_s32(w), q[0]);
+      acc1 = vmlaq_n_s32(acc1, vldrwq_s32(w + 4), q[second]);
+    }
+  } else {
+    const uint32x4_t gather0 = vldrwq_u32(reinterpret_cast<const uint32_t*>(t + kGenGather * 4));
+    const uint32x4_t gather1 = vldrwq_u32(reinterpret_cast<const uint32_t*>(t + (kGenGather + 1) * 4));
+    for (int k = 0; k < taps; ++k, w += 8) {
+      const int8_t* q = reinterpret_cast<const int8_t*>(base + offsets[k]);
+      acc0 = vaddq_s32(acc0, vmulq_s32(vldrbq_gather_offset_s32(q, gather0), vldrwq_s32(w)));
+      acc1 = vaddq_s32(acc1, vmulq_s32(vldrbq_gather_offset_s32(q, gather1), vldrwq_s32(w + 4)));
+    }
+  }
+  vstrbq_p_s32(out, GeneralFinish(acc0, t, 0, offset, act_min, act_max), lanes0);
+  vstrbq_p_s32(out + 4, GeneralFinish(acc1, t, 1, offset, act_min, act_max), lanes1);
+}
+
+template <bool kQuads>
+void General(const DepthwiseInt8Problem& p, int32_t* table) {
+  const int taps = p.filter_height * p.filter_width;
+  const int in_depth = p.input_depth;
+  const int row_step = p.input_width * in_depth;
+  int8_t zero_row[kMveGeneralChannels];  // gather offsets within a block stay below kMveGeneralChannels
+  std::memset(zero_row, static_cast<int8_t>(-p.input_offset), sizeof(zero_row));
+  const int32x4_t act_min = vdupq_n_s32(p.output_activation_min);
+  const int32x4_t act_max = vdupq_n_s32(p.output_activation_max);
+  uint32_t interior[kMveMaxTaps];  // tap offsets from the window's first pixel
+  uint32_t border[kMveMaxTaps];    // tap offsets from the block's image origin (or to the zero row)
+  for (int fy = 0; fy < p.filter_height; ++fy) {
+    for (int fx = 0; fx < p.filter_width; ++fx) {
+      interior[fy * p.filter_width + fx] =
+          static_cast<uint32_t>(fy * p.dilation_height * row_step + fx * p.dilation_width * in_depth);
+    }
+  }
+  const int span_y = (p.filter_height - 1) * p.dilation_height, span_x = (p.filter_width - 1) * p.dilation_width;
+  for (int c0 = 0; c0 < p.output_depth; c0 += kMveGeneralChannels) {
+    const int n = p.output_depth - c0 < kMveGeneralChannels ? p.output_depth - c0 : kMveGeneralChannels;
+    BuildGeneralTable(p, c0, n, taps, table);
+    const mve_pred16_t lanes0 = vctp32q(static_cast<uint32_t>(n < 4 ? n : 4));
+    const mve_pred16_t lanes1 = vctp32q(static_cast<uint32_t>(n > 4 ? n - 4 : 0));
+    const int ic0 = c0 / p.depth_multiplier;
+    for (int b = 0; b < p.batches; ++b) {
+      const int8_t* image = p.input + b * p.input_height * row_step + ic0;
+      const uintptr_t origin = reinterpret_cast<uintptr_t>(image);
+      const uint32_t to_zero_row = static_cast<uint32_t>(reinterpret_cast<uintptr_t>(zero_row) - origin);
+      int8_t* out = p.output + b * p.output_height * p.output_width * p.output_depth + c0;
+      for (int oy = 0; oy < p.output_height; ++oy) {
+        const int iy0 = oy * p.stride_height - p.pad_height;
+        const bool rows_inside = iy0 >= 0 && iy0 + span_y < p.input_height;
+        for (int ox = 0; ox < p.output_width; ++ox, out += p.output_depth) {
+          const int ix0 = ox * p.stride_width - p.pad_width;
+          if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
+            GeneralPixel<kQuads>(origin + static_cast<uint32_t>(iy0 * row_step + ix0 * in_depth), interior, taps, table, out,
+                         lanes0, lanes1, p.output_offset, act_min, act_max);
+            continue;
+          }
+          for (int fy = 0; fy < p.filter_height; ++fy) {
+            const int iy = iy0 + fy * p.dilation_height;
+            const bool row_in = iy >= 0 && iy < p.input_height;
+            for (int fx = 0; fx < p.filter_width; ++fx) {
+              const int ix = ix0 + fx * p.dilation_width;
+              border[fy * p.filter_width + fx] = row_in && ix >= 0 && ix < p.input_width
+                                                     ? static_cast<uint32_t>(iy * row_step + ix * in_depth)
+                                                     : to_zero_row;
+            }
+          }
+          GeneralPixel<kQuads>(origin, border, taps, table, out, lanes0, lanes1, p.output_offset, act_min, act_max);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+void DepthwiseInt8MveGeneral(const DepthwiseInt8Problem& p, void* scratch) {
+  int32_t* table = static_cast<int32_t*>(scratch);
+  if (p.depth_multiplier % 4 == 0) {
+    General<true>(p, table);
+  } else {
+    General<false>(p, table);
   }
 }
 

@@ -84,6 +84,25 @@ Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 bool AppliesMve3x3(const DepthwiseInt8Problem& p);
 void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void* scratch);
 
+// Cortex-M Helium, general (depthwise_conv_2d_mve.cc; Cortex-M55): any filter of up to kMveMaxTaps taps, any
+// channel multiplier, stride, dilation and padding (after mve-3x3 in the table: it takes what that one
+// refuses). Eight output channels per step as two vectors of four; each lane gathers its own input channel
+// (VLDRB.S32 with a vector of byte offsets: output channel c reads input channel c / multiplier; multipliers
+// that are multiples of 4 load one input byte per vector and use VMLA by scalar). Arena scratch
+// MveGeneralScratchBytes(p), rebuilt for every block of kMveGeneralChannels output channels: 16-byte vectors
+//   bias[2] multiplier[2] left_shift[2] right_shift[2] gather_offset[2]   then per tap: weight[2]
+// (bias with the input offset folded in, int32 lanes; the second vector of each pair is channels 4-7).
+// The stack holds two tables of kMveMaxTaps tap offsets (1 KB).
+constexpr int kMveGeneralChannels = 8;
+constexpr int kMveMaxTaps = 128;
+inline bool AppliesMveGeneral(const DepthwiseInt8Problem& p) {
+  return static_cast<int64_t>(p.filter_height) * p.filter_width <= kMveMaxTaps;
+}
+inline size_t MveGeneralScratchBytes(const DepthwiseInt8Problem& p) {
+  return static_cast<size_t>(10 + 2 * p.filter_height * p.filter_width) * 16;
+}
+void DepthwiseInt8MveGeneral(const DepthwiseInt8Problem& p, void* scratch);
+
 // Cortex-M DSP extension, over channels (depthwise_conv_2d_channels_dsp.cc; M4, M7, M33, M55): four adjacent
 // channels per step straight from NHWC, no arena scratch (a stack table of 8 bytes per filter tap). Channel
 // multiplier 1, at least 4 channels, dilation 1, up to kDspChannelsMaxTaps filter taps.

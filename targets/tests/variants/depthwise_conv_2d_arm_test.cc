@@ -1,8 +1,9 @@
 // DEPTHWISE_CONV_2D int8 Cortex-M variants (DSP: depthwise_conv_2d_dsp.cc, Helium: depthwise_conv_2d_mve.cc)
 // against the reference (depthwise_conv_2d::DepthwiseConvInt8), bit for bit, on the target. Shapes around the
 // variants' tiles: output pixels in pairs (3x3 loops), channel blocks of 4 (DSP ring) or vectors of 4/8/16
-// channels with tail predication (Helium), odd channel counts, channel multipliers, every padding and stride,
-// filters 1x1 to 7x7, the benchmark models' layers, and the requantization corner cases.
+// channels with tail predication (Helium; the general Helium variant's blocks of 8 output channels gathered
+// across multipliers), odd channel counts, channel multipliers, every padding, stride and dilation, filters 1x1
+// to 7x7 (and 10x8), the benchmark models' layers, and the requantization corner cases.
 #include <cstdint>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
@@ -37,8 +38,11 @@ const Variant kDspChannels{"dsp-channels", nullptr, nullptr, nullptr};
 #if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
 const Variant kMve3x3{"mve-3x3", mote::depthwise_conv_2d::DepthwiseInt8Mve3x3, mote::depthwise_conv_2d::AppliesMve3x3,
                       NoScratch};
+const Variant kMveGeneral{"mve", mote::depthwise_conv_2d::DepthwiseInt8MveGeneral,
+                          mote::depthwise_conv_2d::AppliesMveGeneral, mote::depthwise_conv_2d::MveGeneralScratchBytes};
 #else
 const Variant kMve3x3{"mve-3x3", nullptr, nullptr, nullptr};
+const Variant kMveGeneral{"mve", nullptr, nullptr, nullptr};
 #endif
 
 struct Shape {
@@ -171,9 +175,10 @@ bool Check(const Variant& v, DepthwiseInt8Problem p, mote_test::Message* why) {
 const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 65};
 const int kMultipliers[] = {1, 1, 1, 1, 2, 3, 8};
 
-// channels_only: multiplier 1 and at least 4 channels (dsp-channels); multiplier_one: multiplier 1 (mve-3x3).
+// channels_only: multiplier 1 and at least 4 channels (dsp-channels); multiplier_one: multiplier 1 (mve-3x3);
+// dilations: some cases dilated (variants that take them).
 void RunRandom(const Variant& v, const char* name, bool three_by_three, bool channels_only = false,
-               bool multiplier_one = false) {
+               bool multiplier_one = false, bool dilations = false) {
   if (v.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/" << v.name << " is not compiled into this image";
   const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", name);
   int ran = 0;
@@ -192,12 +197,17 @@ void RunRandom(const Variant& v, const char* name, bool three_by_three, bool cha
       s.multiplier = 1;
       if (s.in_depth < 4) s.in_depth = rng.Int(4, 9);
     }
-    if (multiplier_one) {
-      s.multiplier = 1;
-      if (rng.Chance(30)) {  // the Helium variant takes dilations too
+    if (multiplier_one) s.multiplier = 1;
+    if (multiplier_one || dilations) {
+      if (rng.Chance(30)) {  // the Helium variants take dilations too
         s.dilation_h = rng.Int(1, 2);
         s.dilation_w = rng.Int(1, 2);
       }
+    }
+    if (dilations && rng.Chance(25)) {  // more multiples of 4 (the general Helium variant's scalar-load path)
+      const int quads[] = {4, 12, 16};
+      s.multiplier = rng.Pick(quads);
+      if (s.in_depth > 9) s.in_depth = rng.Int(1, 9);
     }
     DepthwiseInt8Problem p;
     if (!MakeCase(s, rng, &p)) continue;
@@ -219,7 +229,11 @@ void RunModelShapes(const Variant& v, const char* name) {
       {1, 6, 6, 128, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // MobileNet late layers
       {1, 3, 3, 256, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // MobileNet last
       {1, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // KWS
-      {1, 24, 24, 1, 8, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // person_detect first layer (multiplier 8)
+      {1, 24, 24, 1, 8, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // person_detect first layer (multiplier 8), cut
+      {1, 96, 96, 1, 8, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // person_detect first layer, whole
+      {1, 49, 40, 1, 8, 10, 8, 2, 2, 1, 1, kTfLitePaddingSame},   // micro_speech (10x8 filter, multiplier 8)
+      {1, 12, 12, 6, 2, 5, 5, 1, 1, 1, 1, kTfLitePaddingSame},    // 5x5, multiplier 2 (straddling blocks of 8)
+      {1, 9, 9, 40, 1, 7, 7, 2, 2, 1, 1, kTfLitePaddingValid},    // 7x7, 40 channels
   };
   int i = 0;
   for (const Shape& s : shapes) {
@@ -254,6 +268,31 @@ TEST(DepthwiseConv2DArm, DspChannelsMatchesReferenceOnModelShapes) {
 TEST(DepthwiseConv2DArm, Mve3x3MatchesReference) { RunRandom(kMve3x3, "Mve3x3MatchesReference", true, false, true); }
 TEST(DepthwiseConv2DArm, Mve3x3MatchesReferenceOnModelShapes) {
   RunModelShapes(kMve3x3, "Mve3x3MatchesReferenceOnModelShapes");
+}
+
+TEST(DepthwiseConv2DArm, MveGeneralMatchesReferenceAnyFilter) {
+  RunRandom(kMveGeneral, "MveGeneralMatchesReferenceAnyFilter", false, false, false, true);
+}
+TEST(DepthwiseConv2DArm, MveGeneralMatchesReference3x3) {
+  RunRandom(kMveGeneral, "MveGeneralMatchesReference3x3", true, false, false, true);
+}
+TEST(DepthwiseConv2DArm, MveGeneralMatchesReferenceOnModelShapes) {
+  RunModelShapes(kMveGeneral, "MveGeneralMatchesReferenceOnModelShapes");
+}
+
+TEST(DepthwiseConv2DArm, MveGeneralAppliesUpToItsTapLimit) {
+  if (kMveGeneral.run == nullptr) GTEST_SKIP() << "the general Helium variant is not compiled into this image";
+  DepthwiseInt8Problem p{};
+  p.depth_multiplier = 3;
+  p.filter_height = 16;
+  p.filter_width = mote::depthwise_conv_2d::kMveMaxTaps / 16;
+  EXPECT_TRUE(kMveGeneral.applies(p));
+  p.filter_width += 1;  // the tap offset tables are on the stack: larger filters take the next variant
+  EXPECT_FALSE(kMveGeneral.applies(p));
+  p.filter_height = 1;
+  p.filter_width = mote::depthwise_conv_2d::kMveMaxTaps + 1;
+  EXPECT_FALSE(kMveGeneral.applies(p));
+  EXPECT_FALSE(kMve3x3.applies(p));
 }
 
 TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {
