@@ -11,7 +11,9 @@
 #include <limits>
 
 #include "kernels/internal/quantization_util.h"
+#include "kernels/internal/variant.h"
 #include "kernels/softmax/softmax_reference.h"
+#include "kernels/softmax/softmax_variants.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -29,6 +31,56 @@ struct OpData {
   int outer_size;
   int depth;
   Path path;
+  VariantChoice int8_variant;  // kInt8 and kInt8ToInt16 only
+};
+
+softmax::SoftmaxInt8Problem MakeInt8Problem(const OpData& data) {
+  softmax::SoftmaxInt8Problem p{};
+  p.outer_size = data.outer_size;
+  p.depth = data.depth;
+  p.input_multiplier = data.params.input_multiplier;
+  p.input_left_shift = data.params.input_left_shift;
+  p.diff_min = data.params.diff_min;
+  p.int16_output = data.path == Path::kInt8ToInt16;
+  return p;
+}
+
+reference::SoftmaxParams ReferenceParams(const softmax::SoftmaxInt8Problem& p) {
+  reference::SoftmaxParams params{};
+  params.input_multiplier = p.input_multiplier;
+  params.input_left_shift = p.input_left_shift;
+  params.diff_min = p.diff_min;
+  return params;
+}
+
+void RunInt8Reference(const softmax::SoftmaxInt8Problem& p, void*) {
+  reference::SoftmaxInt8(ReferenceParams(p), p.outer_size, p.depth, p.input, static_cast<int8_t*>(p.output));
+}
+
+void RunInt8ToInt16Reference(const softmax::SoftmaxInt8Problem& p, void*) {
+  reference::SoftmaxInt8ToInt16(ReferenceParams(p), p.outer_size, p.depth, p.input, static_cast<int16_t*>(p.output));
+}
+
+// INT8 -> INT8 and INT8 -> INT16, best first; the reference last, always applies. The optimized variants serve
+// both output types (SoftmaxInt8Problem::int16_output).
+constexpr KernelVariant<softmax::SoftmaxInt8Problem> kInt8Variants[] = {
+#if MOTE_TARGET_ARM_MVE
+    {"softmax/int8/mve", isa::kArmMve, softmax::AppliesArm, nullptr, MOTE_ARM_MVE_FN(softmax::SoftmaxInt8Mve)},
+#endif
+#if MOTE_TARGET_CORTEX_M
+    {"softmax/int8/dsp", isa::kArmDsp, softmax::AppliesArm, nullptr, MOTE_ARM_DSP_FN(softmax::SoftmaxInt8Dsp)},
+#endif
+    {"softmax/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
+};
+constexpr KernelVariant<softmax::SoftmaxInt8Problem> kInt8ToInt16Variants[] = {
+#if MOTE_TARGET_ARM_MVE
+    {"softmax/int8_int16/mve", isa::kArmMve, softmax::AppliesArm, nullptr, MOTE_ARM_MVE_FN(softmax::SoftmaxInt8Mve)},
+#endif
+#if MOTE_TARGET_CORTEX_M
+    {"softmax/int8_int16/dsp", isa::kArmDsp, softmax::AppliesArm, nullptr,
+     MOTE_ARM_DSP_FN(softmax::SoftmaxInt8Dsp)},
+#endif
+    {"softmax/int8_int16/reference", 0, nullptr, nullptr, RunInt8ToInt16Reference},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -180,8 +232,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (status == kTfLiteOk) {
     switch (data->path) {
       case Path::kFloat32: ReportKernelVariant(context, "softmax/float32/reference"); break;
-      case Path::kInt8: ReportKernelVariant(context, "softmax/int8/reference"); break;
-      case Path::kInt8ToInt16: ReportKernelVariant(context, "softmax/int8_int16/reference"); break;
+      case Path::kInt8:
+        status = SelectVariant(context, "SOFTMAX", kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+        break;
+      case Path::kInt8ToInt16:
+        status =
+            SelectVariant(context, "SOFTMAX", kInt8ToInt16Variants, MakeInt8Problem(*data), &data->int8_variant);
+        break;
       case Path::kInt16: ReportKernelVariant(context, "softmax/int16/reference"); break;
     }
   }
@@ -200,13 +257,18 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                               micro::GetTensorData<float>(output));
       break;
     case Path::kInt8:
-      reference::SoftmaxInt8(data.params, data.outer_size, data.depth, micro::GetTensorData<int8_t>(input),
-                             micro::GetTensorData<int8_t>(output));
+    case Path::kInt8ToInt16: {
+      softmax::SoftmaxInt8Problem problem = MakeInt8Problem(data);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      if (data.path == Path::kInt8) {
+        problem.output = micro::GetTensorData<int8_t>(output);
+        RunVariant(context, kInt8Variants, data.int8_variant, problem);
+      } else {
+        problem.output = micro::GetTensorData<int16_t>(output);
+        RunVariant(context, kInt8ToInt16Variants, data.int8_variant, problem);
+      }
       break;
-    case Path::kInt8ToInt16:
-      reference::SoftmaxInt8ToInt16(data.params, data.outer_size, data.depth, micro::GetTensorData<int8_t>(input),
-                                    micro::GetTensorData<int16_t>(output));
-      break;
+    }
     case Path::kInt16:
       reference::SoftmaxInt16(data.params, data.outer_size, data.depth, micro::GetTensorData<int16_t>(input),
                               micro::GetTensorData<int16_t>(output));
@@ -216,6 +278,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }
 
 }  // namespace
+
+// Prepare's guarantees (QuantizeMultiplierGreaterThanOne's multiplier, a non-negative left shift), restated
+// because the variants' one-instruction multiplies rely on them, and rows short enough that the sum of
+// exponentials (each at most 2^19 in Q12.19) stays below 2^31.
+bool softmax::AppliesArm(const SoftmaxInt8Problem& p) {
+  return p.input_multiplier >= (1 << 30) && p.input_left_shift >= 0 && p.input_left_shift <= 31 && p.depth <= 4095;
+}
 
 const TfLiteRegistration kRegistration_SOFTMAX =
     MakeBuiltinRegistration(schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init, Prepare, Eval);
