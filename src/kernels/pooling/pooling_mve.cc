@@ -1,9 +1,11 @@
 // AVERAGE_POOL_2D and MAX_POOL_2D int8, Cortex-M Helium variants (compiled only for cores with MVE: Cortex-M55).
 // Contract in pooling_variants.h.
 //
-// Average, per output pixel, four channels per vector: the window's inputs are summed in int32 lanes (widening
-// loads, the last 1-3 channels predicated), then each channel's average is rounded and divided exactly as the
-// reference does (scalar: the division is per channel and rounds half away from zero through C's truncation).
+// Average, per output pixel: the window's inputs are summed with widening loads, eight channels per vector in
+// int16 lanes when the (clipped) window holds at most kDspAverageMaxTaps elements (the sums are then exact:
+// 256 * -128 is the lowest int16), four per vector in int32 lanes otherwise; the last channels are predicated.
+// Then each channel's average is rounded and divided exactly as the reference does (scalar: the division is per
+// channel and rounds half away from zero through C's truncation).
 // Max, per output pixel, sixteen channels per vector: VMAX.S8 over the window from -128 in every lane (the
 // reference starts from the type's lowest), VMAX/VMIN with the activation bounds, one store; the last 1-15
 // channels are predicated (VCTP.8: inactive lanes load as 0 and are not stored).
@@ -32,6 +34,27 @@ void AveragePoolInt8Mve(const PoolInt8Problem& p, void*) {
         const int fx_end = p.input_width - ix0 < p.filter_width ? p.input_width - ix0 : p.filter_width;
         int count = (fy_end - fy_begin) * (fx_end - fx_begin);
         if (count <= 0) count = 1;  // unreachable for validated shapes, as in the reference
+        if (count <= kDspAverageMaxTaps) {
+          for (int c = 0; c < depth; c += 8) {
+            const mve_pred16_t lanes = vctp16q(depth - c);
+            int16x8_t sum = vdupq_n_s16(0);
+            for (int fy = fy_begin; fy < fy_end; ++fy) {
+              const int8_t* in = image + (iy0 + fy) * row_step + (ix0 + fx_begin) * depth + c;
+              for (int fx = fx_begin; fx < fx_end; ++fx, in += depth) sum = vaddq_s16(sum, vldrbq_z_s16(in, lanes));
+            }
+            int16_t sums[8];
+            vstrhq_s16(sums, sum);
+            const int n = depth - c < 8 ? depth - c : 8;
+            for (int i = 0; i < n; ++i) {
+              int32_t acc = sums[i];
+              acc = acc > 0 ? (acc + count / 2) / count : (acc - count / 2) / count;
+              acc = acc < p.activation_min ? p.activation_min : acc;
+              acc = acc > p.activation_max ? p.activation_max : acc;
+              out[c + i] = static_cast<int8_t>(acc);
+            }
+          }
+          continue;
+        }
         for (int c = 0; c < depth; c += 4) {
           const mve_pred16_t lanes = vctp32q(depth - c);
           int32x4_t sum = vdupq_n_s32(0);

@@ -34,8 +34,9 @@ struct PoolInt8Problem {
   int8_t* output;
 };
 
-// Cortex-M Helium (pooling_mve.cc; Cortex-M55), every problem, no scratch. Average: four channels per vector
-// (int32 sums); max: sixteen channels per vector (VMAX.S8), the last vector tail-predicated.
+// Cortex-M Helium (pooling_mve.cc; Cortex-M55), every problem, no scratch. Average: eight channels per vector
+// (int16 sums) for windows of at most kDspAverageMaxTaps elements, four (int32 sums) for larger ones; max:
+// sixteen channels per vector (VMAX.S8). The last vector is tail-predicated.
 void AveragePoolInt8Mve(const PoolInt8Problem& p, void* scratch);
 void MaxPoolInt8Mve(const PoolInt8Problem& p, void* scratch);
 
