@@ -280,6 +280,49 @@ __attribute__((always_inline)) inline void GeneralPixel(uintptr_t base, const ui
   vstrbq_p_s32(out + 4, GeneralFinish(acc1, t, 1, offset, act_min, act_max), lanes1);
 }
 
+// Two pixels of one output row whose windows lie inside the image (bases a and b, the same tap offsets): each
+// weight vector is loaded once for both.
+template <bool kQuads>
+__attribute__((always_inline)) inline void GeneralPixelPair(uintptr_t a, uintptr_t b, const uint32_t* offsets,
+                                                            int taps, const int32_t* t, int8_t* out_a, int8_t* out_b,
+                                                            mve_pred16_t lanes0, mve_pred16_t lanes1, int32_t offset,
+                                                            int32x4_t act_min, int32x4_t act_max) {
+  int32x4_t a0 = vldrwq_s32(t + kGenBias * 4);
+  int32x4_t a1 = vldrwq_s32(t + (kGenBias + 1) * 4);
+  int32x4_t b0 = a0, b1 = a1;
+  const int32_t* w = t + kGenWeights * 4;
+  if (kQuads) {
+    const int32_t second = t[(kGenGather + 1) * 4];
+    for (int k = 0; k < taps; ++k, w += 8) {
+      const int8_t* qa = reinterpret_cast<const int8_t*>(a + offsets[k]);
+      const int8_t* qb = reinterpret_cast<const int8_t*>(b + offsets[k]);
+      const int32x4_t w0 = vldrwq_s32(w);
+      a0 = vmlaq_n_s32(a0, w0, qa[0]);
+      b0 = vmlaq_n_s32(b0, w0, qb[0]);
+      const int32x4_t w1 = vldrwq_s32(w + 4);
+      a1 = vmlaq_n_s32(a1, w1, qa[second]);
+      b1 = vmlaq_n_s32(b1, w1, qb[second]);
+    }
+  } else {
+    const uint32x4_t gather0 = vldrwq_u32(reinterpret_cast<const uint32_t*>(t + kGenGather * 4));
+    const uint32x4_t gather1 = vldrwq_u32(reinterpret_cast<const uint32_t*>(t + (kGenGather + 1) * 4));
+    for (int k = 0; k < taps; ++k, w += 8) {
+      const int8_t* qa = reinterpret_cast<const int8_t*>(a + offsets[k]);
+      const int8_t* qb = reinterpret_cast<const int8_t*>(b + offsets[k]);
+      const int32x4_t w0 = vldrwq_s32(w);
+      a0 = vaddq_s32(a0, vmulq_s32(vldrbq_gather_offset_s32(qa, gather0), w0));
+      b0 = vaddq_s32(b0, vmulq_s32(vldrbq_gather_offset_s32(qb, gather0), w0));
+      const int32x4_t w1 = vldrwq_s32(w + 4);
+      a1 = vaddq_s32(a1, vmulq_s32(vldrbq_gather_offset_s32(qa, gather1), w1));
+      b1 = vaddq_s32(b1, vmulq_s32(vldrbq_gather_offset_s32(qb, gather1), w1));
+    }
+  }
+  vstrbq_p_s32(out_a, GeneralFinish(a0, t, 0, offset, act_min, act_max), lanes0);
+  vstrbq_p_s32(out_a + 4, GeneralFinish(a1, t, 1, offset, act_min, act_max), lanes1);
+  vstrbq_p_s32(out_b, GeneralFinish(b0, t, 0, offset, act_min, act_max), lanes0);
+  vstrbq_p_s32(out_b + 4, GeneralFinish(b1, t, 1, offset, act_min, act_max), lanes1);
+}
+
 template <bool kQuads>
 void General(const DepthwiseInt8Problem& p, int32_t* table) {
   const int taps = p.filter_height * p.filter_width;
@@ -314,6 +357,15 @@ void General(const DepthwiseInt8Problem& p, int32_t* table) {
         const bool rows_inside = iy0 >= 0 && iy0 + span_y < p.input_height;
         for (int ox = 0; ox < p.output_width; ++ox, out += p.output_depth) {
           const int ix0 = ox * p.stride_width - p.pad_width;
+          if (rows_inside && ix0 >= 0 && ix0 + p.stride_width + span_x < p.input_width &&
+              ox + 1 < p.output_width) {  // this pixel and the next one inside: a pair
+            const uintptr_t a = origin + static_cast<uint32_t>(iy0 * row_step + ix0 * in_depth);
+            GeneralPixelPair<kQuads>(a, a + static_cast<uint32_t>(p.stride_width * in_depth), interior, taps, table,
+                                     out, out + p.output_depth, lanes0, lanes1, p.output_offset, act_min, act_max);
+            ++ox;
+            out += p.output_depth;
+            continue;
+          }
           if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
             GeneralPixel<kQuads>(origin + static_cast<uint32_t>(iy0 * row_step + ix0 * in_depth), interior, taps, table, out,
                          lanes0, lanes1, p.output_offset, act_min, act_max);
