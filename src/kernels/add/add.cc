@@ -178,7 +178,6 @@ bool add::AppliesMve(const AddInt8Problem& p) { return p.elementwise; }
 // add_dsp.cc's output stage: (SMMLAR(raw, 2m, raw) + (raw >> 31) + c) >> e with c = 2^(e-1) + zero_point * 2^e,
 // exact for m in [2^30, 2^31), e in [1, 31] and |raw| + 1 + |c| < 2^31, where |raw| < 2^29 for every int8 input.
 bool add::AppliesDsp(const AddInt8Problem& p) {
-  if (!p.elementwise) return false;
   if (p.output_multiplier < (1 << 30) || p.output_shift > -1 || p.output_shift < -31) return false;
   const int e = -p.output_shift;
   const int64_t c = (int64_t{1} << (e - 1)) + static_cast<int64_t>(p.output_offset) * (int64_t{1} << e);

@@ -1,7 +1,9 @@
 // ADD int8, Cortex-M DSP variant (compiled only for cores with the DSP extension: M4, M7, M33, M55). Contract in
 // add_variants.h.
 //
-// Same-shape inputs (the plan is one contiguous run). Each input's rescaling
+// Any shapes: same-shape inputs (the plan is one contiguous run) take the four-element loop below, broadcasting
+// ones the plan's traversal (BroadcastBinary, as the reference) with the same per-element arithmetic. Each
+// input's rescaling
 //   s_k(x) = MultiplyByQuantizedMultiplierSmallerThanOneExp((x + offset_k) << left_shift, m_k, shift_k)
 // depends only on the int8 value x, so it is tabulated once per call (2 x 256 int32 on the stack, 2 KB; 512
 // evaluations, a few thousand instructions, against the ~100 per element the reference spends on the three
@@ -24,6 +26,7 @@
 
 #include "kernels/add/add_variants.h"
 #include "kernels/internal/arm_dsp.h"
+#include "kernels/internal/broadcast.h"
 #include "kernels/internal/quantized_add_sub.h"
 
 namespace mote {
@@ -79,6 +82,15 @@ void AddInt8Dsp(const AddInt8Problem& p, void*) {
     const int32_t raw = t1[x] + t2[y];
     return __ssat((arm_dsp::Smmlar(raw, multiplier2, raw) + (raw >> 31) + c) >> e, 8);
   };
+  if (!p.elementwise) {
+    // Broadcasting: the reference's own traversal of the plan (same element triples), one element at a time.
+    const int32_t lo = p.activation_min, hi = p.activation_max;
+    BroadcastBinary(*p.plan, a, b, out, [&one, lo, hi](int8_t x, int8_t y) {
+      const int32_t v = one(x, y);
+      return static_cast<int8_t>(v < lo ? lo : v > hi ? hi : v);
+    });
+    return;
+  }
   int n = p.elements;
   for (; n >= 4; n -= 4, a += 4, b += 4, out += 4) {
     uint32_t w = static_cast<uint32_t>(one(a[0], b[0]));  // bits 8-31 are all overwritten below

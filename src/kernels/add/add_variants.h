@@ -46,10 +46,10 @@ void AddInt8Avx2(const AddInt8Problem& p, void* scratch);
 bool AppliesMve(const AddInt8Problem& p);
 void AddInt8Mve(const AddInt8Problem& p, void* scratch);
 
-// Cortex-M DSP (add_dsp.cc; M4, M7, M33, M55): same-shape inputs whose output requantization has a right shift
-// of 1..31 and a multiplier in [2^30, 2^31) (every practical one; see add_dsp.cc for the exact range), input
-// rescaling by two 256-entry tables built per call (2 KB of stack), four elements per step. AppliesDsp is
-// defined in add.cc (portable).
+// Cortex-M DSP (add_dsp.cc; M4, M7, M33, M55): any shapes whose output requantization has a right shift of 1..31
+// and a multiplier in [2^30, 2^31) (every practical one; see add_dsp.cc for the exact range), input rescaling by
+// two 256-entry tables built per call (2 KB of stack); same-shape inputs four elements per step, broadcasting
+// ones element by element over the plan. AppliesDsp is defined in add.cc (portable).
 bool AppliesDsp(const AddInt8Problem& p);
 void AddInt8Dsp(const AddInt8Problem& p, void* scratch);
 

@@ -2,7 +2,8 @@
 // (reference::AddQuantized), bit for bit, on the target: every length 1..70 and longer ones around the 4-element
 // step, random scales and zero points turned into constants exactly as prepare does, raw random requantization
 // constants (extreme multipliers, right shifts up to 31, zero multipliers), narrow activation ranges; a canary
-// after each output. The DSP variant's applies() is checked against its documented range.
+// after each output; broadcasting shapes (DSP only). The DSP variant's applies() is checked against its documented
+// range.
 #include <cstdint>
 
 #include "kernels/add/add_reference.h"
@@ -66,7 +67,7 @@ void RawQuant(Rng& rng, mote::QuantizedAddSubParams* q) {
 
 // The range add_dsp.cc documents for its output stage (the test's own statement of it).
 bool DspShouldApply(const AddInt8Problem& p) {
-  if (!p.elementwise || p.output_multiplier < (1 << 30) || p.output_shift > -1 || p.output_shift < -31) return false;
+  if (p.output_multiplier < (1 << 30) || p.output_shift > -1 || p.output_shift < -31) return false;
   const int e = -p.output_shift;
   const int64_t c = (int64_t{1} << (e - 1)) + int64_t{p.output_offset} * (int64_t{1} << e);
   return (c < 0 ? -c : c) < (int64_t{1} << 31) - (int64_t{1} << 29) - 1;
@@ -131,6 +132,70 @@ TEST(AddArm, MveMatchesReferenceOnRawConstants) { RunRandom(kMve, "MveMatchesRef
 TEST(AddArm, DspMatchesReference) { RunRandom(kDsp, "DspMatchesReference", false); }
 TEST(AddArm, DspMatchesReferenceOnRawConstants) { RunRandom(kDsp, "DspMatchesReferenceOnRawConstants", true); }
 
+// Broadcasting shapes (rank 1-5, each input's dimensions the output's or 1, sometimes fewer leading dimensions):
+// the DSP variant walks the plan like the reference; the Helium one must refuse them.
+void RunBroadcast(const Variant& v, const char* name) {
+  if (v.run == nullptr) GTEST_SKIP() << "add/int8/" << v.name << " is not compiled into this image";
+  const uint64_t seed = mote_variants::BaseSeed("AddArm", name);
+  int ran = 0;
+  for (int i = 0; i < 300; ++i) {
+    Rng rng(mote_variants::CaseSeed(seed, i));
+    const int rank = rng.Int(1, 5);
+    int32_t out_dims[5], dims1[5], dims2[5];
+    int64_t n = 1, n1 = 1, n2 = 1;
+    for (int d = 0; d < rank; ++d) {
+      out_dims[d] = rng.Chance(20) ? 1 : rng.Int(1, d == rank - 1 ? 70 : 9);
+      dims1[d] = rng.Chance(40) ? 1 : out_dims[d];
+      dims2[d] = dims1[d] != 1 && rng.Chance(60) ? 1 : out_dims[d];
+      n *= out_dims[d];
+      n1 *= dims1[d];
+      n2 *= dims2[d];
+    }
+    if (n > kMaxElements) continue;
+    // Sometimes drop input 2's leading dimensions of 1 (a lower-rank operand, e.g. [C] against [N, H, W, C]).
+    int rank2 = rank, skip2 = 0;
+    while (rank2 > 1 && dims2[skip2] == 1 && rng.Chance(50)) ++skip2, --rank2;
+    mote::QuantizedAddSubParams q{};
+    if (rng.Chance(30)) {
+      RawQuant(rng, &q);
+    } else if (!PreparedQuant(rng, &q)) {
+      continue;
+    }
+    q.activation_min = rng.Chance(50) ? -128 : rng.Int(-128, 0);
+    q.activation_max = rng.Chance(50) ? 127 : rng.Int(q.activation_min, 127);
+    rng.Int8s(g_x1, static_cast<size_t>(n1));
+    rng.Int8s(g_x2, static_cast<size_t>(n2));
+    mote::BroadcastPlan plan;
+    mote::MakeBroadcastPlan(mote::RuntimeShape(rank, dims1), mote::RuntimeShape(rank2, dims2 + skip2), &plan);
+    mote::reference::AddQuantized(plan, q, g_x1, g_x2, g_expected);
+    int8_t* out = reinterpret_cast<int8_t*>(g_output.Prepare(static_cast<size_t>(n)));
+    const bool elementwise = plan.rank == 1 && plan.stride1[0] == 1 && plan.stride2[0] == 1;
+    const AddInt8Problem p{&plan, static_cast<int>(n), elementwise, q.input1_offset, q.input2_offset,
+                           q.output_offset, q.left_shift, q.input1_multiplier, q.input1_shift,
+                           q.input2_multiplier, q.input2_shift, q.output_multiplier, q.output_shift,
+                           q.activation_min, q.activation_max, g_x1, g_x2, out};
+    if (v.applies == mote::add::AppliesMve) {
+      ASSERT_EQ(v.applies(p), elementwise) << "case " << i;
+      if (!elementwise) continue;
+    } else {
+      ASSERT_EQ(v.applies(p), DspShouldApply(p)) << "case " << i;
+      if (!DspShouldApply(p)) continue;
+    }
+    v.run(p, nullptr);
+    const long diff = mote_variants::FirstDifference(g_expected, out, static_cast<size_t>(n));
+    ASSERT_EQ(diff, -1) << "case " << i << " (rank " << rank << ", " << n << " elements): expected "
+                        << int{g_expected[diff < 0 ? 0 : diff]} << ", got " << int{out[diff < 0 ? 0 : diff]}
+                        << " at " << diff;
+    ASSERT_TRUE(g_output.Intact()) << "case " << i << ": wrote beyond its " << n << " output bytes";
+    ++ran;
+  }
+  board_printf("[ info     ] %s: %d cases run\n", name, ran);
+  EXPECT_GT(ran, v.applies == mote::add::AppliesMve ? 5 : 200);
+}
+
+TEST(AddArm, DspMatchesReferenceWhenBroadcasting) { RunBroadcast(kDsp, "DspMatchesReferenceWhenBroadcasting"); }
+TEST(AddArm, MveRefusesBroadcasting) { RunBroadcast(kMve, "MveRefusesBroadcasting"); }
+
 TEST(AddArm, DspAppliesOnlyWhereItCan) {
   const int32_t dims[1] = {8};
   mote::BroadcastPlan plan;
@@ -164,8 +229,8 @@ TEST(AddArm, DspAppliesOnlyWhereItCan) {
   p.output_multiplier = (1 << 30) - 1;
   EXPECT_FALSE(mote::add::AppliesDsp(p));
   p.output_multiplier = 1 << 30;
-  p.elementwise = false;  // broadcasting
-  EXPECT_FALSE(mote::add::AppliesDsp(p));
+  p.elementwise = false;  // broadcasting: DSP only
+  EXPECT_TRUE(mote::add::AppliesDsp(p));
   EXPECT_FALSE(mote::add::AppliesMve(p));
 }
 
