@@ -23,12 +23,13 @@
 // input byte (VLDRB.S32 with a vector of byte offsets from the tap's pixel): the same loop serves multiplier 1
 // (offsets 0..7), multiplier 3 and everything else. Per tap: one tap offset, two gathers, two weight vectors,
 // VMUL + VADD each. Multipliers that are multiples of 4 (person_detect's first layer: 1 channel x 8) give each
-// vector a single input channel: two scalar loads and two VMLA (vector times scalar) per tap. The input offset is folded into the bias as in
-// the 3x3 variant, and taps outside the image read a row of input zero points. Pixels whose window lies inside
-// the image share one table of tap offsets; border pixels get their own (the zero row's address for the taps
-// outside). Per block of eight output channels the bias, requantization constants, gather offsets and widened
-// weights are written to the arena scratch (MveGeneralScratchBytes) and the whole image is swept; lanes past the
-// last channel have zero weights and are not stored (predicated VSTRB).
+// vector a single input channel: two scalar loads and two VMLA (vector times scalar) per tap. Two neighbouring
+// pixels whose windows lie inside the image share the weight loads. The input offset is folded into the bias as
+// in the 3x3 variant, and taps outside the image read a row of input zero points. Pixels whose window lies
+// inside the image share one table of tap offsets; border pixels get their own (the zero row's address for the
+// taps outside). Per block of eight output channels the bias, requantization constants, gather offsets and
+// widened weights are written to the arena scratch (MveGeneralScratchBytes) and the whole image is swept; lanes
+// past the last channel have zero weights and are not stored (predicated VSTRB).
 #include <cstdint>
 #include <cstring>
 
@@ -238,8 +239,8 @@ void BuildGeneralTable(const DepthwiseInt8Problem& p, int c0, int n, int taps, i
 }
 
 // arm_mve::Requantize with the shift split in the table, then the output offset and the clamp.
-__attribute__((always_inline)) inline int32x4_t GeneralFinish(int32x4_t acc, const int32_t* t, int half,
-                                                               int32_t offset, int32x4_t act_min, int32x4_t act_max) {
+__attribute__((always_inline)) inline int32x4_t GeneralFinish(int32x4_t acc, const int32_t* t, int half, int32_t offset,
+                                                              int32x4_t act_min, int32x4_t act_max) {
   const int32x4_t right = vldrwq_s32(t + (kGenRight + half) * 4);
   const int32x4_t y =
       vqrdmulhq_s32(vshlq_s32(acc, vldrwq_s32(t + (kGenLeft + half) * 4)), vldrwq_s32(t + (kGenMultiplier + half) * 4));
@@ -283,8 +284,8 @@ __attribute__((always_inline)) inline void GeneralPixel(uintptr_t base, const ui
 // Two pixels of one output row whose windows lie inside the image (bases a and b, the same tap offsets): each
 // weight vector is loaded once for both.
 template <bool kQuads>
-__attribute__((always_inline)) inline void GeneralPixelPair(uintptr_t a, uintptr_t b, const uint32_t* offsets,
-                                                            int taps, const int32_t* t, int8_t* out_a, int8_t* out_b,
+__attribute__((always_inline)) inline void GeneralPixelPair(uintptr_t a, uintptr_t b, const uint32_t* offsets, int taps,
+                                                            const int32_t* t, int8_t* out_a, int8_t* out_b,
                                                             mve_pred16_t lanes0, mve_pred16_t lanes1, int32_t offset,
                                                             int32x4_t act_min, int32x4_t act_max) {
   int32x4_t a0 = vldrwq_s32(t + kGenBias * 4);
@@ -367,8 +368,8 @@ void General(const DepthwiseInt8Problem& p, int32_t* table) {
             continue;
           }
           if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
-            GeneralPixel<kQuads>(origin + static_cast<uint32_t>(iy0 * row_step + ix0 * in_depth), interior, taps, table, out,
-                         lanes0, lanes1, p.output_offset, act_min, act_max);
+            GeneralPixel<kQuads>(origin + static_cast<uint32_t>(iy0 * row_step + ix0 * in_depth), interior, taps, table,
+                                 out, lanes0, lanes1, p.output_offset, act_min, act_max);
             continue;
           }
           for (int fy = 0; fy < p.filter_height; ++fy) {
