@@ -15,7 +15,9 @@
 // (|raw| <= 2^28, so 2x and 2x^2 fit), the constants 1/3 and exp(-2^k) are fixed, and the reciprocal is in
 // [1/2, 1] (checked per row: other values take the generic multiply). Rounding shifts of values known to be
 // non-negative are (v + 2^(e-1)) >> e in unsigned arithmetic; the one signed one keeps the sign fix-up.
-// Each exp is computed twice (sum, then output) as in the reference; no scratch.
+// Short rows compute each exp twice (sum, then output) as the reference does; rows with at least as many
+// entries as distinct values (max - min + 1) tabulate the exp, then the output, per distinct value (1 KB of
+// stack) and look them up. No scratch.
 #include <arm_acle.h>
 
 #include <cstdint>
@@ -95,23 +97,29 @@ inline int32_t ExpOfDiff(int32_t diff, int left_shift, int32_t multiplier2) {
   return ExpQ5(arm_dsp::Smmlar(shifted, multiplier2, shifted));
 }
 
-int8_t RowMax(const int8_t* in, int depth) {
-  uint32_t m4 = 0x80808080u;
+// Row minimum and maximum, four byte lanes per step (SSUB8 sets the per-lane GE flags, SEL picks).
+void RowMinMax(const int8_t* in, int depth, int32_t* min_out, int32_t* max_out) {
+  uint32_t max4 = 0x80808080u, min4 = 0x7F7F7F7Fu;
   int c = 0;
   for (; c + 4 <= depth; c += 4) {
     const uint32_t w = arm_dsp::Load32(in + c);
-    __ssub8(w, m4);
-    m4 = __sel(w, m4);
+    __ssub8(w, max4);
+    max4 = __sel(w, max4);
+    __ssub8(w, min4);
+    min4 = __sel(min4, w);
   }
-  int32_t m = static_cast<int8_t>(m4);
-  for (int k = 8; k < 32; k += 8) {
-    const int32_t b = static_cast<int8_t>(m4 >> k);
-    if (b > m) m = b;
+  int32_t mx = -128, mn = 127;
+  for (int k = 0; k < 32; k += 8) {
+    const int32_t hi = static_cast<int8_t>(max4 >> k), lo = static_cast<int8_t>(min4 >> k);
+    if (hi > mx) mx = hi;
+    if (lo < mn) mn = lo;
   }
   for (; c < depth; ++c) {
-    if (in[c] > m) m = in[c];
+    if (in[c] > mx) mx = in[c];
+    if (in[c] < mn) mn = in[c];
   }
-  return static_cast<int8_t>(m);
+  *min_out = mn;
+  *max_out = mx;
 }
 
 template <typename OutputT>
@@ -123,17 +131,30 @@ void Run(const SoftmaxInt8Problem& p) {
   const int left_shift = p.input_left_shift;
   const int32_t multiplier2 = static_cast<int32_t>(static_cast<uint32_t>(p.input_multiplier) << 1);
   const int32_t diff_min = p.diff_min;
+  // Per-value table for rows with at least as many entries as distinct values: exp(x - max) for every int8 x in
+  // [row min, row max] (0 below diff_min: it adds nothing to the sum and gives the type's minimum, exactly as the
+  // reference's skipped entries), then, once the reciprocal is known, the output for each x.
+  int32_t table_storage[256];
+  int32_t* const table = table_storage + 128;  // table[x] for int8 x
   for (int i = 0; i < p.outer_size; ++i) {
     const int8_t* in = p.input + static_cast<size_t>(i) * depth;
     OutputT* out = static_cast<OutputT*>(p.output) + static_cast<size_t>(i) * depth;
-    const int32_t max_in_row = RowMax(in, depth);
+    int32_t min_in_row = 0, max_in_row = 0;
+    RowMinMax(in, depth, &min_in_row, &max_in_row);
+    const bool tabulate = depth >= max_in_row - min_in_row + 1;
+    auto exp_of = [&](int32_t x) {
+      const int32_t diff = x - max_in_row;
+      return diff >= diff_min ? ExpOfDiff(diff, left_shift, multiplier2) : 0;
+    };
 
     // Sum in Q12.19: Rescale<12> of a non-negative Q0.31 value is (e + 2^11) >> 12 (unsigned: e may be
-    // INT32_MAX). AppliesArm's depth bound keeps the sum below 2^31.
+    // INT32_MAX; 0 for the entries below diff_min). AppliesArm's depth bound keeps the sum below 2^31.
     uint32_t sum = 0;
-    for (int c = 0; c < depth; ++c) {
-      const int32_t diff = in[c] - max_in_row;
-      if (diff >= diff_min) sum += (static_cast<uint32_t>(ExpOfDiff(diff, left_shift, multiplier2)) + 2048u) >> 12;
+    if (tabulate) {
+      for (int x = min_in_row; x <= max_in_row; ++x) table[x] = exp_of(x);
+      for (int c = 0; c < depth; ++c) sum += (static_cast<uint32_t>(table[in[c]]) + 2048u) >> 12;
+    } else {
+      for (int c = 0; c < depth; ++c) sum += (static_cast<uint32_t>(exp_of(in[c])) + 2048u) >> 12;
     }
 
     int num_bits_over_unit = 0;
@@ -141,32 +162,27 @@ void Run(const SoftmaxInt8Problem& p) {
         fixed_point::GetReciprocal(static_cast<int32_t>(sum), kAccumulationIntegerBits, &num_bits_over_unit);
     int exponent = num_bits_over_unit + 31 - kOutputBits;
     exponent = exponent < 0 ? 0 : exponent > 31 ? 31 : exponent;
-    if (scale < (1 << 30)) {  // never for a sum in [2^19, 2^31) (the reciprocal is in (1/2, 1]); kept exact
-      for (int c = 0; c < depth; ++c) {
-        const int32_t diff = in[c] - max_in_row;
-        int32_t value = kOutputMin;
-        if (diff >= diff_min) {
-          const int32_t product = SaturatingRoundingDoublingHighMul(scale, ExpOfDiff(diff, left_shift, multiplier2));
-          value = RoundingDivideByPOT(product, exponent) + kOutputMin;
-          value = value > kOutputMax ? kOutputMax : value < kOutputMin ? kOutputMin : value;
-        }
-        out[c] = static_cast<OutputT>(value);
-      }
-      continue;
-    }
-    // SRDHM(scale, e) as one SMMLAR (scale in [2^30, 2^31)), non-negative; then RoundingDivideByPOT by
-    // `exponent` and the offset, with USAT as the upper clamp (the value is never below the offset).
+    // Output of an exp value e >= 0 (e = 0, the entries below diff_min included, gives the type's minimum, as
+    // the reference). For scale in [2^30, 2^31) -- always, for a sum in [2^19, 2^31), where the reciprocal is in
+    // (1/2, 1] -- SRDHM(scale, e) is one SMMLAR and non-negative, RoundingDivideByPOT by `exponent` is a
+    // rounding shift, and USAT is the upper clamp (the value is never below the offset); any other scale takes
+    // the reference arithmetic.
     const uint32_t round = exponent > 0 ? uint32_t{1} << (exponent - 1) : 0u;
     const int32_t scale2 = static_cast<int32_t>(static_cast<uint32_t>(scale) << 1);
-    for (int c = 0; c < depth; ++c) {
-      const int32_t diff = in[c] - max_in_row;
-      int32_t value = kOutputMin;
-      if (diff >= diff_min) {
-        const int32_t e = ExpOfDiff(diff, left_shift, multiplier2);
+    const bool fast = scale >= (1 << 30);
+    auto output_of = [&](int32_t e) -> int32_t {
+      if (fast) {
         const uint32_t unsat = (static_cast<uint32_t>(arm_dsp::Smmlar(e, scale2, e)) + round) >> exponent;
-        value = static_cast<int32_t>(__usat(static_cast<int32_t>(unsat), kOutputBits)) + kOutputMin;
+        return static_cast<int32_t>(__usat(static_cast<int32_t>(unsat), kOutputBits)) + kOutputMin;
       }
-      out[c] = static_cast<OutputT>(value);
+      const int32_t value = RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(scale, e), exponent) + kOutputMin;
+      return value > kOutputMax ? kOutputMax : value < kOutputMin ? kOutputMin : value;
+    };
+    if (tabulate) {
+      for (int x = min_in_row; x <= max_in_row; ++x) table[x] = output_of(table[x]);
+      for (int c = 0; c < depth; ++c) out[c] = static_cast<OutputT>(table[in[c]]);
+    } else {
+      for (int c = 0; c < depth; ++c) out[c] = static_cast<OutputT>(output_of(exp_of(in[c])));
     }
   }
 }

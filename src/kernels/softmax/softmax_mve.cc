@@ -1,7 +1,7 @@
 // SOFTMAX int8 -> int8 / int16, Cortex-M Helium variant (compiled only for cores with MVE: Cortex-M55). Contract
 // in softmax_variants.h.
 //
-// Per row, as the reference: the maximum (VMAXV over 16 bytes per step, the tail predicated), the sum of
+// Per row, as the reference: the maximum (VMAXV over 16 bytes per step, the tail predicated; VMINV alongside), the sum of
 // exp(x - max) over the entries at or above diff_min, TFLite's GetReciprocal of the sum (scalar, once per row,
 // the shared fixed_point code), then the outputs. Everything per element runs on four int32 lanes, exactly:
 // VQRDMULH is gemmlowp's SaturatingRoundingDoublingHighMul (it saturates only for INT32_MIN * INT32_MIN, which
@@ -9,7 +9,9 @@
 // barrel shifter of ExpOnNegativeValues is a predicated VQRDMULH per bit of the remainder, rounding shifts of
 // non-negative values are VRSHR/VRSHL (round half up = away from zero there; computed without overflow), and
 // the one signed rounding shift keeps gemmlowp's sign fix-up. Entries below diff_min are masked: they add 0 and
-// output the type's minimum. Each exp is computed twice (sum, then outputs) as in the reference; no scratch.
+// output the type's minimum. Short rows compute each exp twice (sum, then outputs) as the reference does; rows
+// with at least as many entries as distinct values tabulate the exp, then the output, per distinct value (1 KB
+// of stack, four values per vector) and read them back with gathers. No scratch.
 #include <arm_mve.h>
 
 #include <cstdint>
@@ -63,13 +65,25 @@ inline int32x4_t ExpOfDiff(int32x4_t diff, int32x4_t left_shift, int32_t multipl
   return ExpQ5(vqrdmulhq_n_s32(vshlq_s32(diff, left_shift), multiplier));
 }
 
-int32_t RowMax(const int8_t* in, int depth) {
-  int8_t m = -128;
+void RowMinMax(const int8_t* in, int depth, int32_t* min_out, int32_t* max_out) {
+  int8_t mx = -128, mn = 127;
   for (int c = 0; c < depth; c += 16) {
     const mve_pred16_t active = vctp8q(static_cast<uint32_t>(depth - c));
-    m = vmaxvq_p_s8(m, vldrbq_z_s8(in + c, active), active);
+    const int8x16_t v = vldrbq_z_s8(in + c, active);
+    mx = vmaxvq_p_s8(mx, v, active);
+    mn = vminvq_p_s8(mn, v, active);
   }
-  return m;
+  *min_out = mn;
+  *max_out = mx;
+}
+
+template <typename OutputT>
+inline void StoreOutputs(OutputT* out, int32x4_t value, mve_pred16_t active) {
+  if constexpr (sizeof(OutputT) == 1) {
+    vstrbq_p_s32(reinterpret_cast<int8_t*>(out), value, active);
+  } else {
+    vstrhq_p_s32(reinterpret_cast<int16_t*>(out), value, active);
+  }
 }
 
 template <typename OutputT>
@@ -80,20 +94,40 @@ void Run(const SoftmaxInt8Problem& p) {
   const int depth = p.depth;
   const int32x4_t left_shift = vdupq_n_s32(p.input_left_shift);
   const int32_t multiplier = p.input_multiplier;
+  const int32_t diff_min = p.diff_min;
+  const int32x4_t lane = vreinterpretq_s32_u32(vidupq_n_u32(0, 1));  // 0, 1, 2, 3
+  // Per-value table (as the DSP variant): table_storage[x + 128] for int8 x, read back with gathers.
+  int32_t table_storage[256];
+  int32_t* const table = table_storage + 128;
   for (int i = 0; i < p.outer_size; ++i) {
     const int8_t* in = p.input + static_cast<size_t>(i) * depth;
     OutputT* out = static_cast<OutputT*>(p.output) + static_cast<size_t>(i) * depth;
-    const int32_t max_in_row = RowMax(in, depth);
+    int32_t min_in_row = 0, max_in_row = 0;
+    RowMinMax(in, depth, &min_in_row, &max_in_row);
+    const bool tabulate = depth >= max_in_row - min_in_row + 1;
+    // exp(x - max) of four values, 0 below diff_min (nothing added; the type's minimum as output).
+    auto exp_of = [&](int32x4_t x) {
+      const int32x4_t diff = vsubq_n_s32(x, max_in_row);
+      return vpselq_s32(ExpOfDiff(diff, left_shift, multiplier), vdupq_n_s32(0), vcmpgeq_n_s32(diff, diff_min));
+    };
 
-    // Sum in Q12.19 (Rescale<12> of non-negative values: VRSHR #12). Lanes past the row end load 0, so their
-    // difference is -max; they are masked with the tail predicate like the entries below diff_min.
+    // Sum in Q12.19 (Rescale<12> of non-negative values: VRSHR #12). Lanes past the row end are predicated off.
     int32_t sum = 0;
-    for (int c = 0; c < depth; c += 4) {
-      const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
-      const int32x4_t diff = vsubq_n_s32(vldrbq_z_s32(in + c, active), max_in_row);
-      const mve_pred16_t use = vcmpgeq_m_n_s32(diff, p.diff_min, active);
-      const int32x4_t scaled = vrshrq_n_s32(ExpOfDiff(diff, left_shift, multiplier), 12);
-      sum = vaddvaq_p_s32(sum, scaled, use);
+    if (tabulate) {
+      for (int x = min_in_row; x <= max_in_row; x += 4) {
+        vstrwq_p_s32(table + x, exp_of(vaddq_n_s32(lane, x)), vctp32q(static_cast<uint32_t>(max_in_row - x + 1)));
+      }
+      for (int c = 0; c < depth; c += 4) {
+        const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
+        const uint32x4_t index = vreinterpretq_u32_s32(vaddq_n_s32(vldrbq_z_s32(in + c, active), 128));
+        sum = vaddvaq_p_s32(sum, vrshrq_n_s32(vldrwq_gather_shifted_offset_z_s32(table_storage, index, active), 12),
+                            active);
+      }
+    } else {
+      for (int c = 0; c < depth; c += 4) {
+        const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
+        sum = vaddvaq_p_s32(sum, vrshrq_n_s32(exp_of(vldrbq_z_s32(in + c, active)), 12), active);
+      }
     }
 
     int num_bits_over_unit = 0;
@@ -104,7 +138,7 @@ void Run(const SoftmaxInt8Problem& p) {
       for (int c = 0; c < depth; ++c) {
         const int32_t diff = in[c] - max_in_row;
         int32_t value = kOutputMin;
-        if (diff >= p.diff_min) {
+        if (diff >= diff_min) {
           const int32_t e = vgetq_lane_s32(ExpOfDiff(vdupq_n_s32(diff), left_shift, multiplier), 0);
           value = RoundingDivideByPOT(SaturatingRoundingDoublingHighMul(scale, e), exponent) + kOutputMin;
           value = value > kOutputMax ? kOutputMax : value < kOutputMin ? kOutputMin : value;
@@ -114,19 +148,27 @@ void Run(const SoftmaxInt8Problem& p) {
       continue;
     }
     // VQRDMULH(scale, e) >= 0, then RoundingDivideByPOT by `exponent` (VRSHL by -exponent: round half up, exact
-    // for non-negative values), the offset and the upper clamp (the value is never below the offset).
+    // for non-negative values), the offset and the upper clamp (the value is never below the offset; e = 0 gives
+    // the offset, the type's minimum).
     const int32x4_t right = vdupq_n_s32(-exponent);
-    for (int c = 0; c < depth; c += 4) {
-      const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
-      const int32x4_t diff = vsubq_n_s32(vldrbq_z_s32(in + c, active), max_in_row);
-      const mve_pred16_t use = vcmpgeq_n_s32(diff, p.diff_min);
-      const int32x4_t product = vqrdmulhq_n_s32(ExpOfDiff(diff, left_shift, multiplier), scale);
-      int32x4_t value = vminq_s32(vaddq_n_s32(vrshlq_s32(product, right), kOutputMin), vdupq_n_s32(kOutputMax));
-      value = vpselq_s32(value, vdupq_n_s32(kOutputMin), use);
-      if constexpr (sizeof(OutputT) == 1) {
-        vstrbq_p_s32(reinterpret_cast<int8_t*>(out) + c, value, active);
-      } else {
-        vstrhq_p_s32(reinterpret_cast<int16_t*>(out) + c, value, active);
+    auto output_of = [&](int32x4_t e) {
+      const int32x4_t product = vqrdmulhq_n_s32(e, scale);
+      return vminq_s32(vaddq_n_s32(vrshlq_s32(product, right), kOutputMin), vdupq_n_s32(kOutputMax));
+    };
+    if (tabulate) {
+      for (int x = min_in_row; x <= max_in_row; x += 4) {
+        const mve_pred16_t active = vctp32q(static_cast<uint32_t>(max_in_row - x + 1));
+        vstrwq_p_s32(table + x, output_of(vldrwq_z_s32(table + x, active)), active);
+      }
+      for (int c = 0; c < depth; c += 4) {
+        const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
+        const uint32x4_t index = vreinterpretq_u32_s32(vaddq_n_s32(vldrbq_z_s32(in + c, active), 128));
+        StoreOutputs(out + c, vldrwq_gather_shifted_offset_z_s32(table_storage, index, active), active);
+      }
+    } else {
+      for (int c = 0; c < depth; c += 4) {
+        const mve_pred16_t active = vctp32q(static_cast<uint32_t>(depth - c));
+        StoreOutputs(out + c, output_of(exp_of(vldrbq_z_s32(in + c, active))), active);
       }
     }
   }

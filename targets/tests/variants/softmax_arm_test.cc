@@ -2,7 +2,8 @@
 // reference (reference::SoftmaxInt8 / SoftmaxInt8ToInt16), bit for bit, on the target: every depth 1..70 and
 // longer ones around the 4-byte / 4-lane / 16-byte steps up to the 4095 limit, 1-5 rows, constants made from
 // random beta * input scale exactly as prepare makes them (from tiny, where diff_min cuts most of the row, to
-// the clamped maximum), rows of random, equal, near-maximum and extreme values; a canary after each output.
+// the clamped maximum), rows of random, equal, near-maximum and extreme values (short rows compute each exp,
+// rows at least as long as their value range use the per-value tables); a canary after each output.
 #include <cstdint>
 
 #include "kernels/internal/fixed_point.h"
@@ -139,8 +140,54 @@ TEST(SoftmaxArm, MveMatchesReference) { RunRandom(kMve, "MveMatchesReference", f
 TEST(SoftmaxArm, MveMatchesReferenceInt16Output) { RunRandom(kMve, "MveMatchesReferenceInt16Output", true); }
 
 // Every row difference a model can produce (0 down to -255) through each variant's exp, with the multipliers
-// and shifts prepare makes for a sweep of beta * input scale: a two-entry row [x, 127] puts x - 127 through the
-// exp and the output multiply.
+// and shifts prepare makes for a sweep of beta * input scale: two-entry rows [x, 127] put x - 127 through the
+// exp and the output multiply one value at a time (short rows), and single rows holding every int8 value once
+// (plus a few repeats) through the per-value tables.
+TEST(SoftmaxArm, EveryDifferenceMatchesReferenceInOneRow) {
+  const Variant* variants[] = {&kDsp, &kMve};
+  int checked = 0;
+  for (const Variant* v : variants) {
+    if (v->run == nullptr) continue;
+    double beta_times_scale = 1e-6;
+    for (int s = 0; s < 40; ++s, beta_times_scale *= 1.7) {
+      SoftmaxInt8Problem p{};
+      if (!PreparedParams(beta_times_scale, &p)) continue;
+      const int depth = 256 + s;  // every value, then s repeats of values spread over the range
+      for (int k = 0; k < depth; ++k) g_input[k] = static_cast<int8_t>(k < 256 ? (k * 77) & 255 : (k * 37) & 255);
+      p.outer_size = 1;
+      p.depth = depth;
+      p.input = g_input;
+      for (int int16_output = 0; int16_output < 2; ++int16_output) {
+        p.int16_output = int16_output != 0;
+        mote::reference::SoftmaxParams params{};
+        params.input_multiplier = p.input_multiplier;
+        params.input_left_shift = p.input_left_shift;
+        params.diff_min = p.diff_min;
+        const size_t bytes = static_cast<size_t>(depth) * (int16_output ? 2 : 1);
+        uint8_t* out = g_output.Prepare(bytes);
+        p.output = out;
+        v->run(p, nullptr);
+        if (int16_output) {
+          mote::reference::SoftmaxInt8ToInt16(params, 1, depth, g_input, g_expected);
+          const int16_t* o = reinterpret_cast<const int16_t*>(out);
+          for (int k = 0; k < depth; ++k) {
+            ASSERT_EQ(o[k], g_expected[k]) << v->name << " int16, step " << s << ", input " << int{g_input[k]};
+          }
+        } else {
+          int8_t* expected8 = reinterpret_cast<int8_t*>(g_expected);
+          mote::reference::SoftmaxInt8(params, 1, depth, g_input, expected8);
+          const long diff = mote_variants::FirstDifference(expected8, reinterpret_cast<const int8_t*>(out),
+                                                           static_cast<size_t>(depth));
+          ASSERT_EQ(diff, -1) << v->name << " int8, step " << s << ", input " << int{g_input[diff < 0 ? 0 : diff]};
+        }
+        ASSERT_TRUE(g_output.Intact()) << v->name;
+        ++checked;
+      }
+    }
+  }
+  if (checked == 0) GTEST_SKIP() << "no softmax variant is compiled into this image";
+}
+
 TEST(SoftmaxArm, EveryDifferenceMatchesReference) {
   const Variant* variants[] = {&kDsp, &kMve};
   int checked = 0;
