@@ -71,12 +71,12 @@ inline int32_t ExpQ5(int32_t a) {
   const int32_t a_mod = (a & (kQuarter - 1)) - kQuarter;  // in [-1/4, 0)
   const int32_t x = a_mod * 32 + (1 << 28);               // Q0.31, + 1/8: in [-2^28, 2^28)
   const int32_t x_twice = x * 2;
-  const int32_t x2 = Smmulr(x, x_twice);             // in [0, 2^25]
+  const int32_t x2 = Smmulr(x, x_twice);  // in [0, 2^25]
   const int32_t x3 = Smmulr(x2, x_twice);
   const int32_t x4 = Smmulr(x2, x2 * 2);
-  const int32_t x4_over_4 = (x4 + 2) >> 2;           // x4 >= 0
+  const int32_t x4_over_4 = (x4 + 2) >> 2;                     // x4 >= 0
   const int32_t v = MulSmall<715827883>(x4_over_4 + x3) + x2;  // (x^4/4 + x^3) / 3 + x^2
-  const int32_t half = (v + 1 + (v >> 31)) >> 1;     // RoundingDivideByPOT(v, 1), any sign
+  const int32_t half = (v + 1 + (v >> 31)) >> 1;               // RoundingDivideByPOT(v, 1), any sign
   constexpr int32_t kExpMinusOneEighth = 1895147668;
   int32_t result = kExpMinusOneEighth + MulLarge<kExpMinusOneEighth>(x + half);
   const int32_t remainder = a_mod - a;

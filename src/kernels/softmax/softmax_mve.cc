@@ -1,17 +1,17 @@
 // SOFTMAX int8 -> int8 / int16, Cortex-M Helium variant (compiled only for cores with MVE: Cortex-M55). Contract
 // in softmax_variants.h.
 //
-// Per row, as the reference: the maximum (VMAXV over 16 bytes per step, the tail predicated; VMINV alongside), the sum of
-// exp(x - max) over the entries at or above diff_min, TFLite's GetReciprocal of the sum (scalar, once per row,
-// the shared fixed_point code), then the outputs. Everything per element runs on four int32 lanes, exactly:
-// VQRDMULH is gemmlowp's SaturatingRoundingDoublingHighMul (it saturates only for INT32_MIN * INT32_MIN, which
-// none of these operands reach: the Taylor part works on x in [-1/8, 1/8), the other factors are positive), the
-// barrel shifter of ExpOnNegativeValues is a predicated VQRDMULH per bit of the remainder, rounding shifts of
-// non-negative values are VRSHR/VRSHL (round half up = away from zero there; computed without overflow), and
-// the one signed rounding shift keeps gemmlowp's sign fix-up. Entries below diff_min are masked: they add 0 and
-// output the type's minimum. Short rows compute each exp twice (sum, then outputs) as the reference does; rows
-// with at least as many entries as distinct values tabulate the exp, then the output, per distinct value (1 KB
-// of stack, four values per vector) and read them back with gathers. No scratch.
+// Per row, as the reference: the maximum (VMAXV over 16 bytes per step, the tail predicated; VMINV alongside), the sum
+// of exp(x - max) over the entries at or above diff_min, TFLite's GetReciprocal of the sum (scalar, once per row, the
+// shared fixed_point code), then the outputs. Everything per element runs on four int32 lanes, exactly: VQRDMULH is
+// gemmlowp's SaturatingRoundingDoublingHighMul (it saturates only for INT32_MIN * INT32_MIN, which none of these
+// operands reach: the Taylor part works on x in [-1/8, 1/8), the other factors are positive), the barrel shifter of
+// ExpOnNegativeValues is a predicated VQRDMULH per bit of the remainder, rounding shifts of non-negative values are
+// VRSHR/VRSHL (round half up = away from zero there; computed without overflow), and the one signed rounding shift
+// keeps gemmlowp's sign fix-up. Entries below diff_min are masked: they add 0 and output the type's minimum. Short rows
+// compute each exp twice (sum, then outputs) as the reference does; rows with at least as many entries as distinct
+// values tabulate the exp, then the output, per distinct value (1 KB of stack, four values per vector) and read them
+// back with gathers. No scratch.
 #include <arm_mve.h>
 
 #include <cstdint>
@@ -38,7 +38,7 @@ inline int32x4_t Barrel(int32x4_t result, int32x4_t remainder) {
 inline int32x4_t ExpQ5(int32x4_t a) {
   constexpr int32_t kQuarter = 1 << 24;
   const int32x4_t a_mod = vsubq_n_s32(vandq_s32(a, vdupq_n_s32(kQuarter - 1)), kQuarter);  // [-1/4, 0)
-  const int32x4_t x = vaddq_n_s32(vshlq_n_s32(a_mod, 5), 1 << 28);                          // Q0.31, + 1/8
+  const int32x4_t x = vaddq_n_s32(vshlq_n_s32(a_mod, 5), 1 << 28);                         // Q0.31, + 1/8
   const int32x4_t x2 = vqrdmulhq_s32(x, x);
   const int32x4_t x3 = vqrdmulhq_s32(x2, x);
   const int32x4_t x4 = vqrdmulhq_s32(x2, x2);

@@ -53,12 +53,18 @@ bool PreparedParams(double beta_times_scale, SoftmaxInt8Problem* p) {
 
 double RandomBetaTimesScale(Rng& rng) {
   switch (rng.Int(0, 5)) {
-    case 0: return rng.Int(1, 1000) * 1e-9;              // tiny: left shift near 31, diff_min near 0
-    case 1: return rng.Int(1, 1000) * 1e-4;              // small
-    case 2: return 1.0 / (1 << rng.Int(0, 8));           // exact powers of two (ties in the rescaling)
-    case 3: return rng.Int(1, 100000) * 1e-5;            // typical input scales with beta 1
-    case 4: return rng.Int(1, 1000) * 0.01;              // large: most entries cut by diff_min
-    default: return rng.Chance(50) ? 1e6 : 1e12;         // clamped multiplier (2^31 - 1)
+    case 0:
+      return rng.Int(1, 1000) * 1e-9;  // tiny: left shift near 31, diff_min near 0
+    case 1:
+      return rng.Int(1, 1000) * 1e-4;  // small
+    case 2:
+      return 1.0 / (1 << rng.Int(0, 8));  // exact powers of two (ties in the rescaling)
+    case 3:
+      return rng.Int(1, 100000) * 1e-5;  // typical input scales with beta 1
+    case 4:
+      return rng.Int(1, 1000) * 0.01;  // large: most entries cut by diff_min
+    default:
+      return rng.Chance(50) ? 1e6 : 1e12;  // clamped multiplier (2^31 - 1)
   }
 }
 
