@@ -42,7 +42,7 @@ TfLiteStatus InterpreterCore::ModifyGraphWithDelegate(TfLiteDelegate* delegate) 
   SubgraphState& sg = primary();
   if (sg.delegate_nodes == nullptr && sg.nodes_size > 0) {
     sg.delegate_nodes = static_cast<NodeRecord*>(
-        AllocateOrReport(sizeof(NodeRecord) * sg.nodes_size, alignof(NodeRecord), "delegate kernel nodes"));
+        AllocatePersistentOrReport(sizeof(NodeRecord) * sg.nodes_size, alignof(NodeRecord), "delegate kernel nodes"));
     if (sg.delegate_nodes == nullptr) return kTfLiteError;
   }
   // Snapshot for rollback: plan, delegate node count, which nodes were taken.
@@ -305,9 +305,9 @@ TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& regist
     }
     TfLiteIntArray* replaced = AllocateIntArray(member_count, true);
     auto* params = static_cast<TfLiteDelegateParams*>(
-        AllocateOrReport(sizeof(TfLiteDelegateParams), alignof(TfLiteDelegateParams), "delegate params"));
+        AllocatePersistentOrReport(sizeof(TfLiteDelegateParams), alignof(TfLiteDelegateParams), "delegate params"));
     auto* reg = static_cast<TfLiteRegistration*>(
-        AllocateOrReport(sizeof(TfLiteRegistration), alignof(TfLiteRegistration), "delegate registration"));
+        AllocatePersistentOrReport(sizeof(TfLiteRegistration), alignof(TfLiteRegistration), "delegate registration"));
     if (replaced == nullptr || params == nullptr || reg == nullptr) return kTfLiteError;
     for (int32_t m = 0; m < member_count; ++m) replaced->data[m] = members[m];
     *reg = registration;
@@ -323,10 +323,8 @@ TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& regist
     r.node.inputs = in;
     r.node.outputs = out;
     r.node.intermediates = AllocateIntArray(0, true);
-    r.node.temporaries = r.node.intermediates;
     if (r.node.intermediates == nullptr) return kTfLiteError;
     r.node.builtin_data = params;
-    r.node.delegate = delegate;
     r.registration = reg;
     r.builtin_code = schema::BuiltinOperator_DELEGATE;
     r.variant = reg->variant != nullptr ? reg->variant : "delegate";

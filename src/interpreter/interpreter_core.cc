@@ -32,13 +32,16 @@ TfLiteFloatArray* AsFloatArray(const flatbuffers::Vector<float>* v) {
   return reinterpret_cast<TfLiteFloatArray*>(const_cast<flatbuffers::Vector<float>*>(v));
 }
 
+// Builtin options structs go to the arena's persistent end; a refusal is reported like every other one.
 class ArenaBuiltinDataAllocator final : public BuiltinDataAllocator {
  public:
-  explicit ArenaBuiltinDataAllocator(Arena* arena) : arena_(arena) {}
-  void* Allocate(size_t size, size_t alignment) override { return arena_->AllocatePersistent(size, alignment); }
+  explicit ArenaBuiltinDataAllocator(InterpreterCore* core) : core_(core) {}
+  void* Allocate(size_t size, size_t alignment) override {
+    return core_->AllocatePersistentOrReport(size, alignment, "builtin options");
+  }
 
  private:
-  Arena* arena_;
+  InterpreterCore* core_;
 };
 
 static_assert(sizeof(TfLiteIntArray) == sizeof(uint32_t), "TfLiteIntArray must match a FlatBuffers vector");
@@ -66,7 +69,7 @@ InterpreterCore* InterpreterCore::From(const TfLiteContext* context) {
   return static_cast<InterpreterCore*>(static_cast<MicroContext*>(context->impl_));
 }
 
-void* InterpreterCore::AllocateOrReport(size_t bytes, size_t alignment, const char* what) {
+void* InterpreterCore::AllocatePersistentOrReport(size_t bytes, size_t alignment, const char* what) {
   void* p = arena_->AllocatePersistent(bytes, alignment);
   if (p == nullptr) {
     ++persistent_failures_;
@@ -90,7 +93,7 @@ void InterpreterCore::ReportArenaTooSmall(size_t needed, bool exact) {
 
 TfLiteIntArray* InterpreterCore::AllocateIntArray(int size, bool persistent) {
   const size_t bytes = TfLiteIntArrayGetSizeInBytes(size);
-  void* p = persistent ? AllocateOrReport(bytes, alignof(int), "an index array")
+  void* p = persistent ? AllocatePersistentOrReport(bytes, alignof(int), "an index array")
                        : static_cast<void*>(arena_->AllocateOverlay(bytes, alignof(int)));
   if (p == nullptr) return nullptr;
   auto* a = static_cast<TfLiteIntArray*>(p);
@@ -102,7 +105,7 @@ TfLiteIntArray* InterpreterCore::AllocateIntArray(int size, bool persistent) {
 TfLiteStatus InterpreterCore::Load() {
   subgraphs_size_ = static_cast<int32_t>(model_->subgraphs()->size());
   subgraphs_ = static_cast<SubgraphState*>(
-      AllocateOrReport(sizeof(SubgraphState) * subgraphs_size_, alignof(SubgraphState), "subgraph table"));
+      AllocatePersistentOrReport(sizeof(SubgraphState) * subgraphs_size_, alignof(SubgraphState), "subgraph table"));
   if (subgraphs_ == nullptr) return kTfLiteError;
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     TF_LITE_ENSURE_STATUS(BuildSubgraph(s));
@@ -122,9 +125,9 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
   sg.delegate_nodes_size = 0;
   sg.delegate_nodes = nullptr;
 
-  sg.eval_tensors = static_cast<TfLiteEvalTensor*>(AllocateOrReport(
+  sg.eval_tensors = static_cast<TfLiteEvalTensor*>(AllocatePersistentOrReport(
       sizeof(TfLiteEvalTensor) * (sg.tensors_size > 0 ? sg.tensors_size : 1), alignof(TfLiteEvalTensor), "tensors"));
-  sg.nodes = static_cast<NodeRecord*>(AllocateOrReport(
+  sg.nodes = static_cast<NodeRecord*>(AllocatePersistentOrReport(
       sizeof(NodeRecord) * (sg.nodes_size > 0 ? sg.nodes_size : 1), alignof(NodeRecord), "nodes"));
   sg.plan = AllocateIntArray(sg.nodes_size, true);
   if (sg.eval_tensors == nullptr || sg.nodes == nullptr || sg.plan == nullptr) return kTfLiteError;
@@ -151,7 +154,7 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
     const size_t element = TfLiteTypeSizeOf(e.type);
     if (e.data.data != nullptr && element > 4 && reinterpret_cast<uintptr_t>(e.data.data) % element != 0) {
       const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * element;
-      void* copy = AllocateOrReport(bytes, element, "an aligned copy of a constant tensor");
+      void* copy = AllocatePersistentOrReport(bytes, element, "an aligned copy of a constant tensor");
       if (copy == nullptr) return kTfLiteError;
       std::memcpy(copy, e.data.data, bytes);
       e.data.data = copy;
@@ -165,9 +168,8 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
     r.node.inputs = AsIntArray(op->inputs());
     r.node.outputs = AsIntArray(op->outputs());
     r.node.intermediates = AsIntArray(op->intermediates());
-    r.node.temporaries = EmptyArray();
     const schema::OperatorCode* code = model_->operator_codes()->Get(op->opcode_index());
-    r.builtin_code = GetBuiltinCode(code);
+    r.builtin_code = static_cast<int16_t>(GetBuiltinCode(code));
     if (op->custom_options() != nullptr) {
       r.node.custom_initial_data = op->custom_options()->data();
       r.node.custom_initial_data_size = static_cast<int>(op->custom_options()->size());
@@ -223,7 +225,7 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
 // their Prepare see node->builtin_data, as in TFLite.
 TfLiteStatus InterpreterCore::ParseOptions() {
   SubgraphState& sg = primary();
-  ArenaBuiltinDataAllocator allocator(arena_);
+  ArenaBuiltinDataAllocator allocator(this);
   for (int32_t p = 0; p < sg.plan->size; ++p) {
     NodeRecord& r = sg.node(sg.plan->data[p]);
     if (r.replaced_nodes() != nullptr || r.builtin_code == schema::BuiltinOperator_CUSTOM) continue;
@@ -259,7 +261,7 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
     TfLiteEvalTensor& e = sg.eval_tensors[t];
     if (!tensor->is_variable() || e.data.data != nullptr) continue;
     const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
-    e.data.data = AllocateOrReport(bytes > 0 ? bytes : 1, kArenaAlignment, "a variable tensor");
+    e.data.data = AllocatePersistentOrReport(bytes > 0 ? bytes : 1, kArenaAlignment, "a variable tensor");
     if (e.data.data == nullptr) return kTfLiteError;
   }
 
@@ -269,15 +271,15 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
   // fails at that claim, where the exact size needed is known.
   if (scratch_count_ > 0) {
     scratch_pointers_ = static_cast<uint8_t**>(
-        AllocateOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
+        AllocatePersistentOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
     if (scratch_pointers_ == nullptr) return kTfLiteError;
   }
   const size_t ni = inputs_size();
   const size_t no = outputs_size();
   input_tensors_ = static_cast<TfLiteTensor*>(
-      AllocateOrReport(sizeof(TfLiteTensor) * (ni > 0 ? ni : 1), alignof(TfLiteTensor), "input tensors"));
+      AllocatePersistentOrReport(sizeof(TfLiteTensor) * (ni > 0 ? ni : 1), alignof(TfLiteTensor), "input tensors"));
   output_tensors_ = static_cast<TfLiteTensor*>(
-      AllocateOrReport(sizeof(TfLiteTensor) * (no > 0 ? no : 1), alignof(TfLiteTensor), "output tensors"));
+      AllocatePersistentOrReport(sizeof(TfLiteTensor) * (no > 0 ? no : 1), alignof(TfLiteTensor), "output tensors"));
   if (input_tensors_ == nullptr || output_tensors_ == nullptr) return kTfLiteError;
   for (size_t i = 0; i < ni; ++i)
     TF_LITE_ENSURE_STATUS(FillTensor(sg.subgraph->inputs()->Get(i), &input_tensors_[i], true));
@@ -345,7 +347,6 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
                   static_cast<int>(status));
       return kTfLiteError;
     }
-    r.prepared = true;
     // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
     // high-water mark counts them).
     if (pending_scratch_count_ > 0) {
@@ -385,62 +386,78 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
   const int32_t positions = sg.plan->size;
-  // Planner working set lives in the overlay right after the scratch requests.
+  // Planner working set lives in the overlay right after the scratch requests, sized for the tensors that are
+  // planned (not every tensor: constants are most of a small model's tensors), so that on small models it
+  // does not outgrow the plan it computes.
   arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
-  const int32_t max_buffers = sg.tensors_size + scratch_count_;
-  auto* buffers = reinterpret_cast<PlannerBuffer*>(
-      arena_->AllocateOverlay(sizeof(PlannerBuffer) * (max_buffers > 0 ? max_buffers : 1), alignof(PlannerBuffer)));
   auto* tensor_to_buffer = reinterpret_cast<int32_t*>(
       arena_->AllocateOverlay(sizeof(int32_t) * (sg.tensors_size > 0 ? sg.tensors_size : 1), alignof(int32_t)));
-  auto* order = reinterpret_cast<int32_t*>(
-      arena_->AllocateOverlay(sizeof(int32_t) * (max_buffers > 0 ? max_buffers : 1), alignof(int32_t)));
-  if (buffers == nullptr || tensor_to_buffer == nullptr || order == nullptr) {
+  if (tensor_to_buffer == nullptr) {
     ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
     return kTfLiteError;
   }
-
-  // Lifetimes over plan positions. Graph inputs live from the start, outputs to the end.
   for (int32_t t = 0; t < sg.tensors_size; ++t) tensor_to_buffer[t] = -1;
-  int32_t count = 0;
-  auto touch = [&](int32_t t, int32_t position) {
-    if (t < 0 || t >= sg.tensors_size) return;
-    const TfLiteEvalTensor& e = sg.eval_tensors[t];
-    if (e.data.data != nullptr) return;  // constant or variable: not planned
-    int32_t& b = tensor_to_buffer[t];
-    if (b < 0) {
-      b = count++;
-      buffers[b] = PlannerBuffer{static_cast<uint32_t>(ElementCount(*e.dims) * static_cast<int64_t>(TfLiteTypeSizeOf(e.type))),
-                                 position, position, -1, 0};
-    }
-    if (position < buffers[b].first_use) buffers[b].first_use = position;
-    if (position > buffers[b].last_use) buffers[b].last_use = position;
-  };
+
+  // Every use of a tensor at a plan position: graph inputs from the start, each node's tensors (a delegate
+  // kernel's internal tensors at its position, so that a delegate may run the original kernels on them),
+  // outputs to the end.
   const auto* graph_inputs = sg.subgraph->inputs();
   const auto* graph_outputs = sg.subgraph->outputs();
-  for (flatbuffers::uoffset_t i = 0; graph_inputs != nullptr && i < graph_inputs->size(); ++i)
-    touch(graph_inputs->Get(i), 0);
-  for (int32_t p = 0; p < positions; ++p) {
-    const NodeRecord& r = sg.node(sg.plan->data[p]);
-    for (int i = 0; i < r.node.inputs->size; ++i) touch(r.node.inputs->data[i], p);
-    for (int i = 0; i < r.node.outputs->size; ++i) touch(r.node.outputs->data[i], p);
-    for (int i = 0; i < r.node.intermediates->size; ++i) touch(r.node.intermediates->data[i], p);
-    // A delegate kernel's internal tensors get memory for its position, so a delegate may run the original
-    // kernels on them.
-    for (int m = 0; r.replaced_nodes() != nullptr && m < r.replaced_nodes()->size; ++m) {
-      const NodeRecord& inner = sg.node(r.replaced_nodes()->data[m]);
-      for (int i = 0; i < inner.node.inputs->size; ++i) touch(inner.node.inputs->data[i], p);
-      for (int i = 0; i < inner.node.outputs->size; ++i) touch(inner.node.outputs->data[i], p);
-    }
-  }
   const int32_t last = positions > 0 ? positions - 1 : 0;
-  for (flatbuffers::uoffset_t i = 0; graph_outputs != nullptr && i < graph_outputs->size(); ++i) {
-    touch(graph_outputs->Get(i), last);
-    const int32_t b = tensor_to_buffer[graph_outputs->Get(i)];
-    if (b >= 0) buffers[b].last_use = last;
+  auto for_each_use = [&](auto&& use) {
+    for (flatbuffers::uoffset_t i = 0; graph_inputs != nullptr && i < graph_inputs->size(); ++i)
+      use(graph_inputs->Get(i), 0);
+    for (int32_t p = 0; p < positions; ++p) {
+      const NodeRecord& r = sg.node(sg.plan->data[p]);
+      for (int i = 0; i < r.node.inputs->size; ++i) use(r.node.inputs->data[i], p);
+      for (int i = 0; i < r.node.outputs->size; ++i) use(r.node.outputs->data[i], p);
+      for (int i = 0; i < r.node.intermediates->size; ++i) use(r.node.intermediates->data[i], p);
+      for (int m = 0; r.replaced_nodes() != nullptr && m < r.replaced_nodes()->size; ++m) {
+        const NodeRecord& inner = sg.node(r.replaced_nodes()->data[m]);
+        for (int i = 0; i < inner.node.inputs->size; ++i) use(inner.node.inputs->data[i], p);
+        for (int i = 0; i < inner.node.outputs->size; ++i) use(inner.node.outputs->data[i], p);
+      }
+    }
+    for (flatbuffers::uoffset_t i = 0; graph_outputs != nullptr && i < graph_outputs->size(); ++i)
+      use(graph_outputs->Get(i), last);
+  };
+  auto planned = [&](int32_t t) {  // constants and variables have their memory already
+    return t >= 0 && t < sg.tensors_size && sg.eval_tensors[t].data.data == nullptr;
+  };
+
+  // Pass 1: number the planned tensors.
+  int32_t count = 0;
+  for_each_use([&](int32_t t, int32_t) {
+    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = count++;
+  });
+  const int32_t max_buffers = count + scratch_count_;
+  auto* buffers = reinterpret_cast<PlannerBuffer*>(
+      arena_->AllocateOverlay(sizeof(PlannerBuffer) * (max_buffers > 0 ? max_buffers : 1), alignof(PlannerBuffer)));
+  auto* order = reinterpret_cast<int32_t*>(
+      arena_->AllocateOverlay(sizeof(int32_t) * (max_buffers > 0 ? max_buffers : 1), alignof(int32_t)));
+  if (buffers == nullptr || order == nullptr) {
+    ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+    return kTfLiteError;
   }
+  // Pass 2: lifetimes over plan positions.
+  for (int32_t t = 0; t < sg.tensors_size; ++t) {
+    if (tensor_to_buffer[t] < 0) continue;
+    const TfLiteEvalTensor& e = sg.eval_tensors[t];
+    buffers[tensor_to_buffer[t]] = PlannerBuffer{
+        static_cast<uint32_t>(ElementCount(*e.dims) * static_cast<int64_t>(TfLiteTypeSizeOf(e.type))), positions,
+        -1, -1, 0};
+  }
+  for_each_use([&](int32_t t, int32_t position) {
+    if (!planned(t)) return;
+    PlannerBuffer& b = buffers[tensor_to_buffer[t]];
+    if (position < b.first_use) b.first_use = position;
+    if (position > b.last_use) b.last_use = position;
+  });
   for (flatbuffers::uoffset_t i = 0; graph_inputs != nullptr && i < graph_inputs->size(); ++i) {
-    const int32_t b = tensor_to_buffer[graph_inputs->Get(i)];
-    if (b >= 0) buffers[b].first_use = 0;
+    if (planned(graph_inputs->Get(i))) buffers[tensor_to_buffer[graph_inputs->Get(i)]].first_use = 0;
+  }
+  for (flatbuffers::uoffset_t i = 0; graph_outputs != nullptr && i < graph_outputs->size(); ++i) {
+    if (planned(graph_outputs->Get(i))) buffers[tensor_to_buffer[graph_outputs->Get(i)]].last_use = last;
   }
   const int32_t tensor_buffers = count;
   activation_bytes_ = 0;
@@ -510,7 +527,7 @@ TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bo
   const schema::QuantizationParameters* q = tensor->quantization();
   if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
     const int channels = static_cast<int>(q->scale()->size());
-    void* qp = persistent ? AllocateOrReport(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization),
+    void* qp = persistent ? AllocatePersistentOrReport(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization),
                                              "quantization parameters")
                           : arena_->AllocateOverlay(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization));
     TfLiteIntArray* zero_points = AllocateIntArray(channels, persistent);
@@ -633,7 +650,7 @@ void* InterpreterCore::AllocatePersistentBuffer(size_t bytes) {
     MicroPrintf("AllocatePersistentBuffer is only available in init and prepare.");
     return nullptr;
   }
-  return AllocateOrReport(bytes, kArenaAlignment, "a kernel's persistent buffer");
+  return AllocatePersistentOrReport(bytes, kArenaAlignment, "a kernel's persistent buffer");
 }
 
 TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buffer_idx) {
@@ -649,6 +666,12 @@ TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buf
   if (bytes > 0x7fffffffu) {
     MicroPrintf("Node %s requested a scratch buffer of %llu bytes.", current_node_->op_name(),
                 static_cast<unsigned long long>(bytes));
+    return kTfLiteError;
+  }
+  // Kernels keep scratch indices as int16 (kernels/internal/variant.h's VariantChoice): 32767 buffers per model.
+  if (scratch_count_ + pending_scratch_count_ >= kMaxScratchBuffers) {
+    MicroPrintf("Node %s: the model requests more than %d scratch buffers.", current_node_->op_name(),
+                static_cast<int>(kMaxScratchBuffers));
     return kTfLiteError;
   }
   pending_scratch_[pending_scratch_count_] = ScratchRequest{static_cast<uint32_t>(bytes), current_plan_position_};

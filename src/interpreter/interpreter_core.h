@@ -18,14 +18,15 @@
 
 namespace mote {
 
+// One per node, in the arena for the interpreter's lifetime: 44 bytes on a 32-bit core (TFLM's node and
+// registration pointer take 32; the other 12 are the variant id, the delegate link and the lifecycle flag).
 struct NodeRecord {
   TfLiteNode node;
   const TfLiteRegistration* registration;
   const char* variant;            // chosen in prepare, or the registration's default
-  int32_t builtin_code;
   int32_t taken_by;               // delegates: the delegate kernel node that replaced this node, or -1
-  bool initialized;
-  bool prepared;
+  int16_t builtin_code;           // schema::BuiltinOperator (< 2^15: the verifier refuses others)
+  bool initialized;               // init ran: free runs
 
   // Builtin name, custom name, or the delegate kernel's name (derived, not stored: arena bytes per node).
   const char* op_name() const {
@@ -67,6 +68,8 @@ struct ScratchRequest {
 
 // Scratch requests one node's prepare may make (TFLM's kMaxScratchBuffersPerOp is 12).
 constexpr int32_t kMaxScratchRequestsPerNode = 12;
+// Scratch buffers per model (indices fit the int16 kernels store).
+constexpr int32_t kMaxScratchBuffers = 32767;
 
 class InterpreterCore final : public MicroContext {
  public:
@@ -107,6 +110,9 @@ class InterpreterCore final : public MicroContext {
   void ReportKernelVariant(const char* variant) override;
 
   TfLiteContext* context() { return &context_; }
+  // Persistent arena memory; a refusal prints what it was for and how much the arena would need, and fails
+  // the current AllocateTensors().
+  void* AllocatePersistentOrReport(size_t bytes, size_t alignment, const char* what);
 
  private:
   enum class Phase { kLoaded, kDelegating, kInit, kPrepare, kPlanning, kReady, kInvoke, kFailed };
@@ -124,7 +130,6 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
   TfLiteStatus ResetVariableTensors();
   TfLiteStatus ReadOfflinePlan(const int32_t** offsets);
-  void* AllocateOrReport(size_t bytes, size_t alignment, const char* what);
   TfLiteIntArray* AllocateIntArray(int size, bool persistent);
   void ReportArenaTooSmall(size_t needed_at_least, bool exact);
 

@@ -149,7 +149,7 @@ struct TestDelegate {
     // The node's tensors are the subset's boundary.
     EXPECT_EQ(ToInts(node->inputs), record->inputs);
     EXPECT_EQ(ToInts(node->outputs), record->outputs);
-    EXPECT_EQ(node->delegate, record->delegate);
+    EXPECT_EQ(static_cast<const TfLiteDelegateParams*>(node->builtin_data)->delegate, record->delegate);
     return test::PrepareReplacedNodes(context, record->replaced);
   }
   static TfLiteStatus KernelInvoke(TfLiteContext* context, TfLiteNode* node) {

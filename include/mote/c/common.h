@@ -164,12 +164,11 @@ typedef struct TfLiteNode {
   TfLiteIntArray* inputs;   // tensor indices; -1 = optional input absent
   TfLiteIntArray* outputs;
   TfLiteIntArray* intermediates;
-  TfLiteIntArray* temporaries;
   void* user_data;           // what init returned
-  void* builtin_data;        // parsed builtin params (TfLiteConvParams*...), or NULL
+  void* builtin_data;        // parsed builtin params (TfLiteConvParams*...), or NULL; a delegate kernel's
+                             // TfLiteDelegateParams (which names its delegate)
   const void* custom_initial_data;  // custom options bytes from the model, or NULL
   int custom_initial_data_size;
-  struct TfLiteDelegate* delegate;  // the delegate that owns this node, if it is a delegate kernel
 } TfLiteNode;
 
 struct TfLiteRegistration;

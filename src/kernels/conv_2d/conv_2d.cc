@@ -244,20 +244,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteOk;
   }
 
-  auto* multiplier =
-      static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
-  auto* shift = static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * output_depth));
-  if (multiplier == nullptr || shift == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: out of arena for %d per-channel quantization constants", kOpName, output_depth);
-    return kTfLiteError;
-  }
-  conv_common::QuantizationResult q{multiplier, shift, 0, 0};
+  conv_common::QuantizationResult q{};
   // The int64 requantization (16x8 with int64 bias) computes 1 << (14 - shift): shifts above 14 are undefined.
   const int max_shift = kind == Kind::kInt16Acc64 ? 14 : 30;
   TF_LITE_ENSURE_STATUS(conv_common::PrepareQuantization(context, kOpName, input, filter, output, options->activation,
                                                          /*quantized_dimension=*/0, output_depth, max_shift, &q));
-  p.output_multiplier = multiplier;
-  p.output_shift = shift;
+  p.output_multiplier = q.multiplier;
+  p.output_shift = q.shift;
   p.output_activation_min = q.activation_min;
   p.output_activation_max = q.activation_max;
   if (kind == Kind::kInt8) {

@@ -25,7 +25,8 @@ constexpr Layer kLayers[] = {
 
 struct Operands {
   std::vector<int8_t> input, filter, output;
-  std::vector<int32_t> bias, multiplier, shift;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
   conv_2d::ConvInt8Problem problem{};
   int64_t macs = 0;
 };

@@ -155,7 +155,7 @@ struct Gemm {
   const int8_t* filter;
   const int32_t* bias;  // nullptr: no bias
   const int32_t* multiplier;
-  const int32_t* shift;
+  const int8_t* shift;
   int k;
   int depth;
   int32_t offset;
@@ -215,7 +215,7 @@ void GemmPairs(const Gemm& g, const uint32_t* rows, int c, int8_t* dst0, int8_t*
   const int32_t* bias = g.bias != nullptr ? g.bias + c : kNoBias;
   const int bias_step = g.bias != nullptr ? 2 : 0;
   const int32_t* mult = g.multiplier + c;
-  const int32_t* shift = g.shift + c;
+  const int8_t* shift = g.shift + c;
   dst0 += c;
   dst1 += c;
   for (; pairs > 0; --pairs) {

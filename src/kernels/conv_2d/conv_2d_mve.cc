@@ -58,7 +58,7 @@ struct GroupQuant {
 };
 
 GroupQuant Quant(const ConvInt8Problem& p, const GroupRows& g) {
-  if (g.lanes == 4) return GroupQuant{vldrwq_s32(p.output_multiplier + g.first), vldrwq_s32(p.output_shift + g.first)};
+  if (g.lanes == 4) return GroupQuant{vldrwq_s32(p.output_multiplier + g.first), vldrbq_s32(p.output_shift + g.first)};
   int32_t m[4] = {0, 0, 0, 0}, s[4] = {0, 0, 0, 0};
   for (int i = 0; i < g.lanes; ++i) {
     m[i] = p.output_multiplier[g.first + i];

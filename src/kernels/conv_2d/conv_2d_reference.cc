@@ -89,7 +89,7 @@ void ConvInt8(const ConvParams& params, const RuntimeShape& input_shape, const i
               const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
               const RuntimeShape& output_shape, int8_t* output_data) {
   const int32_t* multiplier = params.output_multiplier;
-  const int32_t* shift = params.output_shift;
+  const int8_t* shift = params.output_shift;
   const int32_t output_offset = params.output_offset;
   const int32_t act_min = params.output_activation_min;
   const int32_t act_max = params.output_activation_max;
@@ -106,7 +106,7 @@ void ConvInt16Acc32(const ConvParams& params, const RuntimeShape& input_shape, c
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data) {
   const int32_t* multiplier = params.output_multiplier;
-  const int32_t* shift = params.output_shift;
+  const int8_t* shift = params.output_shift;
   const int32_t act_min = params.output_activation_min;
   const int32_t act_max = params.output_activation_max;
   // Accumulate exactly in int64, then reduce modulo 2^32: the same value TFLM's wrapping int32 sum produces.
@@ -124,7 +124,7 @@ void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, c
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data) {
   const int32_t* multiplier = params.output_multiplier;
-  const int32_t* shift = params.output_shift;
+  const int8_t* shift = params.output_shift;
   const int32_t act_min = params.output_activation_min;
   const int32_t act_max = params.output_activation_max;
   ConvLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,

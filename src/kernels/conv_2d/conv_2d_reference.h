@@ -40,7 +40,7 @@ struct ConvParams {
   int32_t output_activation_min;  // in the output's quantized domain (zero point included)
   int32_t output_activation_max;
   const int32_t* output_multiplier;  // [OC], Q31 significands
-  const int32_t* output_shift;       // [OC], TFLite convention: > 0 shifts left
+  const int8_t* output_shift;        // [OC], TFLite convention: > 0 shifts left
 
   // Float kernel.
   float float_activation_min;

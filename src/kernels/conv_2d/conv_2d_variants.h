@@ -37,7 +37,7 @@ struct ConvInt8Problem {
   int32_t output_activation_min;
   int32_t output_activation_max;
   const int32_t* output_multiplier;  // [output_depth]
-  const int32_t* output_shift;       // [output_depth]
+  const int8_t* output_shift;        // [output_depth]
   const int8_t* input;
   const int8_t* filter;
   const int32_t* bias;  // nullptr: no bias

@@ -245,6 +245,16 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, co
     }
   }
 
+  // One allocation (one alignment pad): the multipliers, then the shifts.
+  auto* constants = static_cast<uint8_t*>(
+      context->AllocatePersistentBuffer(context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(num_channels)));
+  if (constants == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: out of arena for %d per-channel quantization constants", op_name, num_channels);
+    return kTfLiteError;
+  }
+  result->multiplier = reinterpret_cast<int32_t*>(constants);
+  result->shift = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(num_channels));
+
   const double input_scale = static_cast<double>(input->params.scale);
   const double output_scale = static_cast<double>(output->params.scale);
   for (int c = 0; c < num_channels; ++c) {
@@ -267,7 +277,7 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, co
       return kTfLiteError;
     }
     result->multiplier[c] = multiplier;
-    result->shift[c] = shift;
+    result->shift[c] = static_cast<int8_t>(shift);  // -31 <= shift <= max_shift <= 30
   }
   return CalculateActivationRangeQuantized(context, activation, output, &result->activation_min,
                                            &result->activation_max);

@@ -42,7 +42,8 @@ std::string Describe(const Shape& s) {
 struct Case {
   depthwise_conv_2d::DepthwiseInt8Problem problem{};
   std::vector<int8_t> input, filter;
-  std::vector<int32_t> bias, multiplier, shift;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
 };
 
 bool MakeCase(const Shape& s, Rng& rng, Case* c) {

@@ -22,7 +22,8 @@ constexpr Layer kLayers[] = {{48, 48, 8, 1, 1},  {48, 48, 16, 1, 2}, {24, 24, 32
 
 struct Operands {
   std::vector<int8_t> input, filter, output;
-  std::vector<int32_t> bias, multiplier, shift;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
   depthwise_conv_2d::DepthwiseInt8Problem problem{};
   int64_t macs = 0;
 };

@@ -82,7 +82,7 @@ void DepthwiseConvInt8(const DepthwiseParams& params, const RuntimeShape& input_
                        const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
                        const RuntimeShape& output_shape, int8_t* output_data) {
   const int32_t* multiplier = params.output_multiplier;
-  const int32_t* shift = params.output_shift;
+  const int8_t* shift = params.output_shift;
   const int32_t output_offset = params.output_offset;
   const int32_t act_min = params.output_activation_min;
   const int32_t act_max = params.output_activation_max;
@@ -99,7 +99,7 @@ void DepthwiseConvInt16(const DepthwiseParams& params, const RuntimeShape& input
                         const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                         const RuntimeShape& output_shape, int16_t* output_data) {
   const int32_t* multiplier = params.output_multiplier;
-  const int32_t* shift = params.output_shift;
+  const int8_t* shift = params.output_shift;
   const int32_t act_min = params.output_activation_min;
   const int32_t act_max = params.output_activation_max;
   DepthwiseLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape,

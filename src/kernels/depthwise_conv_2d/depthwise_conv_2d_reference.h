@@ -38,7 +38,7 @@ struct DepthwiseParams {
   int32_t output_activation_min;
   int32_t output_activation_max;
   const int32_t* output_multiplier;  // [OC]
-  const int32_t* output_shift;       // [OC], > 0 shifts left
+  const int8_t* output_shift;        // [OC], > 0 shifts left
 
   float float_activation_min;
   float float_activation_max;

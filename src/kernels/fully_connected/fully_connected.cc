@@ -33,13 +33,14 @@ constexpr char kOp[] = "FULLY_CONNECTED";
 
 struct OpData {
   reference::FullyConnectedDims dims;
-  reference::FullyConnectedQuantParams quant;
-  reference::FullyConnectedFloatParams float_params;
-  TfLiteType input_type;
+  union {  // by input_type: FLOAT32 uses float_params, the integer types quant
+    reference::FullyConnectedQuantParams quant;
+    reference::FullyConnectedFloatParams float_params;
+  };
+  VariantChoice int8_variant;     // INT8 input with INT8 filter
+  int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise
+  uint8_t input_type;             // TfLiteType
   bool int4_filter;
-  int unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise
-  int filter_elements;
-  VariantChoice int8_variant;  // INT8 input with INT8 filter
 };
 
 fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data) {
@@ -158,14 +159,15 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   q.per_channel_multiplier = nullptr;
   q.per_channel_shift = nullptr;
   if (per_channel) {
-    auto* multipliers =
-        static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * static_cast<size_t>(units)));
-    auto* shifts =
-        static_cast<int32_t*>(context->AllocatePersistentBuffer(context, sizeof(int32_t) * static_cast<size_t>(units)));
-    if (multipliers == nullptr || shifts == nullptr) {
+    // One allocation: the multipliers, then the shifts (int8: -31 <= shift <= max_shift).
+    auto* constants = static_cast<uint8_t*>(context->AllocatePersistentBuffer(
+        context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
+    if (constants == nullptr) {
       TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOp, units);
       return kTfLiteError;
     }
+    auto* multipliers = reinterpret_cast<int32_t*>(constants);
+    auto* shifts = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(units));
     for (int c = 0; c < units; ++c) {
       const double effective = static_cast<double>(input_scale) * static_cast<double>(fq->scale->data[c]) /
                                static_cast<double>(output_scale);
@@ -176,7 +178,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
                            effective, TfLiteTypeGetName(input->type));
         return kTfLiteError;
       }
-      shifts[c] = shift;
+      shifts[c] = static_cast<int8_t>(shift);
     }
     q.per_channel_multiplier = multipliers;
     q.per_channel_shift = shifts;
@@ -339,10 +341,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->dims.batches = static_cast<int>(batches);
   data->dims.accum_depth = accum_depth;
   data->dims.output_depth = units;
-  data->input_type = in_type;
+  data->input_type = static_cast<uint8_t>(in_type);
   data->int4_filter = filter->type == kTfLiteInt4;
   data->unpacked_filter_index = -1;
-  data->filter_elements = units * accum_depth;
 
   const char* variant = "fully_connected/float32/reference";
   if (in_type == kTfLiteFloat32) {
@@ -352,8 +353,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input.get(), filter.get(), bias.get(), output.get(),
                                            params->activation, data));
     if (data->int4_filter) {
+      int scratch_index = -1;
       TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
-          context, static_cast<size_t>(data->filter_elements), &data->unpacked_filter_index));
+          context, static_cast<size_t>(units) * static_cast<size_t>(accum_depth), &scratch_index));
+      data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
       variant = "fully_connected/int8_int4/reference";
     } else if (in_type == kTfLiteInt8) {
       return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
@@ -372,7 +375,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
 
-  switch (data.input_type) {
+  switch (static_cast<TfLiteType>(data.input_type)) {
     case kTfLiteFloat32:
       reference::FullyConnectedFloat(data.float_params, data.dims, micro::GetTensorData<float>(input),
                                      micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
@@ -391,7 +394,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       const int8_t* weights = micro::GetTensorData<int8_t>(filter);
       if (data.int4_filter) {
         auto* unpacked = static_cast<int8_t*>(context->GetScratchBuffer(context, data.unpacked_filter_index));
-        reference::UnpackInt4ToInt8(weights, data.filter_elements, unpacked);
+        reference::UnpackInt4ToInt8(weights, data.dims.output_depth * data.dims.accum_depth, unpacked);
         weights = unpacked;
       }
       reference::FullyConnectedInt8(data.quant, data.dims, micro::GetTensorData<int8_t>(input), weights,

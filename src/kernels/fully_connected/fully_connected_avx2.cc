@@ -31,11 +31,12 @@ void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void*) {
   const bool per_channel = p.per_channel_multiplier != nullptr;
   const avx2::GemmQuant quant{p.bias,
                               per_channel ? p.per_channel_multiplier : &p.output_multiplier,
-                              per_channel ? p.per_channel_shift : &p.output_shift,
+                              per_channel ? p.per_channel_shift : nullptr,
                               per_channel,
                               p.output_offset,
                               p.activation_min,
-                              p.activation_max};
+                              p.activation_max,
+                              p.output_shift};
   const int8_t* input_end = p.input + static_cast<int64_t>(p.batches) * k;
   for (int row = 0; row < p.batches; row += tile_rows) {
     const int rows = p.batches - row < tile_rows ? p.batches - row : tile_rows;

@@ -26,7 +26,8 @@ using variant_test::Rng;
 struct Case {
   fully_connected::FullyConnectedInt8Problem problem{};
   std::vector<int8_t> input, filter;
-  std::vector<int32_t> bias, multiplier, shift;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
 };
 
 void MakeCase(int batches, int depth, int units, bool per_channel, int filter_zero_point, Rng& rng, Case* c) {

@@ -41,7 +41,7 @@ void FullyConnectedInt8Mve(const FullyConnectedInt8Problem& p, void*) {
       if (p.bias != nullptr) v = vaddq_s32(v, vldrwq_z_s32(p.bias + c, lanes));
       if (row_term != 0) v = vaddq_n_s32(v, static_cast<int32_t>(row_term));
       const int32x4_t multiplier = per_channel ? vldrwq_z_s32(p.per_channel_multiplier + c, lanes) : tensor_multiplier;
-      const int32x4_t shift = per_channel ? vldrwq_z_s32(p.per_channel_shift + c, lanes) : tensor_shift;
+      const int32x4_t shift = per_channel ? vldrbq_z_s32(p.per_channel_shift + c, lanes) : tensor_shift;
       v = arm_mve::Finish(v, multiplier, shift, p.output_offset, p.activation_min, p.activation_max);
       vstrbq_p_s32(out + c, v, lanes);
     }

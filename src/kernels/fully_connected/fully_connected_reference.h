@@ -40,7 +40,7 @@ struct FullyConnectedQuantParams {
   int output_shift;
   // Per-channel requantization (output_depth entries each), or nullptr.
   const int32_t* per_channel_multiplier;
-  const int32_t* per_channel_shift;
+  const int8_t* per_channel_shift;
   int32_t activation_min;
   int32_t activation_max;
 };

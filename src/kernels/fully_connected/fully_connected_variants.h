@@ -23,7 +23,7 @@ struct FullyConnectedInt8Problem {
   int32_t output_multiplier;  // per-tensor requantization, used when per_channel_multiplier is nullptr
   int32_t output_shift;
   const int32_t* per_channel_multiplier;  // [output_depth] or nullptr
-  const int32_t* per_channel_shift;
+  const int8_t* per_channel_shift;
   int32_t activation_min;
   int32_t activation_max;
   const int8_t* input;

@@ -127,11 +127,12 @@ __attribute__((noinline, unused)) static __m256i Dot1x8(const int16_t* a, const 
 struct GemmQuant {
   const int32_t* bias;        // [cols] or nullptr
   const int32_t* multiplier;  // [cols] when per_channel, else multiplier[0] for all
-  const int32_t* shift;
+  const int8_t* shift;        // [cols] when per_channel
   bool per_channel;
   int32_t output_offset;
   int32_t act_min;
   int32_t act_max;
+  int32_t tensor_shift = 0;   // every column's shift when !per_channel
 };
 
 // Bias, multiplier and shift of columns [c, c + n), n <= 8, into 8 lanes (missing lanes: column c).
@@ -140,18 +141,18 @@ static inline void LoadColumnParams(const GemmQuant& q, int c, int n, __m256i* b
     *bias = q.bias != nullptr ? LoadInt32x8(q.bias + c) : _mm256_setzero_si256();
     if (q.per_channel) {
       *mult = LoadInt32x8(q.multiplier + c);
-      *shift = LoadInt32x8(q.shift + c);
+      *shift = LoadInt8x8AsInt32(q.shift + c);
     }
   } else {
     *bias = q.bias != nullptr ? LoadInt32Partial(q.bias + c, n, 0) : _mm256_setzero_si256();
     if (q.per_channel) {
       *mult = LoadInt32Partial(q.multiplier + c, n, q.multiplier[c]);
-      *shift = LoadInt32Partial(q.shift + c, n, q.shift[c]);
+      *shift = LoadInt8PartialAsInt32(q.shift + c, n, q.shift[c]);
     }
   }
   if (!q.per_channel) {
     *mult = _mm256_set1_epi32(q.multiplier[0]);
-    *shift = _mm256_set1_epi32(q.shift[0]);
+    *shift = _mm256_set1_epi32(q.tensor_shift);
   }
 }
 
@@ -167,7 +168,7 @@ static inline void GemmInt8(const int16_t* a, int a_stride, int rows, const int3
     // dot products of 8 columns at a time into `sums`, then bias and requantization 8 lanes at a time.
     constexpr int kBlock = 256;
     alignas(32) int32_t sums[kBlock];
-    const Requant8 per_tensor = MakeRequant8(q.multiplier[0], q.shift[0]);
+    const Requant8 per_tensor = MakeRequant8(q.multiplier[0], q.tensor_shift);
     const __m256i extra = _mm256_set1_epi32(row_bias != nullptr ? row_bias[0] : 0);
     for (int c0 = 0; c0 < cols; c0 += kBlock) {
       const int block = cols - c0 < kBlock ? cols - c0 : kBlock;

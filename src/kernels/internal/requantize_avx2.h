@@ -127,6 +127,16 @@ static inline __m256i LoadInt32Partial(const int32_t* p, int n, int32_t fill) {
 
 static inline __m256i LoadInt32x8(const int32_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
+// 8 int8 -> 8 int32 (per-channel shifts are stored as int8).
+static inline __m256i LoadInt8x8AsInt32(const int8_t* p) {
+  return _mm256_cvtepi8_epi32(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(p)));
+}
+static inline __m256i LoadInt8PartialAsInt32(const int8_t* p, int n, int32_t fill) {
+  alignas(32) int32_t tmp[8];
+  for (int i = 0; i < 8; ++i) tmp[i] = i < n ? p[i] : fill;
+  return _mm256_load_si256(reinterpret_cast<const __m256i*>(tmp));
+}
+
 // 16 int8 -> 16 int16.
 static inline __m256i LoadInt8x16AsInt16(const int8_t* p) {
   return _mm256_cvtepi8_epi16(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p)));

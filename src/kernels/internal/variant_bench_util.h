@@ -29,9 +29,10 @@ inline std::vector<int32_t> RandomInt32(size_t n, int32_t lo, int32_t hi, uint32
 }
 
 // Typical per-channel constants: multipliers in [2^30, 2^31), shifts around -8.
-inline void RandomRequant(size_t channels, std::vector<int32_t>* multiplier, std::vector<int32_t>* shift) {
+inline void RandomRequant(size_t channels, std::vector<int32_t>* multiplier, std::vector<int8_t>* shift) {
   *multiplier = RandomInt32(channels, 1 << 30, 0x7FFFFFFF, 3);
-  *shift = RandomInt32(channels, -10, -6, 4);
+  const std::vector<int32_t> shifts = RandomInt32(channels, -10, -6, 4);
+  shift->assign(shifts.begin(), shifts.end());
 }
 
 // True when `fn` exists in this build and the CPU has `features`; otherwise marks the benchmark skipped.

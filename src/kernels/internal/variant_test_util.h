@@ -71,7 +71,7 @@ class Rng {
 // some left shifts and very large right shifts), zero points and a clamp range inside [-128, 127].
 struct RandomQuant {
   std::vector<int32_t> multiplier;
-  std::vector<int32_t> shift;
+  std::vector<int8_t> shift;
   int32_t input_offset;
   int32_t output_offset;
   int32_t act_min;
@@ -86,7 +86,7 @@ inline RandomQuant MakeRandomQuant(Rng& rng, int channels, bool per_channel = tr
     int s = base_shift + rng.Int(-3, 3);
     if (rng.Chance(0.05)) s = rng.Int(1, 6);     // left shifts (multipliers above 1)
     if (rng.Chance(0.05)) s = rng.Int(-31, -20);  // tiny multipliers
-    q.shift.push_back(s);
+    q.shift.push_back(static_cast<int8_t>(s));
   }
   q.input_offset = -rng.Int(-128, 127);
   q.output_offset = rng.Int(-128, 127);

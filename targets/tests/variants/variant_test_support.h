@@ -79,7 +79,7 @@ constexpr int kMaxChannels = 1024;
 // but some channels get the huge ones (|bias| near 2^30) that real models give dead channels.
 struct RandomQuant {
   int32_t multiplier[kMaxChannels];
-  int32_t shift[kMaxChannels];
+  int8_t shift[kMaxChannels];
   int32_t bias[kMaxChannels];
   int32_t input_offset;
   int32_t output_offset;
@@ -106,7 +106,7 @@ inline void MakeRandomQuant(Rng& rng, int channels, RandomQuant* q, int depth = 
     int s = base_shift + rng.Int(-3, 3);
     if (rng.Chance(5)) s = rng.Int(1, 6);
     if (rng.Chance(5)) s = rng.Int(-31, -20);
-    q->shift[i] = s;
+    q->shift[i] = static_cast<int8_t>(s);
     q->bias[i] = rng.Int(-40000, 40000);
     if (huge_biases && rng.Chance(50)) q->bias[i] = (rng.Chance(50) ? 1 : -1) * ((1 << 30) + rng.Int(-512, 512));
   }
