@@ -20,6 +20,8 @@ namespace mote {
 
 class MicroContext {
  public:
+  // Memory that lives as long as the interpreter, aligned to alignof(std::max_align_t) (8 on Cortex-M, 16 on
+  // x86-64); nullptr (and AllocateTensors fails, saying how big the arena must be) when the arena is full.
   virtual void* AllocatePersistentBuffer(size_t bytes) = 0;
   virtual TfLiteStatus RequestScratchBufferInArena(size_t bytes, int* buffer_idx) = 0;
   virtual void* GetScratchBuffer(int buffer_idx) = 0;

@@ -650,7 +650,7 @@ void* InterpreterCore::AllocatePersistentBuffer(size_t bytes) {
     MicroPrintf("AllocatePersistentBuffer is only available in init and prepare.");
     return nullptr;
   }
-  return AllocatePersistentOrReport(bytes, kArenaAlignment, "a kernel's persistent buffer");
+  return AllocatePersistentOrReport(bytes, kPersistentBufferAlignment, "a kernel's persistent buffer");
 }
 
 TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buffer_idx) {

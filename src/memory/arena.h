@@ -18,6 +18,10 @@
 namespace mote {
 
 constexpr size_t kArenaAlignment = 16;
+// Kernels' persistent buffers (AllocatePersistentBuffer): aligned for every scalar type, alignof(max_align_t)
+// (8 on Cortex-M, 16 on x86-64), not to 16 everywhere: a 32-bit core would lose ~8 bytes per buffer to padding.
+// Planned tensors and scratch buffers stay kArenaAlignment-aligned.
+constexpr size_t kPersistentBufferAlignment = alignof(std::max_align_t);
 
 inline size_t AlignUp(size_t n, size_t a) { return (n + a - 1) / a * a; }
 

@@ -138,17 +138,19 @@ typedef struct TfLiteAffineQuantization {
 } TfLiteAffineQuantization;
 
 // The full tensor view, used during prepare (temp tensors) and for the interpreter's inputs/outputs.
+// Fields ordered largest first (as TFLM's micro TfLiteTensor) so that no padding is wasted: prepare holds a
+// few of these at a time in the arena.
 typedef struct TfLiteTensor {
-  TfLiteType type;
+  TfLiteQuantization quantization;
+  TfLiteQuantizationParams params;
   TfLitePtrUnion data;
   TfLiteIntArray* dims;
-  TfLiteQuantizationParams params;
-  TfLiteAllocationType allocation_type;
   size_t bytes;
   const char* name;
-  TfLiteQuantization quantization;
-  bool is_variable;
   const TfLiteIntArray* dims_signature;
+  TfLiteType type;
+  TfLiteAllocationType allocation_type;
+  bool is_variable;
 } TfLiteTensor;
 
 // The small tensor view kernels use during invoke.

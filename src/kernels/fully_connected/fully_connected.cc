@@ -32,7 +32,6 @@ constexpr int kOutputTensor = 0;
 constexpr char kOp[] = "FULLY_CONNECTED";
 
 struct OpData {
-  reference::FullyConnectedDims dims;
   union {  // by input_type: FLOAT32 uses float_params, the integer types quant
     reference::FullyConnectedQuantParams quant;
     reference::FullyConnectedFloatParams float_params;
@@ -43,11 +42,22 @@ struct OpData {
   bool int4_filter;
 };
 
-fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data) {
+// The problem's sizes, from the shapes prepare checked (recomputed per invoke rather than kept in the arena:
+// filter [units, accum_depth], input = batches rows of accum_depth).
+template <typename Tensor>
+reference::FullyConnectedDims DimsOf(const Tensor* input, const Tensor* filter) {
+  reference::FullyConnectedDims d;
+  d.output_depth = filter->dims->data[0];
+  d.accum_depth = filter->dims->data[1];
+  d.batches = static_cast<int>(ElementCount(*input->dims) / d.accum_depth);
+  return d;
+}
+
+fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data, const reference::FullyConnectedDims& dims) {
   fully_connected::FullyConnectedInt8Problem p{};
-  p.batches = data.dims.batches;
-  p.accum_depth = data.dims.accum_depth;
-  p.output_depth = data.dims.output_depth;
+  p.batches = dims.batches;
+  p.accum_depth = dims.accum_depth;
+  p.output_depth = dims.output_depth;
   p.input_offset = data.quant.input_offset;
   p.filter_offset = data.quant.filter_offset;
   p.output_offset = data.quant.output_offset;
@@ -111,7 +121,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
                        TfLiteTypeGetName(filter->type));
     return kTfLiteError;
   }
-  const int units = data->dims.output_depth;
+  const int units = filter->dims->data[0];
   const int num_scales = fq->scale->size;
   const bool per_channel = num_scales > 1;
   if (per_channel) {
@@ -338,9 +348,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
 
-  data->dims.batches = static_cast<int>(batches);
-  data->dims.accum_depth = accum_depth;
-  data->dims.output_depth = units;
   data->input_type = static_cast<uint8_t>(in_type);
   data->int4_filter = filter->type == kTfLiteInt4;
   data->unpacked_filter_index = -1;
@@ -359,7 +366,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
       variant = "fully_connected/int8_int4/reference";
     } else if (in_type == kTfLiteInt8) {
-      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data, DimsOf(input.get(), filter.get())),
+                           &data->int8_variant);
     } else {
       variant = "fully_connected/int16/reference";
     }
@@ -374,16 +382,17 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteEvalTensor* filter = micro::GetEvalInput(context, node, kWeightsTensor);
   const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  const reference::FullyConnectedDims dims = DimsOf(input, filter);
 
   switch (static_cast<TfLiteType>(data.input_type)) {
     case kTfLiteFloat32:
-      reference::FullyConnectedFloat(data.float_params, data.dims, micro::GetTensorData<float>(input),
+      reference::FullyConnectedFloat(data.float_params, dims, micro::GetTensorData<float>(input),
                                      micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
                                      micro::GetTensorData<float>(output));
       return kTfLiteOk;
     case kTfLiteInt8: {
       if (!data.int4_filter) {
-        fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data);
+        fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data, dims);
         problem.input = micro::GetTensorData<int8_t>(input);
         problem.filter = micro::GetTensorData<int8_t>(filter);
         problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
@@ -394,16 +403,16 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       const int8_t* weights = micro::GetTensorData<int8_t>(filter);
       if (data.int4_filter) {
         auto* unpacked = static_cast<int8_t*>(context->GetScratchBuffer(context, data.unpacked_filter_index));
-        reference::UnpackInt4ToInt8(weights, data.dims.output_depth * data.dims.accum_depth, unpacked);
+        reference::UnpackInt4ToInt8(weights, dims.output_depth * dims.accum_depth, unpacked);
         weights = unpacked;
       }
-      reference::FullyConnectedInt8(data.quant, data.dims, micro::GetTensorData<int8_t>(input), weights,
+      reference::FullyConnectedInt8(data.quant, dims, micro::GetTensorData<int8_t>(input), weights,
                                     micro::GetOptionalTensorData<int32_t>(bias),
                                     micro::GetTensorData<int8_t>(output));
       return kTfLiteOk;
     }
     case kTfLiteInt16:
-      reference::FullyConnectedInt16(data.quant, data.dims, micro::GetTensorData<int16_t>(input),
+      reference::FullyConnectedInt16(data.quant, dims, micro::GetTensorData<int16_t>(input),
                                      micro::GetTensorData<int8_t>(filter),
                                      micro::GetOptionalTensorData<int64_t>(bias),
                                      micro::GetTensorData<int16_t>(output));
