@@ -40,11 +40,17 @@ TfLiteStatus InterpreterCore::ModifyGraphWithDelegate(TfLiteDelegate* delegate) 
     return kTfLiteError;
   }
   SubgraphState& sg = primary();
+  if (sg.nodes_size > kMaxDelegatedGraphNodes) {
+    MicroPrintf("ModifyGraphWithDelegate: the model has %d operators; delegation supports at most %d.",
+                static_cast<int>(sg.nodes_size), static_cast<int>(kMaxDelegatedGraphNodes));
+    return kTfLiteError;
+  }
   if (sg.delegate_nodes == nullptr && sg.nodes_size > 0) {
     sg.delegate_nodes = static_cast<NodeRecord*>(
         AllocatePersistentOrReport(sizeof(NodeRecord) * sg.nodes_size, alignof(NodeRecord), "delegate kernel nodes"));
     if (sg.delegate_nodes == nullptr) return kTfLiteError;
   }
+  TF_LITE_ENSURE_STATUS(MaterializePlan());
   // Snapshot for rollback: plan, delegate node count, which nodes were taken.
   arena_->ResetOverlay(0);
   TfLiteIntArray* saved_plan = AllocateIntArray(sg.plan->size, false);
@@ -329,7 +335,7 @@ TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& regist
     r.builtin_code = schema::BuiltinOperator_DELEGATE;
     r.variant = reg->variant != nullptr ? reg->variant : "delegate";
     r.taken_by = -1;
-    for (int32_t m = 0; m < member_count; ++m) sg.node(members[m]).taken_by = index;
+    for (int32_t m = 0; m < member_count; ++m) sg.node(members[m]).taken_by = static_cast<int16_t>(index);
     *new_index = index;
   }
   return kTfLiteOk;

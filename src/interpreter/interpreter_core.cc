@@ -103,20 +103,23 @@ TfLiteIntArray* InterpreterCore::AllocateIntArray(int size, bool persistent) {
 
 // --- Load: structures for every subgraph, operator codes resolved ------------------------------------------
 TfLiteStatus InterpreterCore::Load() {
-  subgraphs_size_ = static_cast<int32_t>(model_->subgraphs()->size());
-  subgraphs_ = static_cast<SubgraphState*>(
-      AllocatePersistentOrReport(sizeof(SubgraphState) * subgraphs_size_, alignof(SubgraphState), "subgraph table"));
-  if (subgraphs_ == nullptr) return kTfLiteError;
+  const int32_t count = static_cast<int32_t>(model_->subgraphs()->size());  // >= 1 (verified)
+  if (count > 1) {
+    secondary_ = static_cast<SubgraphState*>(AllocatePersistentOrReport(
+        sizeof(SubgraphState) * static_cast<size_t>(count - 1), alignof(SubgraphState), "subgraph table"));
+    if (secondary_ == nullptr) return kTfLiteError;
+  }
+  subgraphs_size_ = count;
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     TF_LITE_ENSURE_STATUS(BuildSubgraph(s));
   }
-  context_.tensors_size = static_cast<size_t>(subgraphs_[0].tensors_size);
+  context_.tensors_size = static_cast<size_t>(primary_.tensors_size);
   TF_LITE_ENSURE_STATUS(ResolveOperators());
   return ParseOptions();
 }
 
 TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
-  SubgraphState& sg = subgraphs_[index];
+  SubgraphState& sg = subgraph(index);
   sg.subgraph = model_->subgraphs()->Get(index);
   const auto* tensors = sg.subgraph->tensors();
   const auto* ops = sg.subgraph->operators();
@@ -129,8 +132,8 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
       sizeof(TfLiteEvalTensor) * (sg.tensors_size > 0 ? sg.tensors_size : 1), alignof(TfLiteEvalTensor), "tensors"));
   sg.nodes = static_cast<NodeRecord*>(AllocatePersistentOrReport(
       sizeof(NodeRecord) * (sg.nodes_size > 0 ? sg.nodes_size : 1), alignof(NodeRecord), "nodes"));
-  sg.plan = AllocateIntArray(sg.nodes_size, true);
-  if (sg.eval_tensors == nullptr || sg.nodes == nullptr || sg.plan == nullptr) return kTfLiteError;
+  sg.plan = nullptr;
+  if (sg.eval_tensors == nullptr || sg.nodes == nullptr) return kTfLiteError;
 
   const auto* buffers = model_->buffers();
   for (int32_t t = 0; t < sg.tensors_size; ++t) {
@@ -175,9 +178,17 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
       r.node.custom_initial_data_size = static_cast<int>(op->custom_options()->size());
     }
     r.taken_by = -1;
-    sg.plan->data[n] = n;
   }
-  sg.plan->size = sg.nodes_size;
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::MaterializePlan() {
+  SubgraphState& sg = primary();
+  if (sg.plan != nullptr) return kTfLiteOk;
+  TfLiteIntArray* plan = AllocateIntArray(sg.nodes_size, true);
+  if (plan == nullptr) return kTfLiteError;
+  for (int32_t n = 0; n < sg.nodes_size; ++n) plan->data[n] = n;
+  sg.plan = plan;
   return kTfLiteOk;
 }
 
@@ -189,7 +200,7 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
   for (int32_t c = 0; c < code_count; ++c) {
     bool used = false;
     for (int32_t s = 0; s < subgraphs_size_ && !used; ++s) {
-      const auto* ops = subgraphs_[s].subgraph->operators();
+      const auto* ops = subgraph(s).subgraph->operators();
       for (int32_t n = 0; ops != nullptr && n < static_cast<int32_t>(ops->size()) && !used; ++n)
         used = static_cast<int32_t>(ops->Get(n)->opcode_index()) == c;
     }
@@ -210,7 +221,7 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
       continue;
     }
     for (int32_t s = 0; s < subgraphs_size_; ++s) {
-      SubgraphState& sg = subgraphs_[s];
+      SubgraphState& sg = subgraph(s);
       for (int32_t n = 0; n < sg.nodes_size; ++n) {
         if (static_cast<int32_t>(sg.subgraph->operators()->Get(n)->opcode_index()) != c) continue;
         sg.nodes[n].registration = registration;
@@ -226,8 +237,8 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
 TfLiteStatus InterpreterCore::ParseOptions() {
   SubgraphState& sg = primary();
   ArenaBuiltinDataAllocator allocator(this);
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    NodeRecord& r = sg.node(sg.plan->data[p]);
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    NodeRecord& r = sg.node(sg.plan_node(p));
     if (r.replaced_nodes() != nullptr || r.builtin_code == schema::BuiltinOperator_CUSTOM) continue;
     BuiltinParseFn parser = resolver_.GetOpDataParser(static_cast<schema::BuiltinOperator>(r.builtin_code));
     if (parser == nullptr) {
@@ -235,9 +246,9 @@ TfLiteStatus InterpreterCore::ParseOptions() {
                   "AddBuiltin.", r.op_name());
       return kTfLiteError;
     }
-    const schema::Operator* op = sg.subgraph->operators()->Get(sg.plan->data[p]);
+    const schema::Operator* op = sg.subgraph->operators()->Get(sg.plan_node(p));
     if (parser(op, &allocator, &r.node.builtin_data) != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) has invalid builtin options.", static_cast<int>(sg.plan->data[p]),
+      MicroPrintf("Node number %d (%s) has invalid builtin options.", static_cast<int>(sg.plan_node(p)),
                   r.op_name());
       return kTfLiteError;
     }
@@ -302,8 +313,8 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
 TfLiteStatus InterpreterCore::InitAndPrepare() {
   SubgraphState& sg = primary();
   phase_ = Phase::kInit;
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    NodeRecord& r = sg.node(sg.plan->data[p]);
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    NodeRecord& r = sg.node(sg.plan_node(p));
     current_node_ = &r;
     current_plan_position_ = p;
     if (r.registration->init != nullptr) {
@@ -317,14 +328,14 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
       }
       const int32_t failures = persistent_failures_;
       r.node.user_data = r.registration->init(&context_, buffer, length);
-      r.initialized = true;
+      initialized_nodes_ = p + 1;
       if (persistent_failures_ != failures) {
         MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
-                    static_cast<int>(sg.plan->data[p]), r.op_name());
+                    static_cast<int>(sg.plan_node(p)), r.op_name());
         return kTfLiteError;
       }
     }
-    r.initialized = true;
+    initialized_nodes_ = p + 1;
   }
 
   phase_ = Phase::kPrepare;
@@ -332,8 +343,8 @@ TfLiteStatus InterpreterCore::InitAndPrepare() {
   arena_->ResetOverlay(0);
   scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base());
   scratch_count_ = 0;
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    const int32_t index = sg.plan->data[p];
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    const int32_t index = sg.plan_node(p);
     NodeRecord& r = sg.node(index);
     current_node_ = &r;
     current_plan_position_ = p;
@@ -385,7 +396,7 @@ TfLiteStatus InterpreterCore::ReadOfflinePlan(const int32_t** offsets) {
 TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
-  const int32_t positions = sg.plan->size;
+  const int32_t positions = sg.plan_size();
   // Planner working set lives in the overlay right after the scratch requests, sized for the tensors that are
   // planned (not every tensor: constants are most of a small model's tensors), so that on small models it
   // does not outgrow the plan it computes.
@@ -408,7 +419,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     for (flatbuffers::uoffset_t i = 0; graph_inputs != nullptr && i < graph_inputs->size(); ++i)
       use(graph_inputs->Get(i), 0);
     for (int32_t p = 0; p < positions; ++p) {
-      const NodeRecord& r = sg.node(sg.plan->data[p]);
+      const NodeRecord& r = sg.node(sg.plan_node(p));
       for (int i = 0; i < r.node.inputs->size; ++i) use(r.node.inputs->data[i], p);
       for (int i = 0; i < r.node.outputs->size; ++i) use(r.node.outputs->data[i], p);
       for (int i = 0; i < r.node.intermediates->size; ++i) use(r.node.intermediates->data[i], p);
@@ -573,8 +584,8 @@ TfLiteStatus InterpreterCore::Invoke() {
   }
   SubgraphState& sg = primary();
   phase_ = Phase::kInvoke;
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    const int32_t index = sg.plan->data[p];
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    const int32_t index = sg.plan_node(p);
     NodeRecord& r = sg.node(index);
     if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), false);
     const TfLiteStatus status = r.registration->invoke(&context_, &r.node);
@@ -596,31 +607,30 @@ TfLiteStatus InterpreterCore::Invoke() {
 TfLiteStatus InterpreterCore::Reset() {
   if (phase_ != Phase::kReady) return kTfLiteOk;
   SubgraphState& sg = primary();
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    NodeRecord& r = sg.node(sg.plan->data[p]);
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    NodeRecord& r = sg.node(sg.plan_node(p));
     if (r.registration->reset != nullptr) r.registration->reset(&context_, r.node.user_data);
   }
   return ResetVariableTensors();
 }
 
 void InterpreterCore::FreeNodes() {
-  if (subgraphs_ == nullptr) return;
+  if (subgraphs_size_ == 0) return;
   SubgraphState& sg = primary();
-  for (int32_t p = 0; p < sg.plan->size; ++p) {
-    NodeRecord& r = sg.node(sg.plan->data[p]);
-    if (r.initialized && r.registration != nullptr && r.registration->free != nullptr)
-      r.registration->free(&context_, r.node.user_data);
-    r.initialized = false;
+  for (int32_t p = 0; p < initialized_nodes_; ++p) {
+    NodeRecord& r = sg.node(sg.plan_node(p));
+    if (r.registration != nullptr && r.registration->free != nullptr) r.registration->free(&context_, r.node.user_data);
   }
+  initialized_nodes_ = 0;
 }
 
 // --- Inputs / outputs / report -----------------------------------------------------------------------------
 size_t InterpreterCore::inputs_size() const {
-  const auto* v = subgraphs_[0].subgraph->inputs();
+  const auto* v = primary_.subgraph->inputs();
   return v == nullptr ? 0 : v->size();
 }
 size_t InterpreterCore::outputs_size() const {
-  const auto* v = subgraphs_[0].subgraph->outputs();
+  const auto* v = primary_.subgraph->outputs();
   return v == nullptr ? 0 : v->size();
 }
 TfLiteTensor* InterpreterCore::input(size_t i) {
@@ -718,7 +728,13 @@ void InterpreterCore::ReportKernelVariant(const char* variant) {
 
 // --- TfLiteContext thunks ----------------------------------------------------------------------------------
 TfLiteStatus InterpreterCore::GetExecutionPlanThunk(TfLiteContext* context, TfLiteIntArray** plan) {
-  *plan = From(context)->primary().plan;
+  InterpreterCore* core = From(context);
+  if (core->primary().plan == nullptr && (core->phase_ != Phase::kDelegating || core->MaterializePlan() != kTfLiteOk)) {
+    MicroPrintf("GetExecutionPlan is only available to a delegate's Prepare.");
+    *plan = nullptr;
+    return kTfLiteError;
+  }
+  *plan = core->primary().plan;
   return kTfLiteOk;
 }
 

@@ -18,15 +18,15 @@
 
 namespace mote {
 
-// One per node, in the arena for the interpreter's lifetime: 44 bytes on a 32-bit core (TFLM's node and
-// registration pointer take 32; the other 12 are the variant id, the delegate link and the lifecycle flag).
+// One per node, in the arena for the interpreter's lifetime: 40 bytes on a 32-bit core (TFLM's node and
+// registration pointer take 32; the other 8 are the variant id, the operator code and the delegate link).
 struct NodeRecord {
   TfLiteNode node;
   const TfLiteRegistration* registration;
   const char* variant;            // chosen in prepare, or the registration's default
-  int32_t taken_by;               // delegates: the delegate kernel node that replaced this node, or -1
   int16_t builtin_code;           // schema::BuiltinOperator (< 2^15: the verifier refuses others)
-  bool initialized;               // init ran: free runs
+  int16_t taken_by;               // delegates: the delegate kernel node that replaced this node, or -1
+                                  // (graphs of at most kMaxDelegatedGraphNodes nodes are delegated)
 
   // Builtin name, custom name, or the delegate kernel's name (derived, not stored: arena bytes per node).
   const char* op_name() const {
@@ -52,9 +52,13 @@ struct SubgraphState {
   NodeRecord* nodes;
   int32_t delegate_nodes_size;  // delegate kernels: node indices [nodes_size, nodes_size + delegate_nodes_size)
   NodeRecord* delegate_nodes;   // capacity nodes_size (each delegate kernel replaces at least one model node)
-  TfLiteIntArray* plan;         // node indices in execution order (capacity nodes_size)
+  // Node indices in execution order (capacity nodes_size); nullptr while the order is the model's own (no
+  // delegate has asked for it): the plan is then [0, nodes_size) and costs no arena bytes.
+  TfLiteIntArray* plan;
 
   int32_t node_count() const { return nodes_size + delegate_nodes_size; }
+  int32_t plan_size() const { return plan != nullptr ? plan->size : nodes_size; }
+  int32_t plan_node(int32_t position) const { return plan != nullptr ? plan->data[position] : position; }
   NodeRecord& node(int32_t index) { return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size]; }
   const NodeRecord& node(int32_t index) const {
     return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size];
@@ -68,6 +72,8 @@ struct ScratchRequest {
 
 // Scratch requests one node's prepare may make (TFLM's kMaxScratchBuffersPerOp is 12).
 constexpr int32_t kMaxScratchRequestsPerNode = 12;
+// Nodes of a graph ModifyGraphWithDelegate accepts (model nodes and delegate kernels are int16 indices).
+constexpr int32_t kMaxDelegatedGraphNodes = 16383;
 // Scratch buffers per model (indices fit the int16 kernels store).
 constexpr int32_t kMaxScratchBuffers = 32767;
 
@@ -85,8 +91,9 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus ModifyGraphWithDelegate(TfLiteDelegate* delegate);
 
   bool allocated() const { return phase_ == Phase::kReady; }
-  const SubgraphState& primary() const { return subgraphs_[0]; }
-  SubgraphState& primary() { return subgraphs_[0]; }
+  const SubgraphState& primary() const { return primary_; }
+  SubgraphState& primary() { return primary_; }
+  SubgraphState& subgraph(int32_t index) { return index == 0 ? primary_ : secondary_[index - 1]; }
   TfLiteTensor* input(size_t i);
   TfLiteTensor* output(size_t i);
   size_t inputs_size() const;
@@ -125,6 +132,7 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus AddDelegateKernel(const TfLiteRegistration& registration, TfLiteDelegate* delegate,
                                  const int32_t* members, int32_t member_count, int32_t* new_index);
   TfLiteStatus ResolveOperators();
+  TfLiteStatus MaterializePlan();  // allocates primary().plan (the identity order) if it is still implicit
   TfLiteStatus InitAndPrepare();
   TfLiteStatus PlanMemory();
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
@@ -156,7 +164,8 @@ class InterpreterCore final : public MicroContext {
   Phase phase_ = Phase::kLoaded;
 
   int32_t subgraphs_size_ = 0;
-  SubgraphState* subgraphs_ = nullptr;
+  SubgraphState primary_{};                 // subgraph 0 (the one that runs) lives here, not in the arena
+  SubgraphState* secondary_ = nullptr;      // subgraphs 1.. (arena)
 
   // Prepare-time bookkeeping.
   int32_t current_plan_position_ = -1;
@@ -174,6 +183,8 @@ class InterpreterCore final : public MicroContext {
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;
+  // Plan positions [0, initialized_nodes_) ran init: their free runs when the interpreter goes.
+  int32_t initialized_nodes_ = 0;
 
   TfLiteTensor* input_tensors_ = nullptr;   // persistent, filled after planning
   TfLiteTensor* output_tensors_ = nullptr;

@@ -101,14 +101,14 @@ ArenaReport MicroInterpreter::arena_report() const {
 TfLiteStatus MicroInterpreter::initialization_status() const { return init_status_; }
 
 size_t MicroInterpreter::operators_size() const {
-  return !usable() ? 0 : static_cast<size_t>(core_->primary().plan->size);
+  return !usable() ? 0 : static_cast<size_t>(core_->primary().plan_size());
 }
 
 NodeInfo MicroInterpreter::node_info(size_t plan_position) const {
   NodeInfo info{-1, 0, "", "", nullptr};
   if (core_ == nullptr || plan_position >= operators_size()) return info;
   const SubgraphState& sg = core_->primary();
-  const int32_t index = sg.plan->data[plan_position];
+  const int32_t index = sg.plan_node(plan_position);
   const NodeRecord& r = sg.node(index);
   info.index = index;
   info.builtin_code = r.builtin_code;
