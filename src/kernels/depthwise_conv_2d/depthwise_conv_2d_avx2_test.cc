@@ -10,121 +10,24 @@
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
-#include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/padding.h"
 #include "kernels/internal/variant.h"
 #include "kernels/internal/variant_test_util.h"
-#include "mote/micro_interpreter.h"
-#include "mote/micro_log.h"
-#include "mote/op_resolver.h"
-#include "support/golden.h"
 #include "support/model_builder.h"
 
 namespace mote {
 namespace {
 
 using variant_test::Rng;
-
-struct Shape {
-  int batches, height, width, in_depth, multiplier, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
-  TfLitePadding padding;
-};
-
-std::string Describe(const Shape& s) {
-  return "N" + std::to_string(s.batches) + " " + std::to_string(s.height) + "x" + std::to_string(s.width) + "x" +
-         std::to_string(s.in_depth) + " x" + std::to_string(s.multiplier) + " filter " + std::to_string(s.filter_h) +
-         "x" + std::to_string(s.filter_w) + " stride " + std::to_string(s.stride_h) + "," +
-         std::to_string(s.stride_w) + " dilation " + std::to_string(s.dilation_h) + "," +
-         std::to_string(s.dilation_w) + (s.padding == kTfLitePaddingSame ? " SAME" : " VALID");
-}
-
-struct Case {
-  depthwise_conv_2d::DepthwiseInt8Problem problem{};
-  std::vector<int8_t> input, filter;
-  std::vector<int32_t> bias, multiplier;
-  std::vector<int8_t> shift;
-};
-
-bool MakeCase(const Shape& s, Rng& rng, Case* c) {
-  int out_h = 0, out_w = 0;
-  const TfLitePaddingValues pad = ComputePaddingHeightWidth(s.stride_h, s.stride_w, s.dilation_h, s.dilation_w,
-                                                            s.height, s.width, s.filter_h, s.filter_w, s.padding,
-                                                            &out_h, &out_w);
-  if (out_h <= 0 || out_w <= 0) return false;
-  const int channels = s.in_depth * s.multiplier;
-  const variant_test::RandomQuant q = variant_test::MakeRandomQuant(rng, channels);
-  c->input = rng.Int8s(static_cast<size_t>(s.batches) * s.height * s.width * s.in_depth);
-  c->filter = rng.Int8s(static_cast<size_t>(s.filter_h) * s.filter_w * channels);
-  c->bias = rng.Int32s(static_cast<size_t>(channels), -40000, 40000);
-  c->multiplier = q.multiplier;
-  c->shift = q.shift;
-  depthwise_conv_2d::DepthwiseInt8Problem& p = c->problem;
-  p.batches = s.batches;
-  p.input_height = s.height;
-  p.input_width = s.width;
-  p.input_depth = s.in_depth;
-  p.filter_height = s.filter_h;
-  p.filter_width = s.filter_w;
-  p.output_height = out_h;
-  p.output_width = out_w;
-  p.output_depth = channels;
-  p.depth_multiplier = s.multiplier;
-  p.stride_width = s.stride_w;
-  p.stride_height = s.stride_h;
-  p.dilation_width = s.dilation_w;
-  p.dilation_height = s.dilation_h;
-  p.pad_width = pad.width;
-  p.pad_height = pad.height;
-  p.input_offset = q.input_offset;
-  p.output_offset = q.output_offset;
-  p.output_activation_min = q.act_min;
-  p.output_activation_max = q.act_max;
-  p.output_multiplier = c->multiplier.data();
-  p.output_shift = c->shift.data();
-  p.input = c->input.data();
-  p.filter = c->filter.data();
-  p.bias = rng.Chance(0.8) ? c->bias.data() : nullptr;
-  return true;
-}
-
-std::vector<int8_t> RunReference(const depthwise_conv_2d::DepthwiseInt8Problem& p) {
-  depthwise_conv_2d::DepthwiseParams params{};
-  params.stride_width = p.stride_width;
-  params.stride_height = p.stride_height;
-  params.dilation_width = p.dilation_width;
-  params.dilation_height = p.dilation_height;
-  params.pad_width = p.pad_width;
-  params.pad_height = p.pad_height;
-  params.depth_multiplier = p.depth_multiplier;
-  params.input_offset = p.input_offset;
-  params.output_offset = p.output_offset;
-  params.output_activation_min = p.output_activation_min;
-  params.output_activation_max = p.output_activation_max;
-  params.output_multiplier = p.output_multiplier;
-  params.output_shift = p.output_shift;
-  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
-  const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
-  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  std::vector<int8_t> out(static_cast<size_t>(p.batches) * p.output_height * p.output_width * p.output_depth);
-  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter,
-                                       p.bias, RuntimeShape(4, out_dims), out.data());
-  return out;
-}
-
+using Shape = conv_test::DepthwiseShape;
+using Case = variant_test::ConvCase<depthwise_conv_2d::DepthwiseInt8Problem>;
 using VariantFn = void (*)(const depthwise_conv_2d::DepthwiseInt8Problem&, void*);
+using variant_test::ExpectMatchesReference;
+using variant_test::ModelRun;
+using variant_test::ScopedFeatureMask;
 
-void ExpectMatchesReference(Case& c, VariantFn fn, const std::string& what) {
-  const std::vector<int8_t> expected = RunReference(c.problem);
-  std::vector<int8_t> actual(expected.size(), 0x55);
-  depthwise_conv_2d::DepthwiseInt8Problem p = c.problem;
-  p.output = actual.data();
-  fn(p, nullptr);
-  const long diff = variant_test::FirstDifference(expected, actual);
-  ASSERT_EQ(diff, -1) << what << ": first difference at output byte " << diff << " (expected "
-                      << int{expected[static_cast<size_t>(diff < 0 ? 0 : diff)]} << ", got "
-                      << int{actual[static_cast<size_t>(diff < 0 ? 0 : diff)]} << ")";
-}
+std::string Describe(const Shape& s) { return variant_test::DescribeShape(s); }
+bool MakeCase(const Shape& s, Rng& rng, Case* c) { return variant_test::MakeConvCase(s, rng, c); }
 
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
 constexpr VariantFn kDepthwise = depthwise_conv_2d::DepthwiseInt8Avx2;
@@ -223,12 +126,6 @@ TEST(DepthwiseConv2DAvx2, AppliesOnlyWhereItComputesTheReference) {
 
 // ---- Dispatch through the interpreter ------------------------------------------------------------------
 
-struct ScopedFeatureMask {
-  explicit ScopedFeatureMask(uint32_t mask) : saved(isa::FeatureMask()) { isa::SetFeatureMask(mask); }
-  ~ScopedFeatureMask() { isa::SetFeatureMask(saved); }
-  uint32_t saved;
-};
-
 std::vector<uint8_t> BuildDepthwiseModel(int in_depth, int multiplier) {
   test::ModelBuilder b;
   const int code = b.AddOperatorCode(schema::BuiltinOperator_DEPTHWISE_CONV_2D, 3);
@@ -248,28 +145,9 @@ std::vector<uint8_t> BuildDepthwiseModel(int in_depth, int multiplier) {
   return b.Finish();
 }
 
-struct ModelRun {
-  std::string variant;
-  std::vector<int8_t> output;
-  TfLiteStatus status = kTfLiteError;
-};
-
 ModelRun RunModel(const std::vector<uint8_t>& bytes) {
-  ModelRun r;
-  test::AlignedModel model(bytes);
-  test::AlignedBuffer arena(64 * 1024);
-  AllOpsResolver resolver;
-  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  r.status = interpreter.AllocateTensors();
-  if (r.status != kTfLiteOk) return r;
-  r.variant = interpreter.node_info(0).variant;
-  Rng rng(13);
-  TfLiteTensor* in = interpreter.input(0);
-  for (size_t i = 0; i < in->bytes; ++i) in->data.int8[i] = static_cast<int8_t>(rng.Int(-128, 127));
-  r.status = interpreter.Invoke();
-  const TfLiteTensor* out = interpreter.output(0);
-  r.output.assign(out->data.int8, out->data.int8 + out->bytes);
-  return r;
+  Rng input_rng(13);
+  return variant_test::RunModel(bytes, 64 * 1024, input_rng);
 }
 
 TEST(DepthwiseConv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {

@@ -13,9 +13,6 @@
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/internal/variant.h"
 #include "kernels/internal/variant_test_util.h"
-#include "mote/micro_interpreter.h"
-#include "mote/op_resolver.h"
-#include "support/golden.h"
 #include "support/model_builder.h"
 
 namespace mote {
@@ -81,12 +78,9 @@ std::string Describe(const fully_connected::FullyConnectedInt8Problem& p) {
 void ExpectMatchesReference(Case& c, const std::string& what) {
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
   const std::vector<int8_t> expected = RunReference(c.problem);
-  std::vector<int8_t> actual(expected.size(), 0x55);
-  fully_connected::FullyConnectedInt8Problem p = c.problem;
-  p.output = actual.data();
-  fully_connected::FullyConnectedInt8Avx2(p, nullptr);
-  const long diff = variant_test::FirstDifference(expected, actual);
-  ASSERT_EQ(diff, -1) << what << " " << Describe(p) << ": first difference at output byte " << diff;
+  ASSERT_TRUE(variant_test::SameBytes(
+      expected, variant_test::RunVariant(fully_connected::FullyConnectedInt8Avx2, c.problem, expected.size())))
+      << what << " " << Describe(c.problem);
 #else
   (void)c;
   (void)what;
@@ -126,17 +120,8 @@ TEST(FullyConnectedAvx2, MatchesReferenceOnModelShapes) {
   }
 }
 
-struct ScopedFeatureMask {
-  explicit ScopedFeatureMask(uint32_t mask) : saved(isa::FeatureMask()) { isa::SetFeatureMask(mask); }
-  ~ScopedFeatureMask() { isa::SetFeatureMask(saved); }
-  uint32_t saved;
-};
-
-struct ModelRun {
-  std::string variant;
-  std::vector<int8_t> output;
-  TfLiteStatus status = kTfLiteError;
-};
+using variant_test::ModelRun;
+using variant_test::ScopedFeatureMask;
 
 ModelRun RunFcModel() {
   test::ModelBuilder b;
@@ -150,20 +135,7 @@ ModelRun RunFcModel() {
   b.AddOperator(code, {in, w, bias}, {out}, schema::BuiltinOptions_FullyConnectedOptions, options.Union());
   b.SetInputs({in});
   b.SetOutputs({out});
-  test::AlignedModel model(b.Finish());
-  test::AlignedBuffer arena(32 * 1024);
-  AllOpsResolver resolver;
-  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  ModelRun r;
-  r.status = interpreter.AllocateTensors();
-  if (r.status != kTfLiteOk) return r;
-  r.variant = interpreter.node_info(0).variant;
-  TfLiteTensor* input = interpreter.input(0);
-  for (size_t i = 0; i < input->bytes; ++i) input->data.int8[i] = static_cast<int8_t>(rng.Int(-128, 127));
-  r.status = interpreter.Invoke();
-  const TfLiteTensor* output = interpreter.output(0);
-  r.output.assign(output->data.int8, output->data.int8 + output->bytes);
-  return r;
+  return variant_test::RunModel(b.Finish(), 32 * 1024, rng);  // the input continues rng's sequence
 }
 
 TEST(FullyConnectedDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {

@@ -1,4 +1,5 @@
-// TEST-ONLY helpers for kernel-variant tests (*_avx2_test.cc): replayable random data and the skip rule.
+// TEST-ONLY helpers for kernel-variant tests (*_avx2_test.cc): replayable random data, the skip rule, running a
+// variant against the reference with a bytewise comparison, and running a one-operator model under a feature mask.
 //
 // Every randomized test draws its cases from one base seed, printed at the start of the test:
 //   [ seed     ] Conv2DAvx2.PointwiseMatchesReference: 20241129 (replay: MOTE_TEST_SEED=20241129)
@@ -16,6 +17,12 @@
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
+#include "kernels/internal/conv_variant_test_problems.h"
+#include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
+#include "mote/op_resolver.h"
+#include "support/golden.h"
+#include "support/model_builder.h"
 
 namespace mote {
 namespace variant_test {
@@ -109,6 +116,123 @@ inline long FirstDifference(const std::vector<int8_t>& a, const std::vector<int8
     if (a[i] != b[i]) return static_cast<long>(i);
   }
   return -1;
+}
+
+// Passes when `actual` equals `expected` byte for byte; else names the first difference.
+inline ::testing::AssertionResult SameBytes(const std::vector<int8_t>& expected, const std::vector<int8_t>& actual) {
+  const long diff = FirstDifference(expected, actual);
+  if (diff == -1) return ::testing::AssertionSuccess();
+  const size_t at = static_cast<size_t>(diff);
+  ::testing::AssertionResult r = ::testing::AssertionFailure() << "first difference at output byte " << diff;
+  if (at < expected.size() && at < actual.size()) {
+    r << " (expected " << int{expected[at]} << ", got " << int{actual[at]} << ")";
+  }
+  return r;
+}
+
+// Runs variant `fn` (no scratch) on p with an output of exactly n bytes (so ASan catches any overrun), first
+// filled with 0x55; returns that output.
+template <class Problem>
+std::vector<int8_t> RunVariant(void (*fn)(const Problem&, void*), Problem p, size_t n) {
+  std::vector<int8_t> actual(n, 0x55);
+  p.output = actual.data();
+  fn(p, nullptr);
+  return actual;
+}
+
+// ---- Convolution-like problems (CONV_2D, DEPTHWISE_CONV_2D) --------------------------------------------------
+
+// One random problem with the data it points at.
+template <class Problem>
+struct ConvCase {
+  Problem problem{};
+  std::vector<int8_t> input, filter;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
+};
+
+// Random data and requantization for shape s (conv_test::ConvShape or DepthwiseShape); false when the shape
+// has an empty output. Draws quantization, input, filter, bias, then whether there is a bias (80%).
+template <class Shape, class Problem>
+bool MakeConvCase(const Shape& s, Rng& rng, ConvCase<Problem>* c) {
+  conv_test::Geometry g;
+  if (!conv_test::ComputeGeometry(s, &g)) return false;
+  const int channels = conv_test::OutputChannels(s);
+  const RandomQuant q = MakeRandomQuant(rng, channels);
+  c->input = rng.Int8s(conv_test::InputSize(s));
+  c->filter = rng.Int8s(conv_test::FilterSize(s));
+  c->bias = rng.Int32s(static_cast<size_t>(channels), -40000, 40000);
+  c->multiplier = q.multiplier;
+  c->shift = q.shift;
+  conv_test::FillProblem(s, g,
+                         {q.input_offset, q.output_offset, q.act_min, q.act_max, c->multiplier.data(),
+                          c->shift.data(), c->input.data(), c->filter.data()},
+                         &c->problem);
+  c->problem.bias = rng.Chance(0.8) ? c->bias.data() : nullptr;
+  return true;
+}
+
+template <class Shape>
+std::string DescribeShape(const Shape& s) {
+  ::testing::Message m;
+  conv_test::Describe(m, s);
+  return m.GetString();
+}
+
+// Runs variant `fn` on the case and asserts it matches the reference bit for bit.
+template <class Problem>
+void ExpectMatchesReference(const ConvCase<Problem>& c, void (*fn)(const Problem&, void*), const std::string& what) {
+  std::vector<int8_t> expected(conv_test::OutputSize(c.problem));
+  conv_test::RunReference(c.problem, expected.data());
+  ASSERT_TRUE(SameBytes(expected, RunVariant(fn, c.problem, expected.size()))) << what;
+}
+
+// ---- Dispatch through the interpreter ------------------------------------------------------------------------
+
+// Restores detection-only dispatch when a test that masks features ends, however it ends.
+struct ScopedFeatureMask {
+  explicit ScopedFeatureMask(uint32_t mask) : saved(isa::FeatureMask()) { isa::SetFeatureMask(mask); }
+  ~ScopedFeatureMask() { isa::SetFeatureMask(saved); }
+  uint32_t saved;
+};
+
+// Collects what the runtime logs while it lives.
+struct LogCapture {
+  LogCapture() { SetLogSink(Sink, this); }
+  ~LogCapture() { SetLogSink(nullptr, nullptr); }
+  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->text += std::string(m) + "\n"; }
+  std::string text;
+};
+
+// What a one-operator int8 model did: the variant prepare picked for node 0 and the output.
+struct ModelRun {
+  std::string variant;
+  std::vector<int8_t> output;
+  TfLiteStatus status = kTfLiteError;
+};
+
+// Prepares and invokes `bytes` in an arena of arena_bytes, input 0 filled from `input_rng`.
+inline ModelRun RunModel(const std::vector<uint8_t>& bytes, size_t arena_bytes, Rng& input_rng) {
+  ModelRun r;
+  test::AlignedModel model(bytes);
+  test::AlignedBuffer arena(arena_bytes);
+  AllOpsResolver resolver;
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  r.status = interpreter.AllocateTensors();
+  if (r.status != kTfLiteOk) return r;
+  r.variant = interpreter.node_info(0).variant;
+  TfLiteTensor* in = interpreter.input(0);
+  for (size_t i = 0; i < in->bytes; ++i) in->data.int8[i] = static_cast<int8_t>(input_rng.Int(-128, 127));
+  r.status = interpreter.Invoke();
+  const TfLiteTensor* out = interpreter.output(0);
+  r.output.assign(out->data.int8, out->data.int8 + out->bytes);
+  return r;
+}
+
+// RunModel with the feature mask `mask` in force.
+inline ModelRun RunModelMasked(const std::vector<uint8_t>& bytes, size_t arena_bytes, Rng& input_rng, uint32_t mask) {
+  ScopedFeatureMask scoped(mask);
+  return RunModel(bytes, arena_bytes, input_rng);
 }
 
 }  // namespace variant_test
