@@ -6,10 +6,7 @@
 // to 7x7 (and 10x8), the benchmark models' layers, and the requantization corner cases.
 #include <cstdint>
 
-#include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/padding.h"
-#include "mote/runtime_shape.h"
 #include "variant_test_support.h"
 
 namespace {
@@ -17,14 +14,8 @@ namespace {
 using mote::depthwise_conv_2d::DepthwiseInt8Problem;
 using mote_variants::Rng;
 
-struct Variant {
-  const char* name;
-  void (*run)(const DepthwiseInt8Problem&, void*);  // nullptr: not compiled into this image
-  bool (*applies)(const DepthwiseInt8Problem&);
-  size_t (*scratch_bytes)(const DepthwiseInt8Problem&);
-};
-
-size_t NoScratch(const DepthwiseInt8Problem&) { return 0; }
+using Variant = mote_variants::Variant<DepthwiseInt8Problem>;
+using mote_variants::NoScratch;
 
 #if defined(MOTE_HAVE_ARM_DSP) && MOTE_HAVE_ARM_DSP
 const Variant kDsp{"dsp", mote::depthwise_conv_2d::DepthwiseInt8Dsp, mote::depthwise_conv_2d::AppliesDsp,
@@ -45,131 +36,17 @@ const Variant kMve3x3{"mve-3x3", nullptr, nullptr, nullptr};
 const Variant kMveGeneral{"mve", nullptr, nullptr, nullptr};
 #endif
 
-struct Shape {
-  int batches, height, width, in_depth, multiplier, filter_h, filter_w, stride_h, stride_w, dilation_h, dilation_w;
-  TfLitePadding padding;
-};
+using Shape = mote::conv_test::DepthwiseShape;
 
-constexpr size_t kMaxInput = 48 * 1024;
-constexpr size_t kMaxFilter = 8 * 1024;
-constexpr size_t kMaxOutput = 48 * 1024;
-constexpr size_t kMaxScratch = 32 * 1024;
+mote_variants::ConvBench<48 * 1024, 8 * 1024, 48 * 1024, 32 * 1024> g_bench;
 
-int8_t g_input[kMaxInput];
-int8_t g_filter[kMaxFilter];
-int8_t g_expected[kMaxOutput];
-mote_variants::Guarded<kMaxOutput> g_output;
-mote_variants::Guarded<kMaxScratch> g_scratch;
-mote_variants::RandomQuant g_quant;
-
-bool MakeCase(const Shape& s, Rng& rng, DepthwiseInt8Problem* p) {
-  int out_h = 0, out_w = 0;
-  const TfLitePaddingValues pad = mote::ComputePaddingHeightWidth(
-      s.stride_h, s.stride_w, s.dilation_h, s.dilation_w, s.height, s.width, s.filter_h, s.filter_w, s.padding,
-      &out_h, &out_w);
-  if (out_h <= 0 || out_w <= 0) return false;
-  const int out_depth = s.in_depth * s.multiplier;
-  const size_t in_size = static_cast<size_t>(s.batches) * s.height * s.width * s.in_depth;
-  const size_t filter_size = static_cast<size_t>(s.filter_h) * s.filter_w * out_depth;
-  const size_t out_size = static_cast<size_t>(s.batches) * out_h * out_w * out_depth;
-  if (in_size > kMaxInput || filter_size > kMaxFilter || out_size > kMaxOutput ||
-      out_depth > mote_variants::kMaxChannels) {
-    return false;
-  }
-  mote_variants::MakeRandomQuant(rng, out_depth, &g_quant, s.filter_h * s.filter_w);
-  rng.Int8s(g_input, in_size);
-  rng.Int8s(g_filter, filter_size);
-  *p = DepthwiseInt8Problem{};
-  p->batches = s.batches;
-  p->input_height = s.height;
-  p->input_width = s.width;
-  p->input_depth = s.in_depth;
-  p->filter_height = s.filter_h;
-  p->filter_width = s.filter_w;
-  p->output_height = out_h;
-  p->output_width = out_w;
-  p->output_depth = out_depth;
-  p->depth_multiplier = s.multiplier;
-  p->stride_width = s.stride_w;
-  p->stride_height = s.stride_h;
-  p->dilation_width = s.dilation_w;
-  p->dilation_height = s.dilation_h;
-  p->pad_width = pad.width;
-  p->pad_height = pad.height;
-  p->input_offset = g_quant.input_offset;
-  p->output_offset = g_quant.output_offset;
-  p->output_activation_min = g_quant.act_min;
-  p->output_activation_max = g_quant.act_max;
-  p->output_multiplier = g_quant.multiplier;
-  p->output_shift = g_quant.shift;
-  p->input = g_input;
-  p->filter = g_filter;
-  p->bias = rng.Chance(80) ? g_quant.bias : nullptr;
-  return true;
-}
-
-size_t OutputSize(const DepthwiseInt8Problem& p) {
-  return static_cast<size_t>(p.batches) * p.output_height * p.output_width * p.output_depth;
-}
-
-void RunReference(const DepthwiseInt8Problem& p, int8_t* out) {
-  mote::depthwise_conv_2d::DepthwiseParams params{};
-  params.stride_width = p.stride_width;
-  params.stride_height = p.stride_height;
-  params.dilation_width = p.dilation_width;
-  params.dilation_height = p.dilation_height;
-  params.pad_width = p.pad_width;
-  params.pad_height = p.pad_height;
-  params.depth_multiplier = p.depth_multiplier;
-  params.input_offset = p.input_offset;
-  params.output_offset = p.output_offset;
-  params.output_activation_min = p.output_activation_min;
-  params.output_activation_max = p.output_activation_max;
-  params.output_multiplier = p.output_multiplier;
-  params.output_shift = p.output_shift;
-  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
-  const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
-  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  mote::depthwise_conv_2d::DepthwiseConvInt8(params, mote::RuntimeShape(4, in_dims), p.input,
-                                             mote::RuntimeShape(4, f_dims), p.filter, p.bias,
-                                             mote::RuntimeShape(4, out_dims), out);
-}
+bool MakeCase(const Shape& s, Rng& rng, DepthwiseInt8Problem* p) { return g_bench.MakeCase(s, rng, p); }
+bool Check(const Variant& v, const DepthwiseInt8Problem& p, mote_test::Message* why) { return g_bench.Check(v, p, why); }
 
 void Describe(mote_test::Message& m, int index, const Shape& s) {
-  m << "case " << index << ": N" << s.batches << " " << s.height << "x" << s.width << "x" << s.in_depth << " x"
-    << s.multiplier << " filter " << s.filter_h << "x" << s.filter_w << " stride " << s.stride_h << ","
-    << s.stride_w << " dilation " << s.dilation_h << "," << s.dilation_w
-    << (s.padding == kTfLitePaddingSame ? " SAME" : " VALID") << ": ";
-}
-
-bool Check(const Variant& v, DepthwiseInt8Problem p, mote_test::Message* why) {
-  const size_t n = OutputSize(p);
-  RunReference(p, g_expected);
-  const size_t scratch_bytes = v.scratch_bytes(p);
-  if (scratch_bytes > kMaxScratch) {
-    *why << "scratch of " << scratch_bytes << " bytes exceeds the test's buffer";
-    return false;
-  }
-  void* scratch = g_scratch.Prepare(scratch_bytes, 0xC3);
-  p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
-  v.run(p, scratch_bytes > 0 ? scratch : nullptr);
-  const long diff = mote_variants::FirstDifference(g_expected, p.output, n);
-  if (diff >= 0) {
-    const int c = static_cast<int>(diff % p.output_depth);
-    *why << "first difference at output byte " << diff << " (channel " << c << "): expected "
-         << int{g_expected[diff]} << ", got " << int{p.output[diff]} << "; multiplier " << p.output_multiplier[c]
-         << " shift " << p.output_shift[c];
-    return false;
-  }
-  if (!g_output.Intact()) {
-    *why << "wrote beyond its output";
-    return false;
-  }
-  if (!g_scratch.Intact()) {
-    *why << "wrote beyond the " << scratch_bytes << " scratch bytes its record declares";
-    return false;
-  }
-  return true;
+  m << "case " << index << ": ";
+  mote::conv_test::Describe(m, s);
+  m << ": ";
 }
 
 const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 24, 31, 32, 33, 48, 64, 65};

@@ -91,18 +91,7 @@ bool Check(const Variant& v, FullyConnectedInt8Problem p, mote_test::Message* wh
   mote::reference::FullyConnectedInt8(q, dims, p.input, p.filter, p.bias, g_expected);
   p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
   v.run(p, nullptr);
-  const long diff = mote_variants::FirstDifference(g_expected, p.output, n);
-  if (diff >= 0) {
-    const int c = static_cast<int>(diff % p.output_depth);
-    *why << "first difference at output " << diff << " (channel " << c << "): expected " << int{g_expected[diff]}
-         << ", got " << int{p.output[diff]};
-    return false;
-  }
-  if (!g_output.Intact()) {
-    *why << "wrote beyond its output";
-    return false;
-  }
-  return true;
+  return mote_variants::SameOutput(g_expected, p.output, n, p.output_depth, g_output, why);
 }
 
 const int kDepths[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 32, 33, 63, 64, 65, 127, 128, 129, 255, 256, 257, 640};

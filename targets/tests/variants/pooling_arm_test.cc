@@ -83,17 +83,7 @@ bool Check(const Variant& v, PoolInt8Problem p, mote_test::Message* why) {
   RunReference(v, p, g_expected);
   p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
   v.run(p, nullptr);
-  const long diff = mote_variants::FirstDifference(g_expected, p.output, n);
-  if (diff >= 0) {
-    *why << "first difference at output byte " << diff << " (channel " << diff % p.depth << "): expected "
-         << int{g_expected[diff]} << ", got " << int{p.output[diff]};
-    return false;
-  }
-  if (!g_output.Intact()) {
-    *why << "wrote beyond its output";
-    return false;
-  }
-  return true;
+  return mote_variants::SameOutput(g_expected, p.output, n, p.depth, g_output, why);
 }
 
 void Describe(mote_test::Message& m, int index, const PoolInt8Problem& p) {

@@ -17,6 +17,7 @@
 
 #include "board.h"
 #include "isa/cpu_features.h"
+#include "kernels/internal/conv_variant_test_problems.h"
 #include "mote_test.h"
 
 #ifndef MOTE_TARGET_TEST_SEED
@@ -156,6 +157,105 @@ inline long FirstDifference(const int8_t* a, const int8_t* b, size_t n) {
 }
 
 inline bool CoreHas(uint32_t features) { return (mote::isa::DetectedFeatures() & features) == features; }
+
+// True when actual[0, n) equals expected[0, n) and nothing was written past it (the canary of `output`, the
+// buffer `actual` was prepared from); otherwise says why: the first difference, with its channel (byte index
+// modulo `channels`).
+template <size_t kBytes>
+bool SameOutput(const int8_t* expected, const int8_t* actual, size_t n, int channels, const Guarded<kBytes>& output,
+                mote_test::Message* why) {
+  const long diff = FirstDifference(expected, actual, n);
+  if (diff >= 0) {
+    *why << "first difference at output byte " << diff << " (channel " << static_cast<int>(diff % channels)
+         << "): expected " << int{expected[diff]} << ", got " << int{actual[diff]};
+    return false;
+  }
+  if (!output.Intact()) {
+    *why << "wrote beyond its output";
+    return false;
+  }
+  return true;
+}
+
+// A variant's record as the tests see it.
+template <class Problem>
+struct Variant {
+  const char* name;
+  void (*run)(const Problem&, void*);  // nullptr: not compiled into this image
+  bool (*applies)(const Problem&);
+  size_t (*scratch_bytes)(const Problem&);
+};
+
+template <class Problem>
+size_t NoScratch(const Problem&) {
+  return 0;
+}
+
+// ---- Convolution-like problems (CONV_2D, DEPTHWISE_CONV_2D): static buffers, case building and checking ----
+
+template <size_t kMaxInput, size_t kMaxFilter, size_t kMaxOutput, size_t kMaxScratch>
+class ConvBench {
+ public:
+  // The problem for shape s (mote::conv_test::ConvShape or DepthwiseShape) with random data; false when the
+  // output is empty or the buffers are too small. Draws quantization (with biases), input, filter, then
+  // whether there is a bias (80%).
+  template <class Shape, class Problem>
+  bool MakeCase(const Shape& s, Rng& rng, Problem* p) {
+    namespace ct = mote::conv_test;
+    ct::Geometry g;
+    if (!ct::ComputeGeometry(s, &g)) return false;
+    const int channels = ct::OutputChannels(s);
+    const size_t in_size = ct::InputSize(s), filter_size = ct::FilterSize(s), out_size = ct::OutputSize(s, g);
+    if (in_size > kMaxInput || filter_size > kMaxFilter || out_size > kMaxOutput || channels > kMaxChannels) {
+      return false;
+    }
+    MakeRandomQuant(rng, channels, &quant_, ct::ProductsPerOutput(s));
+    rng.Int8s(input_, in_size);
+    rng.Int8s(filter_, filter_size);
+    ct::FillProblem(s, g, {quant_.input_offset, quant_.output_offset, quant_.act_min, quant_.act_max,
+                           quant_.multiplier, quant_.shift, input_, filter_},
+                    p);
+    p->bias = rng.Chance(80) ? quant_.bias : nullptr;
+    return true;
+  }
+
+  // Runs `v` on problem p with exactly the scratch its record declares; true when bit-exact and nothing beyond
+  // the output or the scratch was written, else says why.
+  template <class Problem>
+  bool Check(const Variant<Problem>& v, Problem p, mote_test::Message* why) {
+    const size_t n = mote::conv_test::OutputSize(p);
+    mote::conv_test::RunReference(p, expected_);
+    const size_t scratch_bytes = v.scratch_bytes(p);
+    if (scratch_bytes > kMaxScratch) {
+      *why << "scratch of " << scratch_bytes << " bytes exceeds the test's buffer";
+      return false;
+    }
+    void* scratch = scratch_.Prepare(scratch_bytes, 0xC3);
+    p.output = reinterpret_cast<int8_t*>(output_.Prepare(n));
+    v.run(p, scratch_bytes > 0 ? scratch : nullptr);
+    if (!SameOutput(expected_, p.output, n, p.output_depth, output_, why)) {
+      const long diff = FirstDifference(expected_, p.output, n);
+      if (diff >= 0) {
+        const int c = static_cast<int>(diff % p.output_depth);
+        *why << "; multiplier " << p.output_multiplier[c] << " shift " << p.output_shift[c];
+      }
+      return false;
+    }
+    if (!scratch_.Intact()) {
+      *why << "wrote beyond the " << scratch_bytes << " scratch bytes its record declares";
+      return false;
+    }
+    return true;
+  }
+
+ private:
+  int8_t input_[kMaxInput];
+  int8_t filter_[kMaxFilter];
+  int8_t expected_[kMaxOutput];
+  Guarded<kMaxOutput> output_;
+  Guarded<kMaxScratch> scratch_;
+  RandomQuant quant_;
+};
 
 }  // namespace mote_variants
 
