@@ -23,11 +23,6 @@ namespace mote {
 namespace {
 
 constexpr const char kOpName[] = "CONV_2D";
-constexpr int kInputTensor = 0;
-constexpr int kFilterTensor = 1;
-constexpr int kBiasTensor = 2;
-constexpr int kOutputTensor = 0;
-
 enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
 
 struct OpData {
@@ -40,45 +35,14 @@ struct OpData {
 conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input,
                                          const RuntimeShape& filter, const RuntimeShape& output) {
   conv_2d::ConvInt8Problem p{};
-  p.batches = input.Dims(0);
-  p.input_height = input.Dims(1);
-  p.input_width = input.Dims(2);
-  p.input_depth = input.Dims(3);
-  p.output_depth = filter.Dims(0);
-  p.filter_height = filter.Dims(1);
-  p.filter_width = filter.Dims(2);
+  conv_common::FillInt8Problem(params, input, filter, output, &p);
   p.filter_input_depth = filter.Dims(3);
-  p.output_height = output.Dims(1);
-  p.output_width = output.Dims(2);
-  p.stride_width = params.stride_width;
-  p.stride_height = params.stride_height;
-  p.dilation_width = params.dilation_width;
-  p.dilation_height = params.dilation_height;
-  p.pad_width = params.pad_width;
-  p.pad_height = params.pad_height;
-  p.input_offset = params.input_offset;
-  p.output_offset = params.output_offset;
-  p.output_activation_min = params.output_activation_min;
-  p.output_activation_max = params.output_activation_max;
-  p.output_multiplier = params.output_multiplier;
-  p.output_shift = params.output_shift;
   return p;
 }
 
 void RunInt8Reference(const conv_2d::ConvInt8Problem& p, void*) {
   conv_2d::ConvParams params{};
-  params.stride_width = p.stride_width;
-  params.stride_height = p.stride_height;
-  params.dilation_width = p.dilation_width;
-  params.dilation_height = p.dilation_height;
-  params.pad_width = p.pad_width;
-  params.pad_height = p.pad_height;
-  params.input_offset = p.input_offset;
-  params.output_offset = p.output_offset;
-  params.output_activation_min = p.output_activation_min;
-  params.output_activation_max = p.output_activation_max;
-  params.output_multiplier = p.output_multiplier;
-  params.output_shift = p.output_shift;
+  conv_common::ParamsFromInt8Problem(p, &params);
   const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t filter_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
   const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
@@ -120,82 +84,35 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
-TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
-                        const TfLiteTensor* bias, const TfLiteTensor* output, Kind* kind) {
-  if (input->type != output->type) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s and output type %s differ", kOpName, TfLiteTypeGetName(input->type),
-                       TfLiteTypeGetName(output->type));
-    return kTfLiteError;
-  }
-  switch (input->type) {
+// INT16 picks its accumulator from the bias, as TFLM: an INT32 bias the int32 one; an INT64 bias or none the
+// int64 one. (Types are checked.)
+Kind KindOf(TfLiteType type, const TfLiteTensor* bias) {
+  switch (type) {
     case kTfLiteFloat32:
-      *kind = Kind::kFloat32;
-      break;
+      return Kind::kFloat32;
     case kTfLiteInt8:
-      *kind = Kind::kInt8;
-      break;
-    case kTfLiteInt16:
-      // TFLM: an INT32 bias selects the int32 accumulator; an INT64 bias or no bias the int64 one.
-      *kind = (bias != nullptr && bias->type == kTfLiteInt32) ? Kind::kInt16Acc32 : Kind::kInt16Acc64;
-      break;
+      return Kind::kInt8;
     default:
-      TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", kOpName,
-                         TfLiteTypeGetName(input->type));
-      return kTfLiteError;
+      return (bias != nullptr && bias->type == kTfLiteInt32) ? Kind::kInt16Acc32 : Kind::kInt16Acc64;
   }
-  const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
-  if (filter->type != expected_filter) {
-    if (filter->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
-      TF_LITE_KERNEL_LOG(context, "%s: INT4 filters are not supported yet (INT8 filter for INT8 input)", kOpName);
-    } else {
-      TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s; hybrid models are "
-                         "not supported)", kOpName, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
-                         TfLiteTypeGetName(expected_filter));
-    }
-    return kTfLiteError;
-  }
-  return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  TF_LITE_ENSURE_STATUS(conv_common::CheckNode(context, kOpName, node));
   auto* data = static_cast<OpData*>(node->user_data);
   const auto* options = static_cast<const TfLiteConvParams*>(node->builtin_data);
-  if (data == nullptr || options == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data or parsed options", kOpName);
-    return kTfLiteError;
-  }
-  const int num_inputs = NumInputs(node);
-  if ((num_inputs != 2 && num_inputs != 3) || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: expects 2 or 3 inputs (input, filter, optional bias) and 1 output, got %d and %d",
-                       kOpName, num_inputs, NumOutputs(node));
-    return kTfLiteError;
-  }
-
   conv_common::TempTensors t(context, node);
-  if (t.input == nullptr || t.filter == nullptr || t.output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: input, filter and output tensors are required", kOpName);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOpName));
   const TfLiteTensor* input = t.input;
   const TfLiteTensor* filter = t.filter;
   const TfLiteTensor* bias = t.bias;
   const TfLiteTensor* output = t.output;
 
-  Kind kind;
-  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, filter, bias, output, &kind));
-  TF_LITE_ENSURE_STATUS(conv_common::CheckActivation(context, kOpName, options->activation));
-
-  // Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC].
-  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "filter", filter));
-  TF_LITE_ENSURE_STATUS(conv_common::CheckShape4D(context, kOpName, "output", output));
-  const int batches = input->dims->data[0];
-  const int input_height = input->dims->data[1];
-  const int input_width = input->dims->data[2];
+  // Types, activation, ranks. Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC].
+  TF_LITE_ENSURE_STATUS(conv_common::CheckTensors(context, kOpName, options->activation, t));
+  const Kind kind = KindOf(input->type, bias);
   const int input_depth = input->dims->data[3];
   const int output_depth = filter->dims->data[0];
-  const int filter_height = filter->dims->data[1];
-  const int filter_width = filter->dims->data[2];
   const int filter_input_depth = filter->dims->data[3];
   if (input_depth % filter_input_depth != 0) {
     TF_LITE_KERNEL_LOG(context, "%s: input channels (%d) must be a multiple of the filter's input channels (%d)",
@@ -208,34 +125,19 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        output_depth, groups);
     return kTfLiteError;
   }
-  if (output->dims->data[0] != batches || output->dims->data[3] != output_depth) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (batches, filter count)",
-                       kOpName, output->dims->data[0], output->dims->data[1], output->dims->data[2],
-                       output->dims->data[3], batches, output_depth);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(conv_common::CheckOutputBatchesAndChannels(context, kOpName, output, input->dims->data[0],
+                                                                   output_depth, "filter count"));
   if (bias != nullptr) {
     TF_LITE_ENSURE_STATUS(conv_common::CheckBias(context, kOpName, input->type, /*int16_allows_int32=*/true, bias,
                                                  output_depth));
   }
 
-  conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
-                                       options->dilation_width_factor, options->dilation_height_factor,
-                                       options->padding};
-  TfLitePaddingValues padding;
-  TF_LITE_ENSURE_STATUS(conv_common::ResolveWindow(context, kOpName, geometry, input_height, input_width,
-                                                   filter_height, filter_width, output->dims->data[1],
-                                                   output->dims->data[2], &padding));
-  TF_LITE_ENSURE_STATUS(conv_common::CheckDilatedSteps(context, kOpName, geometry, input_width, input->dims->data[3]));
-
   conv_2d::ConvParams& p = data->params;
   p = conv_2d::ConvParams{};
-  p.stride_width = options->stride_width;
-  p.stride_height = options->stride_height;
-  p.dilation_width = options->dilation_width_factor;
-  p.dilation_height = options->dilation_height_factor;
-  p.pad_width = padding.width;
-  p.pad_height = padding.height;
+  const conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
+                                             options->dilation_width_factor, options->dilation_height_factor,
+                                             options->padding};
+  TF_LITE_ENSURE_STATUS(conv_common::PrepareWindow(context, kOpName, geometry, input, filter, output, &p));
   data->kind = kind;
 
   if (kind == Kind::kFloat32) {
@@ -244,18 +146,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteOk;
   }
 
-  conv_common::QuantizationResult q{};
   // The int64 requantization (16x8 with int64 bias) computes 1 << (14 - shift): shifts above 14 are undefined.
   const int max_shift = kind == Kind::kInt16Acc64 ? 14 : 30;
-  TF_LITE_ENSURE_STATUS(conv_common::PrepareQuantization(context, kOpName, input, filter, output, options->activation,
-                                                         /*quantized_dimension=*/0, output_depth, max_shift, &q));
-  p.output_multiplier = q.multiplier;
-  p.output_shift = q.shift;
-  p.output_activation_min = q.activation_min;
-  p.output_activation_max = q.activation_max;
+  TF_LITE_ENSURE_STATUS(conv_common::PrepareQuantizedParams(context, kOpName, input, filter, output,
+                                                            options->activation, /*quantized_dimension=*/0,
+                                                            output_depth, max_shift, &p));
   if (kind == Kind::kInt8) {
-    p.input_offset = -input->params.zero_point;
-    p.output_offset = output->params.zero_point;
     const conv_2d::ConvInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
@@ -267,38 +163,28 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
-  const TfLiteEvalTensor* filter = micro::GetEvalInput(context, node, kFilterTensor);
-  const TfLiteEvalTensor* bias = NumInputs(node) == 3 ? micro::GetEvalInput(context, node, kBiasTensor) : nullptr;
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  const RuntimeShape input_shape = micro::GetTensorShape(input);
-  const RuntimeShape filter_shape = micro::GetTensorShape(filter);
-  const RuntimeShape output_shape = micro::GetTensorShape(output);
-
+  const conv_common::EvalTensors t(context, node);
   switch (data.kind) {
     case Kind::kInt8: {
-      conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, input_shape, filter_shape, output_shape);
-      problem.input = micro::GetTensorData<int8_t>(input);
-      problem.filter = micro::GetTensorData<int8_t>(filter);
-      problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
-      problem.output = micro::GetTensorData<int8_t>(output);
+      conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
+      t.SetInt8Data(&problem);
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
     case Kind::kInt16Acc32:
-      conv_2d::ConvInt16Acc32(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
-                              micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
-                              output_shape, micro::GetTensorData<int16_t>(output));
+      conv_2d::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
+                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kInt16Acc64:
-      conv_2d::ConvInt16Acc64(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
-                              micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int64_t>(bias),
-                              output_shape, micro::GetTensorData<int16_t>(output));
+      conv_2d::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
+                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kFloat32:
-      conv_2d::ConvFloat(data.params, input_shape, micro::GetTensorData<float>(input), filter_shape,
-                         micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
-                         output_shape, micro::GetTensorData<float>(output));
+      conv_2d::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+                         micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
+                         t.output_shape, micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
   }
   return kTfLiteError;

@@ -5,13 +5,15 @@
 #include <cstdint>
 
 #include "kernels/internal/common.h"
+#include "kernels/internal/conv_output_stage.h"
 
 namespace mote {
 namespace conv_2d {
 namespace {
 
 // The loop nest every type shares: batch, output row, output column, output channel, then the in-image taps
-// (fy, fx, ic) in TFLM's order. `finish(acc, oc)` turns the raw accumulator into the output value.
+// (fy, fx, ic) in TFLM's order. `finish(acc, oc)` turns the raw accumulator into the output value (the output
+// stages of kernels/internal/conv_output_stage.h, or the int32-wrapping one of ConvInt16Acc32).
 // kUseOffset adds params.input_offset to each input value (int8 only).
 template <typename AccT, bool kUseOffset, typename InputT, typename FilterT, typename OutputT, typename Finish>
 void ConvLoops(const ConvParams& params, const RuntimeShape& input_shape, const InputT* input_data,
@@ -88,18 +90,8 @@ void ConvLoops(const ConvParams& params, const RuntimeShape& input_shape, const 
 void ConvInt8(const ConvParams& params, const RuntimeShape& input_shape, const int8_t* input_data,
               const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
               const RuntimeShape& output_shape, int8_t* output_data) {
-  const int32_t* multiplier = params.output_multiplier;
-  const int8_t* shift = params.output_shift;
-  const int32_t output_offset = params.output_offset;
-  const int32_t act_min = params.output_activation_min;
-  const int32_t act_max = params.output_activation_max;
   ConvLoops<int32_t, true>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,
-                           [=](int32_t acc, int oc) {
-                             if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
-                             acc = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                             acc = WrappingAdd(acc, output_offset);
-                             return static_cast<int8_t>(std::min(std::max(acc, act_min), act_max));
-                           });
+                           ConvInt8OutputStage(params, bias_data));
 }
 
 void ConvInt16Acc32(const ConvParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
@@ -123,29 +115,15 @@ void ConvInt16Acc32(const ConvParams& params, const RuntimeShape& input_shape, c
 void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data) {
-  const int32_t* multiplier = params.output_multiplier;
-  const int8_t* shift = params.output_shift;
-  const int32_t act_min = params.output_activation_min;
-  const int32_t act_max = params.output_activation_max;
   ConvLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,
-                            [=](int64_t acc, int oc) {
-                              if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
-                              int32_t scaled = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                              return static_cast<int16_t>(std::min(std::max(scaled, act_min), act_max));
-                            });
+                            ConvInt16Acc64OutputStage(params, bias_data));
 }
 
 void ConvFloat(const ConvParams& params, const RuntimeShape& input_shape, const float* input_data,
                const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,
                const RuntimeShape& output_shape, float* output_data) {
-  const float act_min = params.float_activation_min;
-  const float act_max = params.float_activation_max;
   ConvLoops<float, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape, output_data,
-                          [=](float total, int oc) {
-                            // TFLM adds 0.0f when there is no bias; keep the same sum.
-                            const float bias_value = bias_data != nullptr ? bias_data[oc] : 0.0f;
-                            return ActivationFunctionWithMinMax(total + bias_value, act_min, act_max);
-                          });
+                          ConvFloatOutputStage(params, bias_data));
 }
 
 }  // namespace conv_2d

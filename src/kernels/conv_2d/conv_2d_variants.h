@@ -10,38 +10,14 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/internal/conv_int8_problem.h"
+
 namespace mote {
 namespace conv_2d {
 
-// A plain struct (no member functions: it crosses into *_avx2.cc code). Data pointers are nullptr during
-// prepare, when only applies()/scratch_bytes() look at it.
-struct ConvInt8Problem {
-  int batches;
-  int input_height;
-  int input_width;
-  int input_depth;
-  int filter_height;
-  int filter_width;
+// Everything but the group size lives in the shared part (kernels/internal/conv_int8_problem.h).
+struct ConvInt8Problem : ConvInt8ProblemCommon {
   int filter_input_depth;  // input_depth / groups
-  int output_height;
-  int output_width;
-  int output_depth;
-  int stride_width;
-  int stride_height;
-  int dilation_width;
-  int dilation_height;
-  int pad_width;
-  int pad_height;
-  int32_t input_offset;   // -input zero point
-  int32_t output_offset;  // output zero point
-  int32_t output_activation_min;
-  int32_t output_activation_max;
-  const int32_t* output_multiplier;  // [output_depth]
-  const int8_t* output_shift;        // [output_depth]
-  const int8_t* input;
-  const int8_t* filter;
-  const int32_t* bias;  // nullptr: no bias
-  int8_t* output;
 };
 
 // AVX2 (x86-64; conv_2d_avx2.cc). Both need groups == 1.

@@ -162,6 +162,20 @@ TfLiteStatus CheckBias(TfLiteContext* context, const char* op_name, TfLiteType i
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (node->user_data == nullptr || node->builtin_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or parsed options", op_name);
+    return kTfLiteError;
+  }
+  const int num_inputs = NumInputs(node);
+  if ((num_inputs != 2 && num_inputs != 3) || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: expects 2 or 3 inputs (input, filter, optional bias) and 1 output, got %d and %d",
+                       op_name, num_inputs, NumOutputs(node));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 TempTensors::TempTensors(TfLiteContext* context, const TfLiteNode* node)
     : micro_context_(GetMicroContext(context)) {
   input = micro_context_->AllocateTempInputTensor(node, 0);
@@ -173,6 +187,78 @@ TempTensors::TempTensors(TfLiteContext* context, const TfLiteNode* node)
 TempTensors::~TempTensors() {
   for (TfLiteTensor* t : {output, bias, filter, input})
     if (t != nullptr) micro_context_->DeallocateTempTfLiteTensor(t);
+}
+
+TfLiteStatus TempTensors::CheckPresent(TfLiteContext* context, const char* op_name) const {
+  if (input == nullptr || filter == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: input, filter and output tensors are required", op_name);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                        const TfLiteTensor* filter, const TfLiteTensor* output) {
+  if (input->type != output->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s and output type %s differ", op_name, TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
+  if (input->type != kTfLiteFloat32 && input->type != kTfLiteInt8 && input->type != kTfLiteInt16) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
+  if (filter->type != expected_filter) {
+    if (filter->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
+      TF_LITE_KERNEL_LOG(context, "%s: INT4 filters are not supported yet (INT8 filter for INT8 input)", op_name);
+    } else {
+      TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s; hybrid models are "
+                         "not supported)", op_name, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
+                         TfLiteTypeGetName(expected_filter));
+    }
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckTensors(TfLiteContext* context, const char* op_name, TfLiteFusedActivation activation,
+                          const TempTensors& t) {
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, op_name, t.input, t.filter, t.output));
+  TF_LITE_ENSURE_STATUS(CheckActivation(context, op_name, activation));
+  TF_LITE_ENSURE_STATUS(CheckShape4D(context, op_name, "input", t.input));
+  TF_LITE_ENSURE_STATUS(CheckShape4D(context, op_name, "filter", t.filter));
+  return CheckShape4D(context, op_name, "output", t.output);
+}
+
+TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* op_name, const TfLiteTensor* output,
+                                           int batches, int channels, const char* channels_name) {
+  if (output->dims->data[0] != batches || output->dims->data[3] != channels) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (batches, %s)", op_name,
+                       output->dims->data[0], output->dims->data[1], output->dims->data[2], output->dims->data[3],
+                       batches, channels, channels_name);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
+                           const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
+                           conv_2d::ConvParams* params) {
+  const int input_width = input->dims->data[2];
+  TfLitePaddingValues padding;
+  TF_LITE_ENSURE_STATUS(ResolveWindow(context, op_name, geometry, input->dims->data[1], input_width,
+                                      filter->dims->data[1], filter->dims->data[2], output->dims->data[1],
+                                      output->dims->data[2], &padding));
+  TF_LITE_ENSURE_STATUS(CheckDilatedSteps(context, op_name, geometry, input_width, input->dims->data[3]));
+  params->stride_width = geometry.stride_width;
+  params->stride_height = geometry.stride_height;
+  params->dilation_width = geometry.dilation_width;
+  params->dilation_height = geometry.dilation_height;
+  params->pad_width = padding.width;
+  params->pad_height = padding.height;
+  return kTfLiteOk;
 }
 
 namespace {
@@ -281,6 +367,66 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, co
   }
   return CalculateActivationRangeQuantized(context, activation, output, &result->activation_min,
                                            &result->activation_max);
+}
+
+TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                    const TfLiteTensor* filter, const TfLiteTensor* output,
+                                    TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
+                                    int max_shift, conv_2d::ConvParams* params) {
+  QuantizationResult q{};
+  TF_LITE_ENSURE_STATUS(PrepareQuantization(context, op_name, input, filter, output, activation, quantized_dimension,
+                                            num_channels, max_shift, &q));
+  params->output_multiplier = q.multiplier;
+  params->output_shift = q.shift;
+  params->output_activation_min = q.activation_min;
+  params->output_activation_max = q.activation_max;
+  if (input->type == kTfLiteInt8) {
+    params->input_offset = -input->params.zero_point;
+    params->output_offset = output->params.zero_point;
+  }
+  return kTfLiteOk;
+}
+
+void FillInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                     const RuntimeShape& output, ConvInt8ProblemCommon* problem) {
+  ConvInt8ProblemCommon& p = *problem;
+  p = ConvInt8ProblemCommon{};
+  p.batches = input.Dims(0);
+  p.input_height = input.Dims(1);
+  p.input_width = input.Dims(2);
+  p.input_depth = input.Dims(3);
+  p.filter_height = filter.Dims(1);
+  p.filter_width = filter.Dims(2);
+  p.output_height = output.Dims(1);
+  p.output_width = output.Dims(2);
+  p.output_depth = output.Dims(3);  // prepare checked it against the filter's channel count
+  p.stride_width = params.stride_width;
+  p.stride_height = params.stride_height;
+  p.dilation_width = params.dilation_width;
+  p.dilation_height = params.dilation_height;
+  p.pad_width = params.pad_width;
+  p.pad_height = params.pad_height;
+  p.input_offset = params.input_offset;
+  p.output_offset = params.output_offset;
+  p.output_activation_min = params.output_activation_min;
+  p.output_activation_max = params.output_activation_max;
+  p.output_multiplier = params.output_multiplier;
+  p.output_shift = params.output_shift;
+}
+
+void ParamsFromInt8Problem(const ConvInt8ProblemCommon& p, conv_2d::ConvParams* params) {
+  params->stride_width = p.stride_width;
+  params->stride_height = p.stride_height;
+  params->dilation_width = p.dilation_width;
+  params->dilation_height = p.dilation_height;
+  params->pad_width = p.pad_width;
+  params->pad_height = p.pad_height;
+  params->input_offset = p.input_offset;
+  params->output_offset = p.output_offset;
+  params->output_activation_min = p.output_activation_min;
+  params->output_activation_max = p.output_activation_max;
+  params->output_multiplier = p.output_multiplier;
+  params->output_shift = p.output_shift;
 }
 
 }  // namespace conv_common

@@ -1,18 +1,19 @@
 // DEPTHWISE_CONV_2D reference compute (see depthwise_conv_2d_reference.h for the contract).
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 
-#include <algorithm>
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/internal/common.h"
+#include "kernels/internal/conv_output_stage.h"
 
 namespace mote {
 namespace depthwise_conv_2d {
 namespace {
 
 // Loop nest shared by every type: batch, output row, output column, input channel, multiplier, then the
-// in-image taps (fy, fx) in TFLM's order. `finish(acc, oc)` produces the output value.
+// in-image taps (fy, fx) in TFLM's order. `finish(acc, oc)` produces the output value
+// (kernels/internal/conv_output_stage.h, shared with CONV_2D).
 template <typename AccT, bool kUseOffset, typename InputT, typename FilterT, typename OutputT, typename Finish>
 void DepthwiseLoops(const DepthwiseParams& params, const RuntimeShape& input_shape, const InputT* input_data,
                     const RuntimeShape& filter_shape, const FilterT* filter_data, const RuntimeShape& output_shape,
@@ -81,45 +82,22 @@ void DepthwiseLoops(const DepthwiseParams& params, const RuntimeShape& input_sha
 void DepthwiseConvInt8(const DepthwiseParams& params, const RuntimeShape& input_shape, const int8_t* input_data,
                        const RuntimeShape& filter_shape, const int8_t* filter_data, const int32_t* bias_data,
                        const RuntimeShape& output_shape, int8_t* output_data) {
-  const int32_t* multiplier = params.output_multiplier;
-  const int8_t* shift = params.output_shift;
-  const int32_t output_offset = params.output_offset;
-  const int32_t act_min = params.output_activation_min;
-  const int32_t act_max = params.output_activation_max;
   DepthwiseLoops<int32_t, true>(params, input_shape, input_data, filter_shape, filter_data, output_shape,
-                                output_data, [=](int32_t acc, int oc) {
-                                  if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
-                                  acc = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                                  acc = WrappingAdd(acc, output_offset);
-                                  return static_cast<int8_t>(std::min(std::max(acc, act_min), act_max));
-                                });
+                                output_data, ConvInt8OutputStage(params, bias_data));
 }
 
 void DepthwiseConvInt16(const DepthwiseParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                         const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                         const RuntimeShape& output_shape, int16_t* output_data) {
-  const int32_t* multiplier = params.output_multiplier;
-  const int8_t* shift = params.output_shift;
-  const int32_t act_min = params.output_activation_min;
-  const int32_t act_max = params.output_activation_max;
   DepthwiseLoops<int64_t, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape,
-                                 output_data, [=](int64_t acc, int oc) {
-                                   if (bias_data != nullptr) acc = WrappingAdd(acc, bias_data[oc]);
-                                   const int32_t scaled = MultiplyByQuantizedMultiplier(acc, multiplier[oc], shift[oc]);
-                                   return static_cast<int16_t>(std::min(std::max(scaled, act_min), act_max));
-                                 });
+                                 output_data, ConvInt16Acc64OutputStage(params, bias_data));
 }
 
 void DepthwiseConvFloat(const DepthwiseParams& params, const RuntimeShape& input_shape, const float* input_data,
                         const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,
                         const RuntimeShape& output_shape, float* output_data) {
-  const float act_min = params.float_activation_min;
-  const float act_max = params.float_activation_max;
   DepthwiseLoops<float, false>(params, input_shape, input_data, filter_shape, filter_data, output_shape,
-                               output_data, [=](float total, int oc) {
-                                 const float bias_value = bias_data != nullptr ? bias_data[oc] : 0.0f;
-                                 return ActivationFunctionWithMinMax(total + bias_value, act_min, act_max);
-                               });
+                               output_data, ConvFloatOutputStage(params, bias_data));
 }
 
 }  // namespace depthwise_conv_2d

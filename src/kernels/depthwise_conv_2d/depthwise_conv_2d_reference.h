@@ -17,31 +17,16 @@
 
 #include <cstdint>
 
+#include "kernels/conv_2d/conv_2d_reference.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {
 namespace depthwise_conv_2d {
 
-struct DepthwiseParams {
-  int stride_width;
-  int stride_height;
-  int dilation_width;
-  int dilation_height;
-  int pad_width;   // "before" padding (TfLitePaddingValues::width)
-  int pad_height;  // "before" padding (TfLitePaddingValues::height)
+// CONV_2D's parameters (window, offsets, requantization, float clamp: conv_2d_reference.h; the 16x8 kernel
+// ignores the offsets) plus the channel multiplier.
+struct DepthwiseParams : conv_2d::ConvParams {
   int depth_multiplier;
-
-  // Quantized kernels. int8: input_offset = -input zero point, output_offset = output zero point; the 16x8
-  // kernel ignores both (prepare requires zero points of 0).
-  int32_t input_offset;
-  int32_t output_offset;
-  int32_t output_activation_min;
-  int32_t output_activation_max;
-  const int32_t* output_multiplier;  // [OC]
-  const int8_t* output_shift;        // [OC], > 0 shifts left
-
-  float float_activation_min;
-  float float_activation_max;
 };
 
 // int8 activations and weights, int32 bias and accumulator.

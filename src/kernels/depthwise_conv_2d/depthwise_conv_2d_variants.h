@@ -9,37 +9,15 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/internal/conv_int8_problem.h"
+
 namespace mote {
 namespace depthwise_conv_2d {
 
-// A plain struct (it crosses into *_avx2.cc code). Data pointers are nullptr during prepare.
-struct DepthwiseInt8Problem {
-  int batches;
-  int input_height;
-  int input_width;
-  int input_depth;
-  int filter_height;
-  int filter_width;
-  int output_height;
-  int output_width;
-  int output_depth;  // input_depth * depth_multiplier
+// Everything but the multiplier lives in the shared part (kernels/internal/conv_int8_problem.h);
+// output_depth = input_depth * depth_multiplier.
+struct DepthwiseInt8Problem : ConvInt8ProblemCommon {
   int depth_multiplier;
-  int stride_width;
-  int stride_height;
-  int dilation_width;
-  int dilation_height;
-  int pad_width;
-  int pad_height;
-  int32_t input_offset;   // -input zero point
-  int32_t output_offset;  // output zero point
-  int32_t output_activation_min;
-  int32_t output_activation_max;
-  const int32_t* output_multiplier;  // [output_depth]
-  const int8_t* output_shift;        // [output_depth]
-  const int8_t* input;
-  const int8_t* filter;
-  const int32_t* bias;  // nullptr: no bias
-  int8_t* output;
 };
 
 // AVX2 (x86-64; depthwise_conv_2d_avx2.cc). Any filter size, stride, dilation and padding (3x3 stride 1/2
