@@ -17,8 +17,7 @@
 namespace mote {
 namespace {
 
-constexpr int kInputTensor = 0;
-constexpr int kOutputTensor = 0;
+constexpr const char kOpName[] = "RELU";
 
 struct OpData {
   reference::ReluQuantParams params;
@@ -31,17 +30,9 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                               reference::ReluQuantParams* p) {
-  if (!IsValidScale(input->params.scale) || !IsValidScale(output->params.scale)) {
-    TF_LITE_KERNEL_LOG(context, "RELU: %s input and output must be quantized (scale finite and > 0)",
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(CheckQuantizedScales(context, kOpName, input, output));
   const bool is_int8 = input->type == kTfLiteInt8;
-  if (!is_int8 && (input->params.zero_point != 0 || output->params.zero_point != 0)) {
-    TF_LITE_KERNEL_LOG(context, "RELU: INT16 zero points must be 0 (got input %d, output %d)",
-                       static_cast<int>(input->params.zero_point), static_cast<int>(output->params.zero_point));
-    return kTfLiteError;
-  }
+  if (!is_int8) TF_LITE_ENSURE_STATUS(CheckInt16ZeroPoints(context, kOpName, input, output));
   const int32_t qmin = is_int8 ? std::numeric_limits<int8_t>::min() : std::numeric_limits<int16_t>::min();
   const int32_t qmax = is_int8 ? std::numeric_limits<int8_t>::max() : std::numeric_limits<int16_t>::max();
   if (input->params.zero_point < qmin || input->params.zero_point > qmax || output->params.zero_point < qmin ||
@@ -71,57 +62,24 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
 }
 
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
-                            OpData* data) {
-  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
-    TF_LITE_KERNEL_LOG(context, "RELU: input type %s is not supported (INT8, INT16, FLOAT32)",
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (output->type != input->type) {
-    TF_LITE_KERNEL_LOG(context, "RELU: output type %s differs from input type %s", TfLiteTypeGetName(output->type),
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (!HaveSameShapes(input, output)) {
-    TF_LITE_KERNEL_LOG(context, "RELU: output shape differs from the input shape");
-    return kTfLiteError;
-  }
-  const int64_t elements = ElementCount(*input->dims);
-  if (elements > std::numeric_limits<int>::max()) {
-    TF_LITE_KERNEL_LOG(context, "RELU: %lld elements is too many", static_cast<long long>(elements));
-    return kTfLiteError;
-  }
-  data->size = static_cast<int>(elements);
+                            void* user_data) {
+  auto* data = static_cast<OpData*>(user_data);
+  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
   return PrepareQuantized(context, input, output, &data->params);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(
-      context, node, "RELU", {"relu/int8/reference", "relu/int16/reference", "relu/float32/reference"},
-      [](TfLiteContext* c, const TfLiteTensor* input, const TfLiteTensor* output, void* user_data) {
-        return PrepareTensors(c, input, output, static_cast<OpData*>(user_data));
-      });
+  return PrepareUnaryOp(context, node, kOpName,
+                        {"relu/int8/reference", "relu/int16/reference", "relu/float32/reference"}, PrepareTensors);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  switch (input->type) {
-    case kTfLiteInt8:
-      reference::ReluQuantized(data.params, data.size, micro::GetTensorData<int8_t>(input),
-                               micro::GetTensorData<int8_t>(output));
-      break;
-    case kTfLiteInt16:
-      reference::ReluQuantized(data.params, data.size, micro::GetTensorData<int16_t>(input),
-                               micro::GetTensorData<int16_t>(output));
-      break;
-    default:
-      reference::ReluFloat(data.size, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
-      break;
-  }
-  return kTfLiteOk;
+  return EvalUnaryOp(
+      context, node, [&](const int8_t* in, int8_t* out) { reference::ReluQuantized(data.params, data.size, in, out); },
+      [&](const int16_t* in, int16_t* out) { reference::ReluQuantized(data.params, data.size, in, out); },
+      [&](const float* in, float* out) { reference::ReluFloat(data.size, in, out); });
 }
 
 }  // namespace

@@ -16,8 +16,7 @@
 namespace mote {
 namespace {
 
-constexpr int kInputTensor = 0;
-constexpr int kOutputTensor = 0;
+constexpr const char kOpName[] = "RELU6";
 
 struct OpData {
   int32_t zero;  // lower bound: the input zero point
@@ -37,27 +36,9 @@ int32_t QuantizeClamped(float value, float scale, int32_t zero_point, int32_t qm
 }
 
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
-                            OpData* data) {
-  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: input type %s is not supported (INT8, INT16, FLOAT32)",
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (output->type != input->type) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: output type %s differs from input type %s", TfLiteTypeGetName(output->type),
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (!HaveSameShapes(input, output)) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: output shape differs from the input shape");
-    return kTfLiteError;
-  }
-  const int64_t elements = ElementCount(*input->dims);
-  if (elements > std::numeric_limits<int>::max()) {
-    TF_LITE_KERNEL_LOG(context, "RELU6: %lld elements is too many", static_cast<long long>(elements));
-    return kTfLiteError;
-  }
-  data->size = static_cast<int>(elements);
+                            void* user_data) {
+  auto* data = static_cast<OpData*>(user_data);
+  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
   data->zero = 0;
   data->six = 0;
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
@@ -80,31 +61,22 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(
-      context, node, "RELU6", {"relu6/int8/reference", "relu6/int16/reference", "relu6/float32/reference"},
-      [](TfLiteContext* c, const TfLiteTensor* input, const TfLiteTensor* output, void* user_data) {
-        return PrepareTensors(c, input, output, static_cast<OpData*>(user_data));
-      });
+  return PrepareUnaryOp(context, node, kOpName,
+                        {"relu6/int8/reference", "relu6/int16/reference", "relu6/float32/reference"}, PrepareTensors);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  switch (input->type) {
-    case kTfLiteInt8:
-      reference::Relu6Quantized(static_cast<int8_t>(data.zero), static_cast<int8_t>(data.six), data.size,
-                                micro::GetTensorData<int8_t>(input), micro::GetTensorData<int8_t>(output));
-      break;
-    case kTfLiteInt16:
-      reference::Relu6Quantized(static_cast<int16_t>(data.zero), static_cast<int16_t>(data.six), data.size,
-                                micro::GetTensorData<int16_t>(input), micro::GetTensorData<int16_t>(output));
-      break;
-    default:
-      reference::Relu6Float(data.size, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
-      break;
-  }
-  return kTfLiteOk;
+  return EvalUnaryOp(
+      context, node,
+      [&](const int8_t* in, int8_t* out) {
+        reference::Relu6Quantized(static_cast<int8_t>(data.zero), static_cast<int8_t>(data.six), data.size, in, out);
+      },
+      [&](const int16_t* in, int16_t* out) {
+        reference::Relu6Quantized(static_cast<int16_t>(data.zero), static_cast<int16_t>(data.six), data.size, in,
+                                  out);
+      },
+      [&](const float* in, float* out) { reference::Relu6Float(data.size, in, out); });
 }
 
 }  // namespace

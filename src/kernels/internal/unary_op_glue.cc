@@ -1,5 +1,9 @@
 #include "kernels/internal/unary_op_glue.h"
 
+#include <cstdint>
+#include <limits>
+
+#include "kernels/internal/quantization_checks.h"
 #include "mote/kernel_util.h"
 
 namespace mote {
@@ -28,6 +32,51 @@ TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char
   if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
   if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);
   return status;
+}
+
+TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                               const TfLiteTensor* output, int* size) {
+  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (!HaveSameShapes(input, output)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
+    return kTfLiteError;
+  }
+  const int64_t elements = ElementCount(*input->dims);
+  if (elements > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: %lld elements is too many", op_name, static_cast<long long>(elements));
+    return kTfLiteError;
+  }
+  *size = static_cast<int>(elements);
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckQuantizedScales(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                  const TfLiteTensor* output) {
+  if (!IsValidScale(input->params.scale) || !IsValidScale(output->params.scale)) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s input and output must be quantized (scale finite and > 0)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckInt16ZeroPoints(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                  const TfLiteTensor* output) {
+  if (input->params.zero_point != 0 || output->params.zero_point != 0) {
+    TF_LITE_KERNEL_LOG(context, "%s: INT16 zero points must be 0 (got input %d, output %d)", op_name,
+                       static_cast<int>(input->params.zero_point), static_cast<int>(output->params.zero_point));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
 }
 
 }  // namespace mote

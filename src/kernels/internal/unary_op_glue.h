@@ -1,11 +1,14 @@
-// Prepare glue shared by the one-input, one-output element-wise ops (LOGISTIC, TANH, RELU, RELU6): checks
+// Glue shared by the one-input, one-output element-wise ops (LOGISTIC, TANH, RELU, RELU6). Prepare: checks
 // the tensor counts, takes and releases the temp tensors, runs the op's own checks (types, quantization,
-// constants into user data) and reports the variant for the input type. Written once so each op's glue
-// holds only what is particular to it.
+// constants into user data; the common ones are below) and reports the variant for the input type. Invoke:
+// EvalUnaryOp dispatches on the input type. Written once so each op's glue holds only what is particular to it.
 #ifndef MOTE_KERNELS_INTERNAL_UNARY_OP_GLUE_H_
 #define MOTE_KERNELS_INTERNAL_UNARY_OP_GLUE_H_
 
+#include <cstdint>
+
 #include "mote/c/common.h"
+#include "mote/kernel_util.h"
 
 namespace mote {
 
@@ -22,6 +25,43 @@ using UnaryTensorCheck = TfLiteStatus (*)(TfLiteContext* context, const TfLiteTe
 // Messages: "<OP>: N inputs and M outputs given (1 and 1)", "<OP>: missing input or output tensor".
 TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
                             const UnaryVariantNames& variants, UnaryTensorCheck check);
+
+// The checks every one of these ops starts with: input type INT8, INT16 or FLOAT32, output of the same type and
+// shape, element count within int (stored in *size). Messages: "<OP>: input type T is not supported (INT8,
+// INT16, FLOAT32)", "<OP>: output type T differs from input type U", "<OP>: output shape differs from the input
+// shape", "<OP>: N elements is too many".
+TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                               const TfLiteTensor* output, int* size);
+
+// Quantized input and output: "<OP>: T input and output must be quantized (scale finite and > 0)" unless both
+// scales are.
+TfLiteStatus CheckQuantizedScales(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                  const TfLiteTensor* output);
+
+// "<OP>: INT16 zero points must be 0 (got input I, output O)" unless both are (call for INT16 tensors).
+TfLiteStatus CheckInt16ZeroPoints(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                  const TfLiteTensor* output);
+
+// Invoke: input 0 and output 0, `int8(in, out)`, `int16(in, out)` or `float32(in, out)` on their data by the
+// input's type (prepare accepted only these three).
+template <typename Int8Fn, typename Int16Fn, typename FloatFn>
+TfLiteStatus EvalUnaryOp(TfLiteContext* context, TfLiteNode* node, const Int8Fn& int8, const Int16Fn& int16,
+                         const FloatFn& float32) {
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, 0);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  switch (input->type) {
+    case kTfLiteInt8:
+      int8(micro::GetTensorData<int8_t>(input), micro::GetTensorData<int8_t>(output));
+      break;
+    case kTfLiteInt16:
+      int16(micro::GetTensorData<int16_t>(input), micro::GetTensorData<int16_t>(output));
+      break;
+    default:
+      float32(micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
+      break;
+  }
+  return kTfLiteOk;
+}
 
 }  // namespace mote
 
