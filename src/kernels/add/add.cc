@@ -10,7 +10,6 @@
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantized_add_sub.h"
-#include "kernels/internal/scoped_temp_tensor.h"
 #include "kernels/internal/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -88,48 +87,33 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteAddParams*>(node->builtin_data);
-  if (data == nullptr || params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOp, node));
-  ScopedTempTensor input1(context, micro_context->AllocateTempInputTensor(node, 0));
-  ScopedTempTensor input2(context, micro_context->AllocateTempInputTensor(node, 1));
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
+  const BinaryElementwiseTensors t(context, node);
 
   const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
-  TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, input1.get(), input2.get(),
-                                                 output.get(), &data->common));
+  TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
+                                                 t.output.get(), &data->common));
   const char* variant = "add/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:
       // TFLM only adds unquantized INT32 tensors.
-      if (GetAffineQuantization(input1.get()) != nullptr || GetAffineQuantization(input2.get()) != nullptr) {
+      if (GetAffineQuantization(t.input1.get()) != nullptr || GetAffineQuantization(t.input2.get()) != nullptr) {
         TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs must not be quantized", kOp);
         return kTfLiteError;
       }
       variant = "add/int32/reference";
       break;
     case kTfLiteInt8:
-    case kTfLiteInt16: {
-      const bool int16 = data->common.type == kTfLiteInt16;
-      if (!ComputeQuantizedAddSubParams(input1->params.scale, input1->params.zero_point, input2->params.scale,
-                                        input2->params.zero_point, output->params.scale,
-                                        output->params.zero_point, int16, &data->quant)) {
-        TF_LITE_KERNEL_LOG(context, "%s: output scale %g is too small for input scales %g and %g", kOp,
-                           static_cast<double>(output->params.scale), static_cast<double>(input1->params.scale),
-                           static_cast<double>(input2->params.scale));
-        return kTfLiteError;
-      }
-      data->quant.activation_min = data->common.activation_min;
-      data->quant.activation_max = data->common.activation_max;
-      if (!int16) return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+                                                   data->common, &data->quant));
+      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+    case kTfLiteInt16:
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+                                                   data->common, &data->quant));
       variant = "add/int16/reference";
       break;
-    }
     default:
       break;
   }
@@ -139,35 +123,26 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
-  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
   const BroadcastPlan& plan = data.common.plan;
-  switch (data.common.type) {
-    case kTfLiteFloat32:
-      reference::AddFloat(plan, data.common.float_activation_min, data.common.float_activation_max,
-                          micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
-                          micro::GetTensorData<float>(output));
-      return kTfLiteOk;
-    case kTfLiteInt32:
-      reference::AddInt32(plan, micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
-                          micro::GetTensorData<int32_t>(output));
-      return kTfLiteOk;
-    case kTfLiteInt8: {
-      add::AddInt8Problem problem = MakeInt8Problem(data);
-      problem.input1 = micro::GetTensorData<int8_t>(input1);
-      problem.input2 = micro::GetTensorData<int8_t>(input2);
-      problem.output = micro::GetTensorData<int8_t>(output);
-      RunVariant(context, kInt8Variants, data.int8_variant, problem);
-      return kTfLiteOk;
-    }
-    case kTfLiteInt16:
-      reference::AddQuantized(plan, data.quant, micro::GetTensorData<int16_t>(input1),
-                              micro::GetTensorData<int16_t>(input2), micro::GetTensorData<int16_t>(output));
-      return kTfLiteOk;
-    default:
-      return kTfLiteError;  // prepare accepted only the types above
-  }
+  return EvalBinaryElementwise(
+      context, node, data.common.type,
+      [&](const float* input1, const float* input2, float* output) {
+        reference::AddFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1, input2,
+                            output);
+      },
+      [&](const int32_t* input1, const int32_t* input2, int32_t* output) {
+        reference::AddInt32(plan, input1, input2, output);
+      },
+      [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
+        add::AddInt8Problem problem = MakeInt8Problem(data);
+        problem.input1 = input1;
+        problem.input2 = input2;
+        problem.output = output;
+        RunVariant(context, kInt8Variants, data.int8_variant, problem);
+      },
+      [&](const int16_t* input1, const int16_t* input2, int16_t* output) {
+        reference::AddQuantized(plan, data.quant, input1, input2, output);
+      });
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_checks.h"
+#include "kernels/internal/quantized_add_sub.h"
 #include "mote/kernel_util.h"
 
 namespace mote {
@@ -29,6 +30,40 @@ TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_
                        NumInputs(node), NumOutputs(node));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (node->user_data == nullptr || node->builtin_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", op_name);
+    return kTfLiteError;
+  }
+  return CheckBinaryElementwiseArity(context, op_name, node);
+}
+
+BinaryElementwiseTensors::BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node)
+    : input1(context, GetMicroContext(context)->AllocateTempInputTensor(node, 0)),
+      input2(context, GetMicroContext(context)->AllocateTempInputTensor(node, 1)),
+      output(context, GetMicroContext(context)->AllocateTempOutputTensor(node, 0)) {}
+
+void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                            const TfLiteTensor* input2, const TfLiteTensor* output) {
+  TF_LITE_KERNEL_LOG(context, "%s: output scale %g is too small for input scales %g and %g", op_name,
+                     static_cast<double>(output->params.scale), static_cast<double>(input1->params.scale),
+                     static_cast<double>(input2->params.scale));
+}
+
+TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output,
+                                    const BinaryElementwiseData& data, QuantizedAddSubParams* quant) {
+  if (!ComputeQuantizedAddSubParams(input1->params.scale, input1->params.zero_point, input2->params.scale,
+                                    input2->params.zero_point, output->params.scale, output->params.zero_point,
+                                    data.type == kTfLiteInt16, quant)) {
+    LogOutputScaleTooSmall(context, op_name, input1, input2, output);
+    return kTfLiteError;
+  }
+  quant->activation_min = data.activation_min;
+  quant->activation_max = data.activation_max;
   return kTfLiteOk;
 }
 

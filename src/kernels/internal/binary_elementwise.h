@@ -1,16 +1,20 @@
-// Prepare-time glue shared by the binary element-wise ops (ADD, SUB, MUL): the checks every one of them
-// needs and the broadcast plan and activation clamp their invoke uses. Op-specific quantization constants
-// stay in each op's glue.
+// Glue shared by the binary element-wise ops (ADD, SUB, MUL). Prepare: the checks every one of them needs,
+// the broadcast plan and activation clamp their invoke uses, and ADD/SUB's requantization constants (MUL's
+// stay in its glue). Invoke: EvalBinaryElementwise dispatches on the tensor type.
 #ifndef MOTE_KERNELS_INTERNAL_BINARY_ELEMENTWISE_H_
 #define MOTE_KERNELS_INTERNAL_BINARY_ELEMENTWISE_H_
 
 #include <cstdint>
 
 #include "kernels/internal/broadcast.h"
+#include "kernels/internal/scoped_temp_tensor.h"
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
+#include "mote/kernel_util.h"
 
 namespace mote {
+
+struct QuantizedAddSubParams;  // kernels/internal/quantized_add_sub.h
 
 struct BinaryElementwiseData {
   BroadcastPlan plan;
@@ -42,6 +46,59 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
 
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// Prepare's first checks: op data (from init) and parsed options present ("<OP>: missing op data or options"),
+// then CheckBinaryElementwiseArity.
+TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// The temp tensors of one prepare call (inputs 0 and 1, output 0), released on every exit path.
+struct BinaryElementwiseTensors {
+  BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node);
+  ScopedTempTensor input1;
+  ScopedTempTensor input2;
+  ScopedTempTensor output;
+};
+
+// ADD and SUB, INT8 or INT16 (data.type): ComputeQuantizedAddSubParams from the three tensors' quantization,
+// then the activation range from `data`. LogOutputScaleTooSmall's message when the output multiplier is >= 1.
+TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output,
+                                    const BinaryElementwiseData& data, QuantizedAddSubParams* quant);
+
+// "<OP>: output scale S is too small for input scales A and B".
+void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                            const TfLiteTensor* input2, const TfLiteTensor* output);
+
+// Invoke: inputs 0 and 1, output 0; `fn(input1, input2, output)` of the one matching `type` on their data
+// (FLOAT32, INT32, INT8, INT16; any other type: kTfLiteError, prepare accepted only these).
+template <typename FloatFn, typename Int32Fn, typename Int8Fn, typename Int16Fn>
+TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node, TfLiteType type,
+                                   const FloatFn& float32, const Int32Fn& int32, const Int8Fn& int8,
+                                   const Int16Fn& int16) {
+  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
+  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  switch (type) {
+    case kTfLiteFloat32:
+      float32(micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
+              micro::GetTensorData<float>(output));
+      return kTfLiteOk;
+    case kTfLiteInt32:
+      int32(micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
+            micro::GetTensorData<int32_t>(output));
+      return kTfLiteOk;
+    case kTfLiteInt8:
+      int8(micro::GetTensorData<int8_t>(input1), micro::GetTensorData<int8_t>(input2),
+           micro::GetTensorData<int8_t>(output));
+      return kTfLiteOk;
+    case kTfLiteInt16:
+      int16(micro::GetTensorData<int16_t>(input1), micro::GetTensorData<int16_t>(input2),
+            micro::GetTensorData<int16_t>(output));
+      return kTfLiteOk;
+    default:
+      return kTfLiteError;
+  }
+}
 
 }  // namespace mote
 

@@ -7,7 +7,6 @@
 #include "kernels/internal/binary_elementwise.h"
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_util.h"
-#include "kernels/internal/scoped_temp_tensor.h"
 #include "kernels/mul/mul_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -29,21 +28,17 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteMulParams*>(node->builtin_data);
-  if (data == nullptr || params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOp, node));
-  ScopedTempTensor input1(context, micro_context->AllocateTempInputTensor(node, 0));
-  ScopedTempTensor input2(context, micro_context->AllocateTempInputTensor(node, 1));
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
+  const BinaryElementwiseTensors t(context, node);
+  const TfLiteTensor* input1 = t.input1.get();
+  const TfLiteTensor* input2 = t.input2.get();
+  const TfLiteTensor* output = t.output.get();
 
   const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
-  TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, input1.get(), input2.get(),
-                                                 output.get(), &data->common));
+  TF_LITE_ENSURE_STATUS(
+      PrepareBinaryElementwise(context, spec, params->activation, input1, input2, output, &data->common));
   const char* variant = "mul/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:
@@ -67,9 +62,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       // The product of two offset inputs has up to 31 bits (int16) or 17 bits (int8); the left shift of a
       // multiplier > 1 must not push it past int32.
       if (q.output_shift > (int16 ? 0 : 14)) {
-        TF_LITE_KERNEL_LOG(context, "%s: output scale %g is too small for input scales %g and %g", kOp,
-                           static_cast<double>(output->params.scale), static_cast<double>(input1->params.scale),
-                           static_cast<double>(input2->params.scale));
+        LogOutputScaleTooSmall(context, kOp, input1, input2, output);
         return kTfLiteError;
       }
       q.input1_offset = -input1->params.zero_point;
@@ -89,32 +82,22 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
-  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
   const BroadcastPlan& plan = data.common.plan;
-  switch (data.common.type) {
-    case kTfLiteFloat32:
-      reference::MulFloat(plan, data.common.float_activation_min, data.common.float_activation_max,
-                          micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
-                          micro::GetTensorData<float>(output));
-      return kTfLiteOk;
-    case kTfLiteInt32:
-      reference::MulInt32(plan, data.common.activation_min, data.common.activation_max,
-                          micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
-                          micro::GetTensorData<int32_t>(output));
-      return kTfLiteOk;
-    case kTfLiteInt8:
-      reference::MulQuantized(plan, data.quant, micro::GetTensorData<int8_t>(input1),
-                              micro::GetTensorData<int8_t>(input2), micro::GetTensorData<int8_t>(output));
-      return kTfLiteOk;
-    case kTfLiteInt16:
-      reference::MulQuantized(plan, data.quant, micro::GetTensorData<int16_t>(input1),
-                              micro::GetTensorData<int16_t>(input2), micro::GetTensorData<int16_t>(output));
-      return kTfLiteOk;
-    default:
-      return kTfLiteError;  // prepare accepted only the types above
-  }
+  return EvalBinaryElementwise(
+      context, node, data.common.type,
+      [&](const float* input1, const float* input2, float* output) {
+        reference::MulFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1, input2,
+                            output);
+      },
+      [&](const int32_t* input1, const int32_t* input2, int32_t* output) {
+        reference::MulInt32(plan, data.common.activation_min, data.common.activation_max, input1, input2, output);
+      },
+      [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
+        reference::MulQuantized(plan, data.quant, input1, input2, output);
+      },
+      [&](const int16_t* input1, const int16_t* input2, int16_t* output) {
+        reference::MulQuantized(plan, data.quant, input1, input2, output);
+      });
 }
 
 }  // namespace
