@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "kernels/concatenation/concatenation_reference.h"
+#include "kernels/internal/options_parsing.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -151,18 +152,6 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
-bool ConvertActivation(schema::ActivationFunctionType in, TfLiteFusedActivation* out) {
-  switch (in) {
-    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;
-    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return true;
-    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return true;
-    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return true;
-    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return true;
-    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 const TfLiteRegistration kRegistration_CONCATENATION = MakeBuiltinRegistration(
@@ -178,7 +167,7 @@ TfLiteStatus ParseConcatenation(const schema::Operator* op, BuiltinDataAllocator
   const schema::ConcatenationOptions* options = op->builtin_options_as_ConcatenationOptions();
   if (options != nullptr) {
     params->axis = options->axis();
-    if (!ConvertActivation(options->fused_activation_function(), &params->activation)) {
+    if (!ConvertFusedActivation(options->fused_activation_function(), &params->activation)) {
       MicroPrintf("CONCATENATION: fused activation %d is not a valid ActivationFunctionType (0..5)",
                   static_cast<int>(options->fused_activation_function()));
       return kTfLiteError;

@@ -5,6 +5,7 @@
 #include "kernels/dequantize/dequantize_reference.h"
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/scoped_temp_tensor.h"
+#include "kernels/internal/unary_op_glue.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -26,23 +27,12 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
+  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOp, node));
   OpData* data = static_cast<OpData*>(node->user_data);
-  if (data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", kOp);
-    return kTfLiteError;
-  }
-  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 input, 1 output)", kOp, NumInputs(node),
-                       NumOutputs(node));
-    return kTfLiteError;
-  }
-  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, 0));
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
-  if (input == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", kOp);
-    return kTfLiteError;
-  }
+  const UnaryTempTensors t(context, node);
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOp));
+  const ScopedTempTensor& input = t.input;
+  const ScopedTempTensor& output = t.output;
   if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteUInt8) {
     TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, UINT8)", kOp,
                        TfLiteTypeGetName(input->type));
@@ -53,19 +43,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
-  const int64_t count = ElementCount(*input->dims);
-  if (count != ElementCount(*output->dims)) {
-    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, output %lld", kOp, static_cast<long long>(count),
-                       static_cast<long long>(ElementCount(*output->dims)));
-    return kTfLiteError;
-  }
-  if (count > INT32_MAX) {
-    TF_LITE_KERNEL_LOG(context, "%s: tensor too large for 32-bit indexing", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOp, input.get(), output.get(), &data->count));
   TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input.get()));
   data->input_type = input->type;
-  data->count = static_cast<int>(count);
   data->scale = static_cast<double>(input->params.scale);
   data->zero_point = input->params.zero_point;
   ReportKernelVariant(context, "dequantize/any/reference");

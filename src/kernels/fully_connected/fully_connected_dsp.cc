@@ -20,6 +20,31 @@ namespace mote {
 namespace fully_connected {
 namespace {
 
+// The asm loops below run two copies of one quad's instructions per iteration; the copies are spelled once
+// here. One weight row: its next four int8 weights (pointer operand w) against the widened input pair
+// (xe, xo) into accumulator operand acc.
+#define MOTE_FC_DSP_ROW_QUAD(w, acc)               \
+  "ldr %[v], [%[" w "]], #4\n\t"                   \
+  "sxtb16 %[t], %[v]\n\t"                          \
+  "smlad %[" acc "], %[xe], %[t], %[" acc "]\n\t" \
+  "sxtb16 %[t], %[v], ror #8\n\t"                  \
+  "smlad %[" acc "], %[xo], %[t], %[" acc "]\n\t"
+// Dot3: four input bytes widened with the offset, then three rows.
+#define MOTE_FC_DSP_DOT3_QUAD               \
+  "ldr %[v], [%[x]], #4\n\t"                \
+  "sxtab16 %[xe], %[off], %[v]\n\t"         \
+  "sxtab16 %[xo], %[off], %[v], ror #8\n\t" \
+  MOTE_FC_DSP_ROW_QUAD("w0", "acc0")        \
+  MOTE_FC_DSP_ROW_QUAD("w1", "acc1")        \
+  MOTE_FC_DSP_ROW_QUAD("w2", "acc2")
+// Dot4: the already widened pair with one LDRD, then four rows.
+#define MOTE_FC_DSP_DOT4_QUAD          \
+  "ldrd %[xe], %[xo], [%[x]], #8\n\t"  \
+  MOTE_FC_DSP_ROW_QUAD("w0", "acc0")   \
+  MOTE_FC_DSP_ROW_QUAD("w1", "acc1")   \
+  MOTE_FC_DSP_ROW_QUAD("w2", "acc2")   \
+  MOTE_FC_DSP_ROW_QUAD("w3", "acc3")
+
 // acc_r += sum over `quads` quads of (w_r + 0) * (x + input_offset), r = 0..2 (symmetric weights). Same asm
 // rationale as conv_2d_dsp.cc's DotQuads: 13 live registers, which GCC 12 does not keep out of the stack.
 __attribute__((noinline)) void Dot3(const int8_t*& x, const int8_t*& w0, const int8_t*& w1,
@@ -32,43 +57,9 @@ __attribute__((noinline)) void Dot3(const int8_t*& x, const int8_t*& w0, const i
       "adc %[n], %[n], #0\n\t"
       "bcs 2f\n\t"
       "1:\n\t"
-      "ldr %[v], [%[x]], #4\n\t"
-      "sxtab16 %[xe], %[off], %[v]\n\t"
-      "sxtab16 %[xo], %[off], %[v], ror #8\n\t"
-      "ldr %[v], [%[w0]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc0], %[xe], %[t], %[acc0]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc0], %[xo], %[t], %[acc0]\n\t"
-      "ldr %[v], [%[w1]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc1], %[xe], %[t], %[acc1]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc1], %[xo], %[t], %[acc1]\n\t"
-      "ldr %[v], [%[w2]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc2], %[xe], %[t], %[acc2]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc2], %[xo], %[t], %[acc2]\n\t"
+      MOTE_FC_DSP_DOT3_QUAD
       "2:\n\t"
-      "ldr %[v], [%[x]], #4\n\t"
-      "sxtab16 %[xe], %[off], %[v]\n\t"
-      "sxtab16 %[xo], %[off], %[v], ror #8\n\t"
-      "ldr %[v], [%[w0]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc0], %[xe], %[t], %[acc0]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc0], %[xo], %[t], %[acc0]\n\t"
-      "ldr %[v], [%[w1]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc1], %[xe], %[t], %[acc1]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc1], %[xo], %[t], %[acc1]\n\t"
-      "ldr %[v], [%[w2]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc2], %[xe], %[t], %[acc2]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc2], %[xo], %[t], %[acc2]\n\t"
+      MOTE_FC_DSP_DOT3_QUAD
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
       : [acc0] "+r"(acc0), [acc1] "+r"(acc1), [acc2] "+r"(acc2), [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1),
@@ -89,49 +80,9 @@ __attribute__((noinline)) void Dot4(const uint32_t* x, const int8_t* w0, const i
       "adc %[n], %[n], #0\n\t"
       "bcs 2f\n\t"
       "1:\n\t"
-      "ldrd %[xe], %[xo], [%[x]], #8\n\t"
-      "ldr %[v], [%[w0]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc0], %[xe], %[t], %[acc0]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc0], %[xo], %[t], %[acc0]\n\t"
-      "ldr %[v], [%[w1]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc1], %[xe], %[t], %[acc1]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc1], %[xo], %[t], %[acc1]\n\t"
-      "ldr %[v], [%[w2]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc2], %[xe], %[t], %[acc2]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc2], %[xo], %[t], %[acc2]\n\t"
-      "ldr %[v], [%[w3]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc3], %[xe], %[t], %[acc3]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc3], %[xo], %[t], %[acc3]\n\t"
+      MOTE_FC_DSP_DOT4_QUAD
       "2:\n\t"
-      "ldrd %[xe], %[xo], [%[x]], #8\n\t"
-      "ldr %[v], [%[w0]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc0], %[xe], %[t], %[acc0]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc0], %[xo], %[t], %[acc0]\n\t"
-      "ldr %[v], [%[w1]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc1], %[xe], %[t], %[acc1]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc1], %[xo], %[t], %[acc1]\n\t"
-      "ldr %[v], [%[w2]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc2], %[xe], %[t], %[acc2]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc2], %[xo], %[t], %[acc2]\n\t"
-      "ldr %[v], [%[w3]], #4\n\t"
-      "sxtb16 %[t], %[v]\n\t"
-      "smlad %[acc3], %[xe], %[t], %[acc3]\n\t"
-      "sxtb16 %[t], %[v], ror #8\n\t"
-      "smlad %[acc3], %[xo], %[t], %[acc3]\n\t"
+      MOTE_FC_DSP_DOT4_QUAD
       "subs %[n], %[n], #1\n\t"
       "bne 1b\n\t"
       : [acc0] "+r"(acc0), [acc1] "+r"(acc1), [acc2] "+r"(acc2), [acc3] "+r"(acc3), [x] "+r"(x), [w0] "+r"(w0),
@@ -144,6 +95,10 @@ __attribute__((noinline)) void Dot4(const uint32_t* x, const int8_t* w0, const i
   acc[2] = acc2;
   acc[3] = acc3;
 }
+
+#undef MOTE_FC_DSP_DOT4_QUAD
+#undef MOTE_FC_DSP_DOT3_QUAD
+#undef MOTE_FC_DSP_ROW_QUAD
 
 // Two rows, weights with an offset: acc_r += sum (w_r + filter_offset) * (x + input_offset).
 __attribute__((always_inline)) inline void Dot2(const int8_t*& x, const int8_t*& w0, const int8_t*& w1, int quads,

@@ -4,16 +4,29 @@
 
 namespace mote {
 
+bool ConvertFusedActivation(schema::ActivationFunctionType activation, TfLiteFusedActivation* out) {
+  switch (activation) {
+    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;
+    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return true;
+    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return true;
+    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return true;
+    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return true;
+    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return true;
+  }
+  return false;
+}
+
+bool ConvertPadding(schema::Padding padding, TfLitePadding* out) {
+  switch (padding) {
+    case schema::Padding_SAME: *out = kTfLitePaddingSame; return true;
+    case schema::Padding_VALID: *out = kTfLitePaddingValid; return true;
+  }
+  return false;
+}
+
 TfLiteStatus ParseFusedActivation(schema::ActivationFunctionType activation, const char* op_name,
                                   TfLiteFusedActivation* out) {
-  switch (activation) {
-    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return kTfLiteOk;
-    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return kTfLiteOk;
-    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return kTfLiteOk;
-    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return kTfLiteOk;
-  }
+  if (ConvertFusedActivation(activation, out)) return kTfLiteOk;
   MicroPrintf("%s: fused_activation_function %d is not a valid ActivationFunctionType (0..5)", op_name,
               static_cast<int>(activation));
   return kTfLiteError;

@@ -9,7 +9,15 @@
 
 namespace mote {
 
-// ActivationFunctionType -> TfLiteFusedActivation (same numbering). TANH and SIGN_BIT parse; kernels that
+// ActivationFunctionType -> TfLiteFusedActivation (same numbering); false, without a message, for values
+// outside the schema's range (for parsers with their own message).
+bool ConvertFusedActivation(schema::ActivationFunctionType activation, TfLiteFusedActivation* out);
+
+// Padding -> TfLitePadding (SAME, VALID); false, without a message, for other values.
+bool ConvertPadding(schema::Padding padding, TfLitePadding* out);
+
+// ConvertFusedActivation with the message "<OP>: fused_activation_function N is not a valid
+// ActivationFunctionType (0..5)". TANH and SIGN_BIT parse; kernels that
 // cannot fuse them refuse them in prepare (FusedActivationIsClamp).
 TfLiteStatus ParseFusedActivation(schema::ActivationFunctionType activation, const char* op_name,
                                   TfLiteFusedActivation* out);

@@ -34,6 +34,47 @@ TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char
   return status;
 }
 
+TfLiteStatus CheckUnaryNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (node->user_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op_name);
+    return kTfLiteError;
+  }
+  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 input, 1 output)", op_name, NumInputs(node),
+                       NumOutputs(node));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+UnaryTempTensors::UnaryTempTensors(TfLiteContext* context, const TfLiteNode* node)
+    : input(context, GetMicroContext(context)->AllocateTempInputTensor(node, 0)),
+      output(context, GetMicroContext(context)->AllocateTempOutputTensor(node, 0)) {}
+
+TfLiteStatus UnaryTempTensors::CheckPresent(TfLiteContext* context, const char* op_name) const {
+  if (input == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op_name);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckSameElementCount(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                   const TfLiteTensor* output, int* count) {
+  const int64_t input_count = ElementCount(*input->dims);
+  if (input_count != ElementCount(*output->dims)) {
+    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, output %lld", op_name,
+                       static_cast<long long>(input_count), static_cast<long long>(ElementCount(*output->dims)));
+    return kTfLiteError;
+  }
+  if (input_count > INT32_MAX) {
+    TF_LITE_KERNEL_LOG(context, "%s: tensor too large for 32-bit indexing", op_name);
+    return kTfLiteError;
+  }
+  *count = static_cast<int>(input_count);
+  return kTfLiteOk;
+}
+
 TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                const TfLiteTensor* output, int* size) {
   if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 
+#include "kernels/internal/scoped_temp_tensor.h"
 #include "mote/c/common.h"
 #include "mote/kernel_util.h"
 
@@ -25,6 +26,25 @@ using UnaryTensorCheck = TfLiteStatus (*)(TfLiteContext* context, const TfLiteTe
 // Messages: "<OP>: N inputs and M outputs given (1 and 1)", "<OP>: missing input or output tensor".
 TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
                             const UnaryVariantNames& variants, UnaryTensorCheck check);
+
+// For one-input, one-output ops with a prepare of their own (QUANTIZE, DEQUANTIZE): op data (from init)
+// present ("<OP>: missing op data"), 1 input and 1 output ("<OP>: N inputs and M outputs given (1 input,
+// 1 output)").
+TfLiteStatus CheckUnaryNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// Their temp tensors (input 0, output 0), released on every exit path.
+struct UnaryTempTensors {
+  UnaryTempTensors(TfLiteContext* context, const TfLiteNode* node);
+  // "<OP>: missing input or output tensor" unless both are present.
+  TfLiteStatus CheckPresent(TfLiteContext* context, const char* op_name) const;
+  ScopedTempTensor input;
+  ScopedTempTensor output;
+};
+
+// Input and output of the same element count ("<OP>: input has N elements, output M"), within int32 ("<OP>:
+// tensor too large for 32-bit indexing"); the count in *count.
+TfLiteStatus CheckSameElementCount(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                   const TfLiteTensor* output, int* count);
 
 // The checks every one of these ops starts with: input type INT8, INT16 or FLOAT32, output of the same type and
 // shape, element count within int (stored in *size). Messages: "<OP>: input type T is not supported (INT8,

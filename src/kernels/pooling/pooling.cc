@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/internal/options_parsing.h"
 #include "kernels/internal/padding.h"
 #include "kernels/internal/variant.h"
 #include "kernels/pooling/pooling_reference.h"
@@ -47,7 +48,9 @@ pooling::PoolInt8Problem MakeInt8Problem(const reference::PoolParams& params, co
   return p;
 }
 
-void RunAverageInt8Reference(const pooling::PoolInt8Problem& p, void*) {
+// The last entry of both tables: kPool (AveragePoolQuantized or MaxPoolQuantized) on the problem.
+template <void (*kPool)(const reference::PoolParams&, const RuntimeShape&, const int8_t*, const RuntimeShape&, int8_t*)>
+void RunInt8Reference(const pooling::PoolInt8Problem& p, void*) {
   reference::PoolParams params{};
   params.stride_height = p.stride_height;
   params.stride_width = p.stride_width;
@@ -59,22 +62,7 @@ void RunAverageInt8Reference(const pooling::PoolInt8Problem& p, void*) {
   params.quantized_activation_max = p.activation_max;
   const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.depth};
   const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.depth};
-  reference::AveragePoolQuantized(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
-}
-
-void RunMaxInt8Reference(const pooling::PoolInt8Problem& p, void*) {
-  reference::PoolParams params{};
-  params.stride_height = p.stride_height;
-  params.stride_width = p.stride_width;
-  params.filter_height = p.filter_height;
-  params.filter_width = p.filter_width;
-  params.padding_height = p.padding_height;
-  params.padding_width = p.padding_width;
-  params.quantized_activation_min = p.activation_min;
-  params.quantized_activation_max = p.activation_max;
-  const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.depth};
-  const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.depth};
-  reference::MaxPoolQuantized(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
+  kPool(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, out_dims), p.output);
 }
 
 // AVERAGE_POOL_2D and MAX_POOL_2D INT8, best first; the reference last, always applies. An M55 has both the
@@ -87,7 +75,7 @@ constexpr KernelVariant<pooling::PoolInt8Problem> kAverageInt8Variants[] = {
     {"average_pool_2d/int8/dsp", isa::kArmDsp, pooling::AppliesAverageDsp, nullptr,
      MOTE_ARM_DSP_FN(pooling::AveragePoolInt8Dsp)},
 #endif
-    {"average_pool_2d/int8/reference", 0, nullptr, nullptr, RunAverageInt8Reference},
+    {"average_pool_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference<reference::AveragePoolQuantized<int8_t>>},
 };
 
 constexpr KernelVariant<pooling::PoolInt8Problem> kMaxInt8Variants[] = {
@@ -97,7 +85,7 @@ constexpr KernelVariant<pooling::PoolInt8Problem> kMaxInt8Variants[] = {
 #if MOTE_TARGET_CORTEX_M
     {"max_pool_2d/int8/dsp", isa::kArmDsp, nullptr, nullptr, MOTE_ARM_DSP_FN(pooling::MaxPoolInt8Dsp)},
 #endif
-    {"max_pool_2d/int8/reference", 0, nullptr, nullptr, RunMaxInt8Reference},
+    {"max_pool_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference<reference::MaxPoolQuantized<int8_t>>},
 };
 
 void* Init(TfLiteContext* context, const char*, size_t) {
@@ -287,7 +275,12 @@ TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
   return PoolPrepare(context, node, "MAX_POOL_2D", kMaxVariants, /*average=*/false);
 }
 
-TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
+// Invoke for both ops: INT8 through the op's variant table, INT16 and FLOAT32 through its reference functions
+// (called as fn(params, input_shape, input, output_shape, output)).
+template <size_t N, typename Int16Fn, typename FloatFn>
+TfLiteStatus PoolEval(TfLiteContext* context, TfLiteNode* node,
+                      const KernelVariant<pooling::PoolInt8Problem> (&int8_variants)[N], const Int16Fn& int16,
+                      const FloatFn& float32) {
   const auto* data = static_cast<const OpData*>(node->user_data);
   const reference::PoolParams& params = data->params;
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
@@ -299,66 +292,28 @@ TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
       pooling::PoolInt8Problem problem = MakeInt8Problem(params, input_shape, output_shape);
       problem.input = micro::GetTensorData<int8_t>(input);
       problem.output = micro::GetTensorData<int8_t>(output);
-      RunVariant(context, kAverageInt8Variants, data->int8_variant, problem);
+      RunVariant(context, int8_variants, data->int8_variant, problem);
       break;
     }
     case kTfLiteInt16:
-      reference::AveragePoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
-                                      micro::GetTensorData<int16_t>(output));
+      int16(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
+            micro::GetTensorData<int16_t>(output));
       break;
     default:
-      reference::AveragePoolFloat(params, input_shape, micro::GetTensorData<float>(input), output_shape,
-                                  micro::GetTensorData<float>(output));
+      float32(params, input_shape, micro::GetTensorData<float>(input), output_shape,
+              micro::GetTensorData<float>(output));
       break;
   }
   return kTfLiteOk;
+}
+
+TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
+  return PoolEval(context, node, kAverageInt8Variants, reference::AveragePoolQuantized<int16_t>,
+                  reference::AveragePoolFloat);
 }
 
 TfLiteStatus MaxEval(TfLiteContext* context, TfLiteNode* node) {
-  const auto* data = static_cast<const OpData*>(node->user_data);
-  const reference::PoolParams& params = data->params;
-  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  const RuntimeShape input_shape = micro::GetTensorShape(input);
-  const RuntimeShape output_shape = micro::GetTensorShape(output);
-  switch (input->type) {
-    case kTfLiteInt8: {
-      pooling::PoolInt8Problem problem = MakeInt8Problem(params, input_shape, output_shape);
-      problem.input = micro::GetTensorData<int8_t>(input);
-      problem.output = micro::GetTensorData<int8_t>(output);
-      RunVariant(context, kMaxInt8Variants, data->int8_variant, problem);
-      break;
-    }
-    case kTfLiteInt16:
-      reference::MaxPoolQuantized(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
-                                  micro::GetTensorData<int16_t>(output));
-      break;
-    default:
-      reference::MaxPoolFloat(params, input_shape, micro::GetTensorData<float>(input), output_shape,
-                              micro::GetTensorData<float>(output));
-      break;
-  }
-  return kTfLiteOk;
-}
-
-bool ConvertPadding(schema::Padding in, TfLitePadding* out) {
-  switch (in) {
-    case schema::Padding_SAME: *out = kTfLitePaddingSame; return true;
-    case schema::Padding_VALID: *out = kTfLitePaddingValid; return true;
-  }
-  return false;
-}
-
-bool ConvertActivation(schema::ActivationFunctionType in, TfLiteFusedActivation* out) {
-  switch (in) {
-    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;
-    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return true;
-    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return true;
-    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return true;
-    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return true;
-    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return true;
-  }
-  return false;
+  return PoolEval(context, node, kMaxInt8Variants, reference::MaxPoolQuantized<int16_t>, reference::MaxPoolFloat);
 }
 
 }  // namespace
@@ -399,7 +354,7 @@ TfLiteStatus ParsePool(const schema::Operator* op, BuiltinDataAllocator* allocat
     params->stride_height = options->stride_h();
     params->filter_width = options->filter_width();
     params->filter_height = options->filter_height();
-    if (!ConvertActivation(options->fused_activation_function(), &params->activation)) {
+    if (!ConvertFusedActivation(options->fused_activation_function(), &params->activation)) {
       MicroPrintf("POOL_2D: fused activation %d is not a valid ActivationFunctionType (0..5)",
                   static_cast<int>(options->fused_activation_function()));
       return kTfLiteError;

@@ -10,6 +10,7 @@
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantization_util.h"
 #include "kernels/internal/scoped_temp_tensor.h"
+#include "kernels/internal/unary_op_glue.h"
 #include "kernels/quantize/quantize_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -47,23 +48,12 @@ bool Supported(TfLiteType in, TfLiteType out) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
+  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOp, node));
   OpData* data = static_cast<OpData*>(node->user_data);
-  if (data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", kOp);
-    return kTfLiteError;
-  }
-  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 input, 1 output)", kOp, NumInputs(node),
-                       NumOutputs(node));
-    return kTfLiteError;
-  }
-  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, 0));
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
-  if (input == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", kOp);
-    return kTfLiteError;
-  }
+  const UnaryTempTensors t(context, node);
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOp));
+  const ScopedTempTensor& input = t.input;
+  const ScopedTempTensor& output = t.output;
   if (!Supported(input->type, output->type)) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: %s -> %s is not supported (FLOAT32 -> INT8/INT16; INT8 -> INT8/UINT8/INT16/INT32; "
@@ -71,20 +61,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        kOp, TfLiteTypeGetName(input->type), TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
-  const int64_t count = ElementCount(*input->dims);
-  if (count != ElementCount(*output->dims)) {
-    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, output %lld", kOp, static_cast<long long>(count),
-                       static_cast<long long>(ElementCount(*output->dims)));
-    return kTfLiteError;
-  }
-  if (count > INT32_MAX) {
-    TF_LITE_KERNEL_LOG(context, "%s: tensor too large for 32-bit indexing", kOp);
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOp, input.get(), output.get(), &data->count));
   TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "output", output.get()));
   data->input_type = input->type;
   data->output_type = output->type;
-  data->count = static_cast<int>(count);
   data->output_scale = output->params.scale;
   data->output_zero_point = output->params.zero_point;
   data->input_zero_point = 0;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernels/internal/options_parsing.h"
 #include "kernels/internal/quantization_checks.h"
 #include "kernels/internal/quantization_util.h"
 #include "kernels/svdf/svdf_reference.h"
@@ -253,18 +254,6 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
-bool ConvertActivation(schema::ActivationFunctionType in, TfLiteFusedActivation* out) {
-  switch (in) {
-    case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;
-    case schema::ActivationFunctionType_RELU: *out = kTfLiteActRelu; return true;
-    case schema::ActivationFunctionType_RELU_N1_TO_1: *out = kTfLiteActReluN1To1; return true;
-    case schema::ActivationFunctionType_RELU6: *out = kTfLiteActRelu6; return true;
-    case schema::ActivationFunctionType_TANH: *out = kTfLiteActTanh; return true;
-    case schema::ActivationFunctionType_SIGN_BIT: *out = kTfLiteActSignBit; return true;
-  }
-  return false;
-}
-
 }  // namespace
 
 const TfLiteRegistration kRegistration_SVDF =
@@ -280,7 +269,7 @@ TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocat
   const schema::SVDFOptions* options = op->builtin_options_as_SVDFOptions();
   if (options != nullptr) {
     params->rank = options->rank();
-    if (!ConvertActivation(options->fused_activation_function(), &params->activation)) {
+    if (!ConvertFusedActivation(options->fused_activation_function(), &params->activation)) {
       MicroPrintf("SVDF: fused activation %d is not a valid ActivationFunctionType (0..5)",
                   static_cast<int>(options->fused_activation_function()));
       return kTfLiteError;
