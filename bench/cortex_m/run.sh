@@ -4,7 +4,7 @@
 # its generated resolver and with the all-ops resolver (Cortex-M4). Prints markdown tables next to TFLM's
 # figures (docs/cortex-m.md). Not part of CTest: it takes several minutes.
 #
-#   bash bench/cortex_m/run.sh [--cores "m4 m7 m55"] [--no-footprint] [--no-counts]
+#   bash bench/cortex_m/run.sh [--cores "m4 m7 m55"] [--no-footprint] [--no-counts] [--profile CORE:MODEL]...
 #   MOTE_HOST_TOOL=build/release/mote bash bench/cortex_m/run.sh     # reuse a host `mote` for gen-resolver
 #
 # Needs ../shared (models, golden data, tools/qemu-cortex-m); MOTE_SHARED_DIR overrides its location. Builds go to
@@ -15,12 +15,13 @@ root="$(cd "$(dirname "$0")/../.." && pwd)"
 cd "$root"
 shared="$(realpath -m "${MOTE_SHARED_DIR:-$root/../shared}")"
 instrument="${QEMU_CORTEX_M_TOOL:-$shared/tools/qemu-cortex-m}"
-cores="m4 m7 m55" counts=1 footprint=1
+cores="m4 m7 m55" counts=1 footprint=1 profiles=()
 while [[ $# -gt 0 ]]; do
   case $1 in
     --cores) cores=$2; shift ;;
     --no-footprint) footprint=0 ;;
     --no-counts) counts=0 ;;
+    --profile) profiles+=("$2"); shift ;;  # per-function and per-mnemonic profile of the optimized kernels
     *) echo "run.sh: unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -71,9 +72,13 @@ fi
 
 if [[ $footprint == 1 ]]; then
   rm -f "$out/raw/footprint-"*
-  # name|cmake args: the configurations whose footprint is reported (Cortex-M4).
-  for config in "o2|-DCMAKE_BUILD_TYPE=Release" "o2-strip|-DCMAKE_BUILD_TYPE=Release -DMOTE_STRIP_ERROR_STRINGS=ON" \
-                "os-strip|-DCMAKE_BUILD_TYPE=MinSizeRel -DMOTE_STRIP_ERROR_STRINGS=ON"; do
+  # name|cmake args: the configurations whose footprint is reported (Cortex-M4). Reference kernels only
+  # (MOTE_ARM_KERNELS=OFF), as TFLM's code figures are, except the last one, which adds this core's DSP variants.
+  ref="-DMOTE_ARM_KERNELS=OFF"
+  for config in "o2|-DCMAKE_BUILD_TYPE=Release $ref" \
+                "o2strip|-DCMAKE_BUILD_TYPE=Release -DMOTE_STRIP_ERROR_STRINGS=ON $ref" \
+                "osstrip|-DCMAKE_BUILD_TYPE=MinSizeRel -DMOTE_STRIP_ERROR_STRINGS=ON $ref" \
+                "o2stripdsp|-DCMAKE_BUILD_TYPE=Release -DMOTE_STRIP_ERROR_STRINGS=ON -DMOTE_ARM_KERNELS=AUTO"; do
     name=${config%%|*} args=${config#*|}
     dir=build/bench-footprint-$name
     echo "== m4 footprint: $name"
@@ -87,5 +92,20 @@ if [[ $footprint == 1 ]]; then
     done
   done
 fi
+
+# Profiles: an image that counts only the optimized Invoke() (the instrument's per-address profile sums every
+# region), joined with the ELF by the instrument's profile.py, then the instruction mix (instruction_mix.py).
+for spec in "${profiles[@]}"; do
+  core=${spec%%:*} model=${spec#*:}
+  dir=build/bench-profile-$core
+  echo "== profile: $model on $core (optimized kernels only)"
+  cross_build "$dir" "$core" "^mote_bench_${model}\$" -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -DMOTE_BENCH_OPTIMIZED_ONLY"
+  elf="$dir/targets/bench_cortex_m/mote_bench_$model.elf"
+  "$instrument/run_qemu.sh" --count --prof "$out/raw/profile-$core-$model.prof" "$core" "$elf" \
+    >"$out/raw/profile-$core-$model.run.txt" 2>&1 || { cat "$out/raw/profile-$core-$model.run.txt"; exit 1; }
+  python3 "$instrument/profile.py" "$elf" "$out/raw/profile-$core-$model.prof" 400 >"$out/raw/profile-$core-$model.txt"
+  python3 bench/cortex_m/instruction_mix.py "$out/raw/profile-$core-$model.txt" | tee "$out/profile-$core-$model.md"
+done
 
 python3 bench/cortex_m/report.py "$out/raw" | tee "$out/report.md"
