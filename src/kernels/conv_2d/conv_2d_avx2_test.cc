@@ -28,7 +28,6 @@ using Case = variant_test::ConvCase<conv_2d::ConvInt8Problem>;
 using VariantFn = void (*)(const conv_2d::ConvInt8Problem&, void*);
 using variant_test::ExpectMatchesReference;
 using variant_test::ModelRun;
-using variant_test::ScopedFeatureMask;
 
 std::string Describe(const Shape& s) { return variant_test::DescribeShape(s); }
 bool MakeCase(const Shape& s, Rng& rng, Case* c) { return variant_test::MakeConvCase(s, rng, c); }
@@ -205,9 +204,10 @@ std::vector<uint8_t> BuildConvModel(int fh, int fw) {
   return b.Finish();
 }
 
-ModelRun RunModel(const std::vector<uint8_t>& bytes) {
+// Runs `bytes` with the features in `mask` masked.
+ModelRun RunModel(const std::vector<uint8_t>& bytes, uint32_t mask) {
   Rng input_rng(11);
-  return variant_test::RunModel(bytes, 64 * 1024, input_rng);
+  return variant_test::RunModelMasked(bytes, 64 * 1024, input_rng, mask);
 }
 
 TEST(Conv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
@@ -216,11 +216,7 @@ TEST(Conv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
     const bool vnni = variant_test::CpuHas(kVnniIsa);
     const std::string avx2_id = vnni ? (f.first == 1 ? "conv_2d/int8/avx512vnni-1x1" : "conv_2d/int8/avx512vnni-im2col")
                                      : (f.first == 1 ? "conv_2d/int8/avx2-1x1" : "conv_2d/int8/avx2-im2col");
-    ModelRun fast;
-    {
-      ScopedFeatureMask none(0);
-      fast = RunModel(model);
-    }
+    const ModelRun fast = RunModel(model, 0);
     const bool avx2 = variant_test::CpuHas(isa::kAvx2);
     if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
     ASSERT_EQ(fast.status, kTfLiteOk);
@@ -230,17 +226,9 @@ TEST(Conv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
     EXPECT_EQ(fast.variant, "conv_2d/int8/reference");
 #endif
     variant_test::LogCapture log;
-    ModelRun masked;
-    {
-      ScopedFeatureMask mask(isa::kAvx2);
-      masked = RunModel(model);
-    }
+    const ModelRun masked = RunModel(model, isa::kAvx2);
     if (vnni && !kRequireOptimizedVariants) {
-      ModelRun avx2_only;
-      {
-        ScopedFeatureMask mask(isa::kAvx512Vnni);
-        avx2_only = RunModel(model);
-      }
+      const ModelRun avx2_only = RunModel(model, isa::kAvx512Vnni);
       ASSERT_EQ(avx2_only.status, kTfLiteOk);
       EXPECT_EQ(avx2_only.variant, f.first == 1 ? "conv_2d/int8/avx2-1x1" : "conv_2d/int8/avx2-im2col");
       EXPECT_EQ(avx2_only.output, fast.output);

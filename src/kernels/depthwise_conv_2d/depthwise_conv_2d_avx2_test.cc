@@ -24,7 +24,6 @@ using Case = variant_test::ConvCase<depthwise_conv_2d::DepthwiseInt8Problem>;
 using VariantFn = void (*)(const depthwise_conv_2d::DepthwiseInt8Problem&, void*);
 using variant_test::ExpectMatchesReference;
 using variant_test::ModelRun;
-using variant_test::ScopedFeatureMask;
 
 std::string Describe(const Shape& s) { return variant_test::DescribeShape(s); }
 bool MakeCase(const Shape& s, Rng& rng, Case* c) { return variant_test::MakeConvCase(s, rng, c); }
@@ -145,9 +144,10 @@ std::vector<uint8_t> BuildDepthwiseModel(int in_depth, int multiplier) {
   return b.Finish();
 }
 
-ModelRun RunModel(const std::vector<uint8_t>& bytes) {
+// Runs `bytes` with the features in `mask` masked.
+ModelRun RunModel(const std::vector<uint8_t>& bytes, uint32_t mask) {
   Rng input_rng(13);
-  return variant_test::RunModel(bytes, 64 * 1024, input_rng);
+  return variant_test::RunModelMasked(bytes, 64 * 1024, input_rng, mask);
 }
 
 TEST(DepthwiseConv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
@@ -159,19 +159,11 @@ TEST(DepthwiseConv2DDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
   } kinds[] = {{19, 1, "depthwise_conv_2d/int8/avx2"}, {2, 8, "depthwise_conv_2d/int8/avx2-multiplier"}};
   for (const auto& k : kinds) {
     const std::vector<uint8_t> model = BuildDepthwiseModel(k.in_depth, k.multiplier);
-    ModelRun fast;
-    {
-      ScopedFeatureMask none(0);
-      fast = RunModel(model);
-    }
+    const ModelRun fast = RunModel(model, 0);
     ASSERT_EQ(fast.status, kTfLiteOk);
     const bool compiled = MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2) != nullptr;
     EXPECT_EQ(fast.variant, (avx2 && compiled) ? std::string(k.id) : std::string("depthwise_conv_2d/int8/reference"));
-    ModelRun masked;
-    {
-      ScopedFeatureMask mask(isa::kAvx2);
-      masked = RunModel(model);
-    }
+    const ModelRun masked = RunModel(model, isa::kAvx2);
     if (kRequireOptimizedVariants && MOTE_TARGET_X86_64) {
       EXPECT_NE(masked.status, kTfLiteOk);
     } else {

@@ -121,9 +121,9 @@ TEST(FullyConnectedAvx2, MatchesReferenceOnModelShapes) {
 }
 
 using variant_test::ModelRun;
-using variant_test::ScopedFeatureMask;
 
-ModelRun RunFcModel() {
+// Builds and runs the model with the features in `mask` masked.
+ModelRun RunFcModel(uint32_t mask) {
   test::ModelBuilder b;
   const int code = b.AddOperatorCode(schema::BuiltinOperator_FULLY_CONNECTED, 4);
   Rng rng(3);
@@ -135,25 +135,17 @@ ModelRun RunFcModel() {
   b.AddOperator(code, {in, w, bias}, {out}, schema::BuiltinOptions_FullyConnectedOptions, options.Union());
   b.SetInputs({in});
   b.SetOutputs({out});
-  return variant_test::RunModel(b.Finish(), 32 * 1024, rng);  // the input continues rng's sequence
+  return variant_test::RunModelMasked(b.Finish(), 32 * 1024, rng, mask);  // the input continues rng's sequence
 }
 
 TEST(FullyConnectedDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
   const bool avx2 = variant_test::CpuHas(isa::kAvx2);
   if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
-  ModelRun fast;
-  {
-    ScopedFeatureMask none(0);
-    fast = RunFcModel();
-  }
+  const ModelRun fast = RunFcModel(0);
   ASSERT_EQ(fast.status, kTfLiteOk);
   const bool compiled = MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2) != nullptr;
   EXPECT_EQ(fast.variant, (avx2 && compiled) ? "fully_connected/int8/avx2" : "fully_connected/int8/reference");
-  ModelRun masked;
-  {
-    ScopedFeatureMask mask(isa::kAvx2);
-    masked = RunFcModel();
-  }
+  const ModelRun masked = RunFcModel(isa::kAvx2);
   if (kRequireOptimizedVariants && MOTE_TARGET_X86_64) {
     EXPECT_NE(masked.status, kTfLiteOk);
   } else {
