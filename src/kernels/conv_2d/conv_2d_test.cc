@@ -1,20 +1,14 @@
 // CONV_2D: the tap-range helper against brute force, the variant each type reports, and the exact text of
 // every prepare/parse refusal (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
 #include <cstdint>
-#include <memory>
 #include <string>
-#include <vector>
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/internal/variant.h"
-#include "mote/micro_interpreter.h"
-#include "mote/micro_log.h"
-#include "mote/op_resolver.h"
-#include "support/golden.h"
-#include "support/model_builder.h"
+#include "kernels/internal/variant_test_util.h"
 
 namespace mote {
 namespace {
@@ -48,101 +42,10 @@ TEST(ConvValidTapRange, MatchesBruteForce) {
   }
 }
 
-struct LogCapture {
-  LogCapture() { SetLogSink(Sink, this); }
-  ~LogCapture() { SetLogSink(nullptr, nullptr); }
-  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->text += std::string(m) + "\n"; }
-  bool Has(const std::string& s) const { return text.find(s) != std::string::npos; }
-  std::string text;
-};
-
-// One CONV_2D node; every field can be bent to provoke one refusal.
-struct ConvSpec {
-  schema::TensorType type = schema::TensorType_INT8;
-  schema::TensorType filter_type = schema::TensorType_INT8;
-  schema::TensorType bias_type = schema::TensorType_INT32;
-  bool has_bias = true;
-  std::vector<int> input{1, 5, 5, 3};
-  std::vector<int> filter{4, 3, 3, 3};
-  std::vector<int> output{1, 5, 5, 4};
-  std::vector<float> filter_scales{0.01f};
-  std::vector<int64_t> filter_zero_points{0};
-  int filter_quantized_dimension = 0;
-  int64_t input_zero_point = 0;
-  int64_t output_zero_point = 0;
-  bool options = true;
-  int padding = schema::Padding_SAME;
-  int stride = 1;
-  int dilation = 1;
-  int activation = schema::ActivationFunctionType_NONE;
-};
-
-int64_t Count(const std::vector<int>& shape) {
-  int64_t n = 1;
-  for (int d : shape) n *= d;
-  return n;
-}
-
-size_t ElementBytes(schema::TensorType t) {
-  switch (t) {
-    case schema::TensorType_FLOAT32:
-    case schema::TensorType_INT32: return 4;
-    case schema::TensorType_INT64: return 8;
-    case schema::TensorType_INT16: return 2;
-    default: return 1;
-  }
-}
-
-std::vector<uint8_t> BuildConv(const ConvSpec& s) {
-  test::ModelBuilder b;
-  const int code = b.AddOperatorCode(schema::BuiltinOperator_CONV_2D, 3);
-  const bool quantized = s.type != schema::TensorType_FLOAT32;
-  std::vector<float> act_scale = quantized ? std::vector<float>{0.05f} : std::vector<float>{};
-  const int in = b.AddTensor(s.type, s.input, "in", 0, act_scale,
-                             quantized ? std::vector<int64_t>{s.input_zero_point} : std::vector<int64_t>{});
-  const int64_t filter_count = Count(s.filter);
-  const size_t filter_bytes = s.filter_type == schema::TensorType_INT4
-                                  ? static_cast<size_t>((filter_count + 1) / 2)
-                                  : static_cast<size_t>(filter_count) * ElementBytes(s.filter_type);
-  std::vector<uint8_t> filter_data(filter_bytes, 1);
-  const bool filter_quantized = s.filter_type != schema::TensorType_FLOAT32;
-  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", b.AddBuffer(filter_data.data(), filter_bytes),
-                                 filter_quantized ? s.filter_scales : std::vector<float>{},
-                                 filter_quantized ? s.filter_zero_points : std::vector<int64_t>{},
-                                 s.filter_quantized_dimension);
-  int bias = -1;
-  if (s.has_bias) {
-    const int64_t n = s.filter[0];
-    std::vector<uint8_t> bias_data(static_cast<size_t>(n) * ElementBytes(s.bias_type), 0);
-    bias = b.AddTensor(s.bias_type, {static_cast<int>(n)}, "bias", b.AddBuffer(bias_data.data(), bias_data.size()));
-  }
-  const int out = b.AddTensor(s.type, s.output, "out", 0, act_scale,
-                              quantized ? std::vector<int64_t>{s.output_zero_point} : std::vector<int64_t>{});
-  if (s.options) {
-    auto options = schema::CreateConv2DOptions(b.fbb(), static_cast<schema::Padding>(s.padding), s.stride, s.stride,
-                                               static_cast<schema::ActivationFunctionType>(s.activation),
-                                               s.dilation, s.dilation);
-    b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_Conv2DOptions, options.Union());
-  } else {
-    b.AddOperator(code, {in, filter, bias}, {out});
-  }
-  b.SetInputs({in});
-  b.SetOutputs({out});
-  return b.Finish();
-}
-
-struct ConvRun {
-  explicit ConvRun(const ConvSpec& spec) : model(BuildConv(spec)), arena(256 * 1024) {}
-  TfLiteStatus Allocate() {
-    interpreter = std::make_unique<MicroInterpreter>(model.data(), model.size(), resolver, arena.data(),
-                                                     arena.size());
-    return interpreter->AllocateTensors();
-  }
-  test::AlignedModel model;
-  test::AlignedBuffer arena;
-  AllOpsResolver resolver;
-  std::unique_ptr<MicroInterpreter> interpreter;
-};
+// One valid int8 CONV_2D node; every field can be bent to provoke one refusal.
+using ConvSpec = variant_test::ConvNodeSpec;
+using ConvRun = variant_test::ConvNodeRun;
+using variant_test::ExpectRefused;
 
 TEST(Conv2D, ReportsVariantPerType) {
   struct {
@@ -170,14 +73,6 @@ TEST(Conv2D, ReportsVariantPerType) {
     EXPECT_STREQ(run.interpreter->node_info(0).variant, k.variant);
     EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
   }
-}
-
-// Builds `spec`, expects AllocateTensors to fail with `message` in the log.
-void ExpectRefused(const ConvSpec& spec, const std::string& message) {
-  LogCapture log;
-  ConvRun run(spec);
-  EXPECT_NE(run.Allocate(), kTfLiteOk);
-  EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
 }
 
 TEST(Conv2D, RefusesNonzeroFilterZeroPoint) {

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <memory>
 #include <random>
 #include <string>
 #include <vector>
@@ -201,6 +202,7 @@ struct LogCapture {
   LogCapture() { SetLogSink(Sink, this); }
   ~LogCapture() { SetLogSink(nullptr, nullptr); }
   static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->text += std::string(m) + "\n"; }
+  bool Has(const std::string& s) const { return text.find(s) != std::string::npos; }
   std::string text;
 };
 
@@ -233,6 +235,111 @@ inline ModelRun RunModel(const std::vector<uint8_t>& bytes, size_t arena_bytes, 
 inline ModelRun RunModelMasked(const std::vector<uint8_t>& bytes, size_t arena_bytes, Rng& input_rng, uint32_t mask) {
   ScopedFeatureMask scoped(mask);
   return RunModel(bytes, arena_bytes, input_rng);
+}
+
+// ---- One CONV_2D or DEPTHWISE_CONV_2D node, every field bendable (the prepare tests) -------------------------
+
+// Defaults: a valid int8 CONV_2D, 5x5x3 input, 4 filters of 3x3x3, SAME, stride and dilation 1, per-tensor
+// weights. Depthwise tests set op, filter [1, FH, FW, OC], output, depth_multiplier and the quantized dimension.
+struct ConvNodeSpec {
+  schema::BuiltinOperator op = schema::BuiltinOperator_CONV_2D;
+  schema::TensorType type = schema::TensorType_INT8;
+  schema::TensorType filter_type = schema::TensorType_INT8;
+  schema::TensorType bias_type = schema::TensorType_INT32;
+  bool has_bias = true;
+  std::vector<int> input{1, 5, 5, 3};
+  std::vector<int> filter{4, 3, 3, 3};
+  std::vector<int> output{1, 5, 5, 4};
+  int depth_multiplier = 1;  // DEPTHWISE_CONV_2D only
+  std::vector<float> filter_scales{0.01f};
+  std::vector<int64_t> filter_zero_points{0};
+  int filter_quantized_dimension = 0;
+  int64_t input_zero_point = 0;
+  int64_t output_zero_point = 0;
+  bool options = true;
+  int padding = schema::Padding_SAME;
+  int stride = 1;
+  int dilation = 1;
+  int activation = schema::ActivationFunctionType_NONE;
+};
+
+inline size_t ElementBytes(schema::TensorType t) {
+  switch (t) {
+    case schema::TensorType_FLOAT32:
+    case schema::TensorType_INT32: return 4;
+    case schema::TensorType_INT64: return 8;
+    case schema::TensorType_INT16: return 2;
+    default: return 1;
+  }
+}
+
+// The model of spec s: weights all 1, bias all 0 (one per output channel: the filter's first dimension for
+// CONV_2D, its last for DEPTHWISE_CONV_2D).
+inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
+  const bool depthwise = s.op == schema::BuiltinOperator_DEPTHWISE_CONV_2D;
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(s.op, 3);
+  const bool quantized = s.type != schema::TensorType_FLOAT32;
+  std::vector<float> act_scale = quantized ? std::vector<float>{0.05f} : std::vector<float>{};
+  const int in = b.AddTensor(s.type, s.input, "in", 0, act_scale,
+                             quantized ? std::vector<int64_t>{s.input_zero_point} : std::vector<int64_t>{});
+  int64_t filter_count = 1;
+  for (int d : s.filter) filter_count *= d;
+  const size_t filter_bytes = s.filter_type == schema::TensorType_INT4
+                                  ? static_cast<size_t>((filter_count + 1) / 2)
+                                  : static_cast<size_t>(filter_count) * ElementBytes(s.filter_type);
+  std::vector<uint8_t> filter_data(filter_bytes, 1);
+  const bool filter_quantized = s.filter_type != schema::TensorType_FLOAT32;
+  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", b.AddBuffer(filter_data.data(), filter_bytes),
+                                 filter_quantized ? s.filter_scales : std::vector<float>{},
+                                 filter_quantized ? s.filter_zero_points : std::vector<int64_t>{},
+                                 s.filter_quantized_dimension);
+  int bias = -1;
+  if (s.has_bias) {
+    const int64_t n = depthwise ? s.filter[3] : s.filter[0];
+    std::vector<uint8_t> bias_data(static_cast<size_t>(n) * ElementBytes(s.bias_type), 0);
+    bias = b.AddTensor(s.bias_type, {static_cast<int>(n)}, "bias", b.AddBuffer(bias_data.data(), bias_data.size()));
+  }
+  const int out = b.AddTensor(s.type, s.output, "out", 0, act_scale,
+                              quantized ? std::vector<int64_t>{s.output_zero_point} : std::vector<int64_t>{});
+  const auto padding = static_cast<schema::Padding>(s.padding);
+  const auto activation = static_cast<schema::ActivationFunctionType>(s.activation);
+  if (!s.options) {
+    b.AddOperator(code, {in, filter, bias}, {out});
+  } else if (depthwise) {
+    auto options = schema::CreateDepthwiseConv2DOptions(b.fbb(), padding, s.stride, s.stride, s.depth_multiplier,
+                                                        activation, s.dilation, s.dilation);
+    b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_DepthwiseConv2DOptions, options.Union());
+  } else {
+    auto options =
+        schema::CreateConv2DOptions(b.fbb(), padding, s.stride, s.stride, activation, s.dilation, s.dilation);
+    b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_Conv2DOptions, options.Union());
+  }
+  b.SetInputs({in});
+  b.SetOutputs({out});
+  return b.Finish();
+}
+
+// The model of a spec with an interpreter on a 256 KiB arena (Allocate() runs prepare).
+struct ConvNodeRun {
+  explicit ConvNodeRun(const ConvNodeSpec& spec) : model(BuildConvNode(spec)), arena(256 * 1024) {}
+  TfLiteStatus Allocate() {
+    interpreter = std::make_unique<MicroInterpreter>(model.data(), model.size(), resolver, arena.data(),
+                                                     arena.size());
+    return interpreter->AllocateTensors();
+  }
+  test::AlignedModel model;
+  test::AlignedBuffer arena;
+  AllOpsResolver resolver;
+  std::unique_ptr<MicroInterpreter> interpreter;
+};
+
+// Builds `spec`, expects AllocateTensors to fail with `message` in the log.
+inline void ExpectRefused(const ConvNodeSpec& spec, const std::string& message) {
+  LogCapture log;
+  ConvNodeRun run(spec);
+  EXPECT_NE(run.Allocate(), kTfLiteOk);
+  EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
 }
 
 }  // namespace variant_test
