@@ -35,7 +35,9 @@ inline int OutputChannels(const DepthwiseShape& s) { return s.in_depth * s.multi
 inline size_t FilterSize(const ConvShape& s) {
   return static_cast<size_t>(s.out_depth) * s.filter_h * s.filter_w * s.in_depth;
 }
-inline size_t FilterSize(const DepthwiseShape& s) { return static_cast<size_t>(s.filter_h) * s.filter_w * OutputChannels(s); }
+inline size_t FilterSize(const DepthwiseShape& s) {
+  return static_cast<size_t>(s.filter_h) * s.filter_w * OutputChannels(s);
+}
 // Products summed per output value.
 inline int ProductsPerOutput(const ConvShape& s) { return s.filter_h * s.filter_w * s.in_depth; }
 inline int ProductsPerOutput(const DepthwiseShape& s) { return s.filter_h * s.filter_w; }

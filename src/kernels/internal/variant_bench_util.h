@@ -1,5 +1,6 @@
 // BENCHMARK-ONLY helpers for the kernel-variant benchmarks (*_bench.cc, Google Benchmark, bench/): random
-// operands and the rule for variants the CPU cannot run (the benchmark reports an error instead of a time).
+// operands, the rule for variants the CPU cannot run (the benchmark reports an error instead of a time), and the
+// convolution-like layer benchmarks (CONV_2D, DEPTHWISE_CONV_2D: reference and variants, MAC/s).
 #ifndef MOTE_KERNELS_INTERNAL_VARIANT_BENCH_UTIL_H_
 #define MOTE_KERNELS_INTERNAL_VARIANT_BENCH_UTIL_H_
 
@@ -9,6 +10,7 @@
 
 #include "benchmark/benchmark.h"
 #include "isa/cpu_features.h"
+#include "kernels/internal/conv_variant_test_problems.h"
 
 namespace mote {
 namespace variant_bench {
@@ -47,6 +49,65 @@ bool CanRun(benchmark::State& state, Fn fn, uint32_t features) {
     return false;
   }
   return true;
+}
+
+// ---- Convolution-like layers ----------------------------------------------------------------------------------
+
+template <class Problem>
+struct ConvOperands {
+  std::vector<int8_t> input, filter, output;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
+  Problem problem{};
+  int64_t macs = 0;
+};
+
+// Layer s (conv_test::ConvShape or DepthwiseShape) with fixed-seed operands: input offset 128, output offset -5,
+// no clamp beyond int8, typical per-channel requantization, a bias.
+template <class Problem, class Shape>
+ConvOperands<Problem> MakeConvOperands(const Shape& s) {
+  ConvOperands<Problem> o;
+  conv_test::Geometry g;
+  conv_test::ComputeGeometry(s, &g);
+  const size_t channels = static_cast<size_t>(conv_test::OutputChannels(s));
+  o.input = RandomInt8(conv_test::InputSize(s), 1);
+  o.filter = RandomInt8(conv_test::FilterSize(s), 2);
+  o.output.resize(conv_test::OutputSize(s, g));
+  o.bias = RandomInt32(channels, -1000, 1000, 5);
+  RandomRequant(channels, &o.multiplier, &o.shift);
+  conv_test::FillProblem(
+      s, g, {128, -5, -128, 127, o.multiplier.data(), o.shift.data(), o.input.data(), o.filter.data()}, &o.problem);
+  o.problem.bias = o.bias.data();
+  o.problem.output = o.output.data();
+  o.macs = static_cast<int64_t>(o.output.size()) * conv_test::ProductsPerOutput(s);
+  return o;
+}
+
+// Times the reference kernel on o.
+template <class Problem>
+void BenchReference(benchmark::State& state, ConvOperands<Problem>& o) {
+  for (auto _ : state) {
+    conv_test::RunReference(o.problem, o.output.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * o.macs);
+}
+
+// Times variant fn on o (skipped, saying why, when it is not compiled in, the CPU lacks `features` or it does
+// not apply to the layer).
+template <class Problem>
+void BenchVariant(benchmark::State& state, ConvOperands<Problem>& o, void (*fn)(const Problem&, void*),
+                  bool (*applies)(const Problem&), uint32_t features) {
+  if (!CanRun(state, fn, features)) return;
+  if (!applies(o.problem)) {
+    state.SkipWithError("variant does not apply to this shape");
+    return;
+  }
+  for (auto _ : state) {
+    fn(o.problem, nullptr);
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * o.macs);
 }
 
 }  // namespace variant_bench
