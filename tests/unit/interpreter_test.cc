@@ -50,6 +50,16 @@ struct Fixture {
   test::AlignedBuffer arena;
 };
 
+// Builds an interpreter for `bytes` on a 64 KiB arena; expects AllocateTensors to fail with `message` in the log.
+void ExpectAllocateRefused(const MicroOpResolver& resolver, const std::vector<uint8_t>& bytes,
+                           const std::string& message) {
+  Fixture f(bytes);
+  LogCapture log;
+  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
+  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
+  EXPECT_TRUE(log.Has(message)) << log.all();
+}
+
 class InterpreterTest : public ::testing::Test {
  protected:
   void SetUp() override { Events().Clear(); }
@@ -192,25 +202,17 @@ TEST_F(InterpreterTest, TooSmallArenaReportsTheBytesNeeded) {
 TEST_F(InterpreterTest, MissingCustomOpSuggestsCaseInsensitiveMatch) {
   MicroMutableOpResolver<1> resolver;
   resolver.AddCustom("AddOne", test::AddOneRegistration());
-  Fixture f(ChainModel(1, 4, "addone"));
-  LogCapture log;
-  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
-  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
-  EXPECT_TRUE(log.Has("Didn't find custom op for name 'addone' version '1'. Did you mean 'AddOne'? (custom op names "
-                      "are case-sensitive and must match exactly) Registered ops (1): custom 'AddOne'."))
-      << log.all();
+  ExpectAllocateRefused(resolver, ChainModel(1, 4, "addone"),
+                        "Didn't find custom op for name 'addone' version '1'. Did you mean 'AddOne'? (custom op names "
+                        "are case-sensitive and must match exactly) Registered ops (1): custom 'AddOne'.");
 }
 
 TEST_F(InterpreterTest, FlexOpsAreExplained) {
   MicroMutableOpResolver<1> resolver;
-  Fixture f(ChainModel(1, 4, "FlexAddV2"));
-  LogCapture log;
-  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
-  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
-  EXPECT_TRUE(log.Has("Didn't find custom op for name 'FlexAddV2' version '1'. 'FlexAddV2' is a TensorFlow (Flex) "
-                      "op: the model needs the TensorFlow Flex delegate, which mote does not run. Convert the model "
-                      "with TFLite builtin ops only."))
-      << log.all();
+  ExpectAllocateRefused(resolver, ChainModel(1, 4, "FlexAddV2"),
+                        "Didn't find custom op for name 'FlexAddV2' version '1'. 'FlexAddV2' is a TensorFlow (Flex) "
+                        "op: the model needs the TensorFlow Flex delegate, which mote does not run. Convert the model "
+                        "with TFLite builtin ops only.");
 }
 
 std::vector<uint8_t> SingleBuiltinModel(schema::BuiltinOperator op, int version) {
@@ -228,37 +230,25 @@ TEST_F(InterpreterTest, MissingBuiltinNamesTheAddMethodAndRegisteredOps) {
   MicroMutableOpResolver<2> resolver;
   resolver.AddFullyConnected();
   resolver.AddCustom("AddOne", test::AddOneRegistration());
-  Fixture f(SingleBuiltinModel(schema::BuiltinOperator_CONV_2D, 2));
-  LogCapture log;
-  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
-  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
-  EXPECT_TRUE(log.Has("Didn't find op for builtin opcode 'CONV_2D' version '2'. Add it with resolver.AddConv2D(). "
-                      "Registered ops (2): FULLY_CONNECTED, custom 'AddOne'."))
-      << log.all();
+  ExpectAllocateRefused(resolver, SingleBuiltinModel(schema::BuiltinOperator_CONV_2D, 2),
+                        "Didn't find op for builtin opcode 'CONV_2D' version '2'. Add it with resolver.AddConv2D(). "
+                        "Registered ops (2): FULLY_CONNECTED, custom 'AddOne'.");
 }
 
 TEST_F(InterpreterTest, VersionMissNamesTheRegisteredRange) {
   MicroMutableOpResolver<1> resolver;
   resolver.AddBuiltin(schema::BuiltinOperator_TANH, Register_TANH(), 1, 2);
-  Fixture f(SingleBuiltinModel(schema::BuiltinOperator_TANH, 3));
-  LogCapture log;
-  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
-  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
-  EXPECT_TRUE(log.Has("Didn't find op for builtin opcode 'TANH' version '3'. TANH is registered for versions 1-2, "
-                      "not version 3."))
-      << log.all();
+  ExpectAllocateRefused(resolver, SingleBuiltinModel(schema::BuiltinOperator_TANH, 3),
+                        "Didn't find op for builtin opcode 'TANH' version '3'. TANH is registered for versions 1-2, "
+                        "not version 3.");
 }
 
 TEST_F(InterpreterTest, OpWithoutMoteKernelSaysSo) {
   AllOpsResolver resolver;
-  Fixture f(SingleBuiltinModel(schema::BuiltinOperator_BATCH_MATMUL, 1));
-  LogCapture log;
-  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
-  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
-  EXPECT_TRUE(log.Has("Didn't find op for builtin opcode 'BATCH_MATMUL' version '1'. mote has no builtin kernel for "
-                      "BATCH_MATMUL; register your own with resolver.AddBuiltin(tflite::BuiltinOperator_BATCH_MATMUL, "
-                      "registration)."))
-      << log.all();
+  ExpectAllocateRefused(resolver, SingleBuiltinModel(schema::BuiltinOperator_BATCH_MATMUL, 1),
+                        "Didn't find op for builtin opcode 'BATCH_MATMUL' version '1'. mote has no builtin kernel for "
+                        "BATCH_MATMUL; register your own with "
+                        "resolver.AddBuiltin(tflite::BuiltinOperator_BATCH_MATMUL, registration).");
 }
 
 TEST_F(InterpreterTest, ResolverRefusesCustomDuplicateAndFull) {
