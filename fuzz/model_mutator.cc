@@ -453,6 +453,43 @@ schema::Padding SomePadding(Rng* rng) {
   return static_cast<schema::Padding>(rng->OneIn(8) ? rng->SomeInt() : static_cast<int32_t>(rng->Below(2)));
 }
 
+// Fields 0-3 of the windowed operators' options (CONV_2D, DEPTHWISE_CONV_2D, pools): padding, strides,
+// activation. False (nothing drawn, nothing changed) for any other field.
+template <class Options>
+bool MutateWindow(Rng* rng, Options* o, size_t field, int32_t v) {
+  switch (field) {
+    case 0: o->padding = SomePadding(rng); return true;
+    case 1: o->stride_w = v; return true;
+    case 2: o->stride_h = v; return true;
+    case 3: o->fused_activation_function = SomeActivation(rng); return true;
+    default: return false;
+  }
+}
+
+// MutateWindow plus the dilation factors (fields 4 and 5) of CONV_2D and DEPTHWISE_CONV_2D.
+template <class Options>
+bool MutateConvWindow(Rng* rng, Options* o, size_t field, int32_t v) {
+  if (MutateWindow(rng, o, field, v)) return true;
+  if (field == 4) {
+    o->dilation_w_factor = v;
+  } else if (field == 5) {
+    o->dilation_h_factor = v;
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// ADD / SUB options: the activation (even fields) or the int16 power-of-two scaling flag.
+template <class Options>
+void MutateAddSub(Rng* rng, Options* o, size_t field) {
+  if (field % 2 == 0) {
+    o->fused_activation_function = SomeActivation(rng);
+  } else {
+    o->pot_scale_int16 = !o->pot_scale_int16;
+  }
+}
+
 // Changes one field of the operator's builtin options (or the options' type).
 void MutateOptions(Rng* rng, SubGraphT* sg) {
   OperatorT* op = PickOperator(rng, sg);
@@ -474,37 +511,18 @@ void MutateOptions(Rng* rng, SubGraphT* sg) {
   switch (u.type) {
     case BuiltinOptions::BuiltinOptions_Conv2DOptions: {
       auto* o = u.AsConv2DOptions();
-      switch (field) {
-        case 0: o->padding = SomePadding(rng); break;
-        case 1: o->stride_w = v; break;
-        case 2: o->stride_h = v; break;
-        case 3: o->fused_activation_function = SomeActivation(rng); break;
-        case 4: o->dilation_w_factor = v; break;
-        case 5: o->dilation_h_factor = v; break;
-        default: o->quantized_bias_type = static_cast<schema::TensorType>(rng->Below(20)); break;
-      }
+      if (!MutateConvWindow(rng, o, field, v)) o->quantized_bias_type = static_cast<schema::TensorType>(rng->Below(20));
       break;
     }
     case BuiltinOptions::BuiltinOptions_DepthwiseConv2DOptions: {
       auto* o = u.AsDepthwiseConv2DOptions();
-      switch (field) {
-        case 0: o->padding = SomePadding(rng); break;
-        case 1: o->stride_w = v; break;
-        case 2: o->stride_h = v; break;
-        case 3: o->fused_activation_function = SomeActivation(rng); break;
-        case 4: o->dilation_w_factor = v; break;
-        case 5: o->dilation_h_factor = v; break;
-        default: o->depth_multiplier = v; break;
-      }
+      if (!MutateConvWindow(rng, o, field, v)) o->depth_multiplier = v;
       break;
     }
     case BuiltinOptions::BuiltinOptions_Pool2DOptions: {
       auto* o = u.AsPool2DOptions();
+      if (MutateWindow(rng, o, field, v)) break;
       switch (field) {
-        case 0: o->padding = SomePadding(rng); break;
-        case 1: o->stride_w = v; break;
-        case 2: o->stride_h = v; break;
-        case 3: o->fused_activation_function = SomeActivation(rng); break;
         case 4: o->filter_width = v; break;
         case 5: o->filter_height = v; break;
         default: o->filter_width = o->filter_height = v; break;
@@ -533,21 +551,11 @@ void MutateOptions(Rng* rng, SubGraphT* sg) {
       break;
     }
     case BuiltinOptions::BuiltinOptions_AddOptions: {
-      auto* o = u.AsAddOptions();
-      if (field % 2 == 0) {
-        o->fused_activation_function = SomeActivation(rng);
-      } else {
-        o->pot_scale_int16 = !o->pot_scale_int16;
-      }
+      MutateAddSub(rng, u.AsAddOptions(), field);
       break;
     }
     case BuiltinOptions::BuiltinOptions_SubOptions: {
-      auto* o = u.AsSubOptions();
-      if (field % 2 == 0) {
-        o->fused_activation_function = SomeActivation(rng);
-      } else {
-        o->pot_scale_int16 = !o->pot_scale_int16;
-      }
+      MutateAddSub(rng, u.AsSubOptions(), field);
       break;
     }
     case BuiltinOptions::BuiltinOptions_MulOptions:
