@@ -41,7 +41,9 @@ using Shape = mote::conv_test::DepthwiseShape;
 mote_variants::ConvBench<48 * 1024, 8 * 1024, 48 * 1024, 32 * 1024> g_bench;
 
 bool MakeCase(const Shape& s, Rng& rng, DepthwiseInt8Problem* p) { return g_bench.MakeCase(s, rng, p); }
-bool Check(const Variant& v, const DepthwiseInt8Problem& p, mote_test::Message* why) { return g_bench.Check(v, p, why); }
+bool Check(const Variant& v, const DepthwiseInt8Problem& p, mote_test::Message* why) {
+  return g_bench.Check(v, p, why);
+}
 
 void Describe(mote_test::Message& m, int index, const Shape& s) {
   m << "case " << index << ": ";
