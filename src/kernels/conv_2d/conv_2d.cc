@@ -134,10 +134,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
   conv_2d::ConvParams& p = data->params;
   p = conv_2d::ConvParams{};
-  const conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
-                                             options->dilation_width_factor, options->dilation_height_factor,
-                                             options->padding};
-  TF_LITE_ENSURE_STATUS(conv_common::PrepareWindow(context, kOpName, geometry, input, filter, output, &p));
+  TF_LITE_ENSURE_STATUS(
+      conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   data->kind = kind;
 
   if (kind == Kind::kFloat32) {

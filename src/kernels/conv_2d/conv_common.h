@@ -33,6 +33,13 @@ struct WindowGeometry {
   TfLitePadding padding;
 };
 
+// The geometry of TfLiteConvParams or TfLiteDepthwiseConvParams (the same field names).
+template <typename Options>
+WindowGeometry GeometryOf(const Options& options) {
+  return {options.stride_width, options.stride_height, options.dilation_width_factor, options.dilation_height_factor,
+          options.padding};
+}
+
 // Checks strides/dilations >= 1 and padding SAME/VALID, computes the output size and "before" padding exactly
 // as TFLite's ComputePaddingHeightWidth, refuses sizes that would overflow int arithmetic in the kernels or an
 // empty output, and checks that the output tensor's spatial dims match. Messages name `op_name`.

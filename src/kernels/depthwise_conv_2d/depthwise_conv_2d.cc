@@ -118,10 +118,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
   depthwise_conv_2d::DepthwiseParams& p = data->params;
   p = depthwise_conv_2d::DepthwiseParams{};
-  const conv_common::WindowGeometry geometry{options->stride_width, options->stride_height,
-                                             options->dilation_width_factor, options->dilation_height_factor,
-                                             options->padding};
-  TF_LITE_ENSURE_STATUS(conv_common::PrepareWindow(context, kOpName, geometry, input, filter, output, &p));
+  TF_LITE_ENSURE_STATUS(
+      conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   p.depth_multiplier = depth_multiplier;
   data->type = input->type;
 

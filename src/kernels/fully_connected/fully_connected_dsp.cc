@@ -23,12 +23,23 @@ namespace {
 // The asm loops below run two copies of one quad's instructions per iteration; the copies are spelled once
 // here. One weight row: its next four int8 weights (pointer operand w) against the widened input pair
 // (xe, xo) into accumulator operand acc.
-#define MOTE_FC_DSP_ROW_QUAD(w, acc)               \
-  "ldr %[v], [%[" w "]], #4\n\t"                   \
-  "sxtb16 %[t], %[v]\n\t"                          \
+#define MOTE_FC_DSP_ROW_QUAD(w, acc)              \
+  "ldr %[v], [%[" w "]], #4\n\t"                  \
+  "sxtb16 %[t], %[v]\n\t"                         \
   "smlad %[" acc "], %[xe], %[t], %[" acc "]\n\t" \
-  "sxtb16 %[t], %[v], ror #8\n\t"                  \
+  "sxtb16 %[t], %[v], ror #8\n\t"                 \
   "smlad %[" acc "], %[xo], %[t], %[" acc "]\n\t"
+// Two quads per iteration: n = ceil(quads / 2) iterations, an odd count entering at the second copy.
+#define MOTE_FC_DSP_TWO_QUADS_LOOP(quad) \
+  "lsrs %[n], %[n], #1\n\t"              \
+  "adc %[n], %[n], #0\n\t"               \
+  "bcs 2f\n\t"                           \
+  "1:\n\t"                               \
+  quad                                   \
+  "2:\n\t"                               \
+  quad                                   \
+  "subs %[n], %[n], #1\n\t"              \
+  "bne 1b\n\t"
 // Dot3: four input bytes widened with the offset, then three rows.
 #define MOTE_FC_DSP_DOT3_QUAD               \
   "ldr %[v], [%[x]], #4\n\t"                \
@@ -38,11 +49,11 @@ namespace {
   MOTE_FC_DSP_ROW_QUAD("w1", "acc1")        \
   MOTE_FC_DSP_ROW_QUAD("w2", "acc2")
 // Dot4: the already widened pair with one LDRD, then four rows.
-#define MOTE_FC_DSP_DOT4_QUAD          \
-  "ldrd %[xe], %[xo], [%[x]], #8\n\t"  \
-  MOTE_FC_DSP_ROW_QUAD("w0", "acc0")   \
-  MOTE_FC_DSP_ROW_QUAD("w1", "acc1")   \
-  MOTE_FC_DSP_ROW_QUAD("w2", "acc2")   \
+#define MOTE_FC_DSP_DOT4_QUAD         \
+  "ldrd %[xe], %[xo], [%[x]], #8\n\t" \
+  MOTE_FC_DSP_ROW_QUAD("w0", "acc0")  \
+  MOTE_FC_DSP_ROW_QUAD("w1", "acc1")  \
+  MOTE_FC_DSP_ROW_QUAD("w2", "acc2")  \
   MOTE_FC_DSP_ROW_QUAD("w3", "acc3")
 
 // acc_r += sum over `quads` quads of (w_r + 0) * (x + input_offset), r = 0..2 (symmetric weights). Same asm
@@ -51,17 +62,8 @@ __attribute__((noinline)) void Dot3(const int8_t*& x, const int8_t*& w0, const i
                                                 const int8_t*& w2, int quads, uint32_t offset2, int32_t& acc0,
                                                 int32_t& acc1, int32_t& acc2) {
   uint32_t xe, xo, v, t;
-  // Two quads per iteration: n = ceil(quads / 2) iterations, an odd count entering at the second copy.
   __asm__ volatile(
-      "lsrs %[n], %[n], #1\n\t"
-      "adc %[n], %[n], #0\n\t"
-      "bcs 2f\n\t"
-      "1:\n\t"
-      MOTE_FC_DSP_DOT3_QUAD
-      "2:\n\t"
-      MOTE_FC_DSP_DOT3_QUAD
-      "subs %[n], %[n], #1\n\t"
-      "bne 1b\n\t"
+      MOTE_FC_DSP_TWO_QUADS_LOOP(MOTE_FC_DSP_DOT3_QUAD)
       : [acc0] "+r"(acc0), [acc1] "+r"(acc1), [acc2] "+r"(acc2), [x] "+r"(x), [w0] "+r"(w0), [w1] "+r"(w1),
         [w2] "+r"(w2), [n] "+r"(quads), [xe] "=&r"(xe), [xo] "=&r"(xo), [v] "=&r"(v), [t] "=&r"(t)
       : [off] "r"(offset2)
@@ -74,17 +76,8 @@ __attribute__((noinline)) void Dot4(const uint32_t* x, const int8_t* w0, const i
                                     const int8_t* w3, int quads, int32_t* acc) {
   int32_t acc0 = acc[0], acc1 = acc[1], acc2 = acc[2], acc3 = acc[3];
   uint32_t xe, xo, v, t;
-  // Two quads per iteration: n = ceil(quads / 2) iterations, an odd count entering at the second copy.
   __asm__ volatile(
-      "lsrs %[n], %[n], #1\n\t"
-      "adc %[n], %[n], #0\n\t"
-      "bcs 2f\n\t"
-      "1:\n\t"
-      MOTE_FC_DSP_DOT4_QUAD
-      "2:\n\t"
-      MOTE_FC_DSP_DOT4_QUAD
-      "subs %[n], %[n], #1\n\t"
-      "bne 1b\n\t"
+      MOTE_FC_DSP_TWO_QUADS_LOOP(MOTE_FC_DSP_DOT4_QUAD)
       : [acc0] "+r"(acc0), [acc1] "+r"(acc1), [acc2] "+r"(acc2), [acc3] "+r"(acc3), [x] "+r"(x), [w0] "+r"(w0),
         [w1] "+r"(w1), [w2] "+r"(w2), [w3] "+r"(w3), [n] "+r"(quads), [xe] "=&r"(xe), [xo] "=&r"(xo),
         [v] "=&r"(v), [t] "=&r"(t)
@@ -96,6 +89,7 @@ __attribute__((noinline)) void Dot4(const uint32_t* x, const int8_t* w0, const i
   acc[3] = acc3;
 }
 
+#undef MOTE_FC_DSP_TWO_QUADS_LOOP
 #undef MOTE_FC_DSP_DOT4_QUAD
 #undef MOTE_FC_DSP_DOT3_QUAD
 #undef MOTE_FC_DSP_ROW_QUAD

@@ -75,8 +75,8 @@ TfLiteStatus CheckSameElementCount(TfLiteContext* context, const char* op_name, 
   return kTfLiteOk;
 }
 
-TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
-                               const TfLiteTensor* output, int* size) {
+TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                             const TfLiteTensor* output) {
   if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
     TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", op_name,
                        TfLiteTypeGetName(input->type));
@@ -87,6 +87,12 @@ TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, cons
                        TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                               const TfLiteTensor* output, int* size) {
+  TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));
   if (!HaveSameShapes(input, output)) {
     TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
     return kTfLiteError;

@@ -46,6 +46,11 @@ struct UnaryTempTensors {
 TfLiteStatus CheckSameElementCount(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                    const TfLiteTensor* output, int* count);
 
+// Input type INT8, INT16 or FLOAT32 and the output of the same type: "<OP>: input type T is not supported (INT8,
+// INT16, FLOAT32)", "<OP>: output type T differs from input type U". (Also for POOL_2D.)
+TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                             const TfLiteTensor* output);
+
 // The checks every one of these ops starts with: input type INT8, INT16 or FLOAT32, output of the same type and
 // shape, element count within int (stored in *size). Messages: "<OP>: input type T is not supported (INT8,
 // INT16, FLOAT32)", "<OP>: output type T differs from input type U", "<OP>: output shape differs from the input

@@ -10,6 +10,7 @@
 
 #include "kernels/internal/options_parsing.h"
 #include "kernels/internal/padding.h"
+#include "kernels/internal/unary_op_glue.h"
 #include "kernels/internal/variant.h"
 #include "kernels/pooling/pooling_reference.h"
 #include "kernels/pooling/pooling_variants.h"
@@ -153,16 +154,7 @@ TfLiteStatus CheckParams(TfLiteContext* context, const char* op_name, const TfLi
 
 TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const TfLitePoolParams* params,
                             const TfLiteTensor* input, const TfLiteTensor* output, OpData* data) {
-  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteFloat32) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, FLOAT32)", op_name,
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (output->type != input->type) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
-                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));
   if (input->dims->size != 4 || output->dims->size != 4) {
     TF_LITE_KERNEL_LOG(context, "%s: input and output must be 4-D NHWC (got %d-D and %d-D)", op_name,
                        input->dims->size, output->dims->size);
