@@ -24,6 +24,7 @@
 #include "mote/op_resolver.h"
 #include "support/golden.h"
 #include "support/model_builder.h"
+#include "support/single_op.h"
 
 namespace mote {
 namespace variant_test {
@@ -197,14 +198,8 @@ struct ScopedFeatureMask {
   uint32_t saved;
 };
 
-// Collects what the runtime logs while it lives.
-struct LogCapture {
-  LogCapture() { SetLogSink(Sink, this); }
-  ~LogCapture() { SetLogSink(nullptr, nullptr); }
-  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->text += std::string(m) + "\n"; }
-  bool Has(const std::string& s) const { return text.find(s) != std::string::npos; }
-  std::string text;
-};
+// Collects what the runtime logs while it lives (text, Has()).
+using test::LogCapture;
 
 // What a one-operator int8 model did: the variant prepare picked for node 0 and the output.
 struct ModelRun {
