@@ -9,7 +9,6 @@
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
-#include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/internal/variant.h"
 #include "kernels/internal/variant_test_util.h"
@@ -53,19 +52,8 @@ void MakeCase(int batches, int depth, int units, bool per_channel, int filter_ze
 }
 
 std::vector<int8_t> RunReference(const fully_connected::FullyConnectedInt8Problem& p) {
-  reference::FullyConnectedQuantParams q{};
-  q.input_offset = p.input_offset;
-  q.filter_offset = p.filter_offset;
-  q.output_offset = p.output_offset;
-  q.output_multiplier = p.output_multiplier;
-  q.output_shift = p.output_shift;
-  q.per_channel_multiplier = p.per_channel_multiplier;
-  q.per_channel_shift = p.per_channel_shift;
-  q.activation_min = p.activation_min;
-  q.activation_max = p.activation_max;
   std::vector<int8_t> out(static_cast<size_t>(p.batches) * p.output_depth);
-  reference::FullyConnectedInt8(q, {p.batches, p.accum_depth, p.output_depth}, p.input, p.filter, p.bias,
-                                out.data());
+  fc_test::RunReference(p, out.data());
   return out;
 }
 

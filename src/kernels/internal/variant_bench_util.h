@@ -10,7 +10,7 @@
 
 #include "benchmark/benchmark.h"
 #include "isa/cpu_features.h"
-#include "kernels/internal/conv_variant_test_problems.h"
+#include "kernels/internal/variant_test_problems.h"
 
 namespace mote {
 namespace variant_bench {

@@ -18,7 +18,7 @@
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
-#include "kernels/internal/conv_variant_test_problems.h"
+#include "kernels/internal/variant_test_problems.h"
 #include "mote/micro_interpreter.h"
 #include "mote/micro_log.h"
 #include "mote/op_resolver.h"

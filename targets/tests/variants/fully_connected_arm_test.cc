@@ -5,7 +5,6 @@
 // requantization, asymmetric weights, no bias, and the requantization corner cases.
 #include <cstdint>
 
-#include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "variant_test_support.h"
 
@@ -77,18 +76,7 @@ bool MakeCase(const Shape& s, Rng& rng, FullyConnectedInt8Problem* p) {
 
 bool Check(const Variant& v, FullyConnectedInt8Problem p, mote_test::Message* why) {
   const size_t n = static_cast<size_t>(p.batches) * p.output_depth;
-  mote::reference::FullyConnectedQuantParams q{};
-  q.input_offset = p.input_offset;
-  q.filter_offset = p.filter_offset;
-  q.output_offset = p.output_offset;
-  q.output_multiplier = p.output_multiplier;
-  q.output_shift = p.output_shift;
-  q.per_channel_multiplier = p.per_channel_multiplier;
-  q.per_channel_shift = p.per_channel_shift;
-  q.activation_min = p.activation_min;
-  q.activation_max = p.activation_max;
-  const mote::reference::FullyConnectedDims dims{p.batches, p.accum_depth, p.output_depth};
-  mote::reference::FullyConnectedInt8(q, dims, p.input, p.filter, p.bias, g_expected);
+  mote::fc_test::RunReference(p, g_expected);
   p.output = reinterpret_cast<int8_t*>(g_output.Prepare(n));
   v.run(p, nullptr);
   return mote_variants::SameOutput(g_expected, p.output, n, p.output_depth, g_output, why);

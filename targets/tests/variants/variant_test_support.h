@@ -17,7 +17,7 @@
 
 #include "board.h"
 #include "isa/cpu_features.h"
-#include "kernels/internal/conv_variant_test_problems.h"
+#include "kernels/internal/variant_test_problems.h"
 #include "mote_test.h"
 
 #ifndef MOTE_TARGET_TEST_SEED

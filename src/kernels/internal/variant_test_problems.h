@@ -1,9 +1,10 @@
-// TEST-ONLY: the CONV_2D / DEPTHWISE_CONV_2D problem building and reference runs that the host variant tests
-// (src/kernels/*/*_avx2_test.cc, via variant_test_util.h) and the on-target ones (targets/tests/variants/) share.
+// TEST-ONLY: the problem building and reference runs (CONV_2D, DEPTHWISE_CONV_2D, FULLY_CONNECTED) that the host
+// variant tests (src/kernels/*/*_avx2_test.cc, via variant_test_util.h), the on-target ones
+// (targets/tests/variants/) and the benchmarks (variant_bench_util.h) share.
 // Container-free and heap-free, so it compiles on the target; the callers draw the random data (each with its
 // own generator, in its own order) and hand in the buffers.
-#ifndef MOTE_KERNELS_INTERNAL_CONV_VARIANT_TEST_PROBLEMS_H_
-#define MOTE_KERNELS_INTERNAL_CONV_VARIANT_TEST_PROBLEMS_H_
+#ifndef MOTE_KERNELS_INTERNAL_VARIANT_TEST_PROBLEMS_H_
+#define MOTE_KERNELS_INTERNAL_VARIANT_TEST_PROBLEMS_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -12,6 +13,8 @@
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
+#include "kernels/fully_connected/fully_connected_reference.h"
+#include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/internal/padding.h"
 #include "mote/runtime_shape.h"
 
@@ -174,6 +177,26 @@ void Describe(Stream& m, const DepthwiseShape& s) {
 }
 
 }  // namespace conv_test
+
+namespace fc_test {
+
+// The reference kernel on problem p, into out[batches * output_depth].
+inline void RunReference(const fully_connected::FullyConnectedInt8Problem& p, int8_t* out) {
+  reference::FullyConnectedQuantParams q{};
+  q.input_offset = p.input_offset;
+  q.filter_offset = p.filter_offset;
+  q.output_offset = p.output_offset;
+  q.output_multiplier = p.output_multiplier;
+  q.output_shift = p.output_shift;
+  q.per_channel_multiplier = p.per_channel_multiplier;
+  q.per_channel_shift = p.per_channel_shift;
+  q.activation_min = p.activation_min;
+  q.activation_max = p.activation_max;
+  const reference::FullyConnectedDims dims{p.batches, p.accum_depth, p.output_depth};
+  reference::FullyConnectedInt8(q, dims, p.input, p.filter, p.bias, out);
+}
+
+}  // namespace fc_test
 }  // namespace mote
 
-#endif  // MOTE_KERNELS_INTERNAL_CONV_VARIANT_TEST_PROBLEMS_H_
+#endif  // MOTE_KERNELS_INTERNAL_VARIANT_TEST_PROBLEMS_H_
