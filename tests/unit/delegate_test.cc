@@ -24,6 +24,7 @@
 #include "support/model_builder.h"
 #include "support/replay_kernels.h"
 #include "support/test_ops.h"
+#include "unit/log_capture.h"
 
 namespace mote {
 namespace {
@@ -31,18 +32,7 @@ namespace {
 using test::Events;
 using Ints = std::vector<int>;
 
-struct LogCapture {
-  LogCapture() { SetLogSink(Sink, this); }
-  ~LogCapture() { SetLogSink(nullptr, nullptr); }
-  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->lines.push_back(m); }
-  std::string all() const {
-    std::string s;
-    for (const auto& l : lines) s += l + "\n";
-    return s;
-  }
-  bool Has(const std::string& text) const { return all().find(text) != std::string::npos; }
-  std::vector<std::string> lines;
-};
+using unit_test::LogCapture;
 
 Ints ToInts(const TfLiteIntArray* a) {
   return a == nullptr ? Ints{} : Ints(a->data, a->data + a->size);

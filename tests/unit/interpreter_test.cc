@@ -11,24 +11,14 @@
 #include "support/golden.h"
 #include "support/model_builder.h"
 #include "support/test_ops.h"
+#include "unit/log_capture.h"
 
 namespace mote {
 namespace {
 
 using test::Events;
 
-struct LogCapture {
-  LogCapture() { SetLogSink(Sink, this); }
-  ~LogCapture() { SetLogSink(nullptr, nullptr); }
-  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->lines.push_back(m); }
-  std::string all() const {
-    std::string s;
-    for (const auto& l : lines) s += l + "\n";
-    return s;
-  }
-  bool Has(const std::string& text) const { return all().find(text) != std::string::npos; }
-  std::vector<std::string> lines;
-};
+using unit_test::LogCapture;
 
 // t0 -> op(tag 1) -> t1 -> op(tag 2) -> t2 ... -> t_n, float32 [1, width] each.
 std::vector<uint8_t> ChainModel(int ops, int width, const std::string& custom_name = "AddOne") {

@@ -26,6 +26,7 @@
 #include "tensorflow/lite/micro/micro_interpreter.h"
 #include "tensorflow/lite/micro/micro_mutable_op_resolver.h"
 #include "tensorflow/lite/model_builder.h"
+#include "unit/log_capture.h"
 
 // --- Seed 001: "Tanh_Accel", written as a TFLM custom op ---------------------------------------------------
 // The article calls a vendor DSP tanh per element. Here the "accelerator" is a 256-entry table built once in
@@ -89,18 +90,7 @@ TFLMRegistration* Register_TANH_ACCEL() {
 namespace mote {
 namespace {
 
-struct LogCapture {
-  LogCapture() { SetLogSink(Sink, this); }
-  ~LogCapture() { SetLogSink(nullptr, nullptr); }
-  static void Sink(void* user, const char* m) { static_cast<LogCapture*>(user)->lines.push_back(m); }
-  std::string all() const {
-    std::string s;
-    for (const auto& l : lines) s += l + "\n";
-    return s;
-  }
-  bool Has(const std::string& text) const { return all().find(text) != std::string::npos; }
-  std::vector<std::string> lines;
-};
+using unit_test::LogCapture;
 
 // in -> op -> out, int8 [1, n]; `op` is a custom name or a builtin.
 std::vector<uint8_t> UnaryInt8Model(const std::string& custom, schema::BuiltinOperator builtin, int n,
