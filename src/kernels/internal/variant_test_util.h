@@ -329,6 +329,14 @@ struct ConvNodeRun {
   std::unique_ptr<MicroInterpreter> interpreter;
 };
 
+// Builds `spec`, expects prepare to pick `variant` and invoke to succeed (a fatal failure when prepare fails).
+inline void ExpectReportsVariant(const ConvNodeSpec& spec, const char* variant) {
+  ConvNodeRun run(spec);
+  ASSERT_EQ(run.Allocate(), kTfLiteOk) << variant;
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, variant);
+  EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+}
+
 // Builds `spec`, expects AllocateTensors to fail with `message` in the log.
 inline void ExpectRefused(const ConvNodeSpec& spec, const std::string& message) {
   LogCapture log;
