@@ -145,6 +145,49 @@ TEST(SoftmaxArm, DspMatchesReferenceInt16Output) { RunRandom(kDsp, "DspMatchesRe
 TEST(SoftmaxArm, MveMatchesReference) { RunRandom(kMve, "MveMatchesReference", false); }
 TEST(SoftmaxArm, MveMatchesReferenceInt16Output) { RunRandom(kMve, "MveMatchesReferenceInt16Output", true); }
 
+// Runs `v` on p (p.outer_size rows of p.depth in g_input) for int8 and then int16 output against the reference,
+// with the output canary; false at the first mismatch, saying where: the sweep step and the input value (or,
+// with by_element, the output element).
+bool BothOutputsMatch(const Variant& v, SoftmaxInt8Problem p, int step, bool by_element, mote_test::Message* why) {
+  mote::reference::SoftmaxParams params{};
+  params.input_multiplier = p.input_multiplier;
+  params.input_left_shift = p.input_left_shift;
+  params.diff_min = p.diff_min;
+  const int n = p.outer_size * p.depth;
+  for (int int16_output = 0; int16_output < 2; ++int16_output) {
+    p.int16_output = int16_output != 0;
+    uint8_t* out = g_output.Prepare(static_cast<size_t>(n) * (int16_output ? 2 : 1));
+    p.output = out;
+    v.run(p, nullptr);
+    long diff = -1;
+    if (int16_output) {
+      mote::reference::SoftmaxInt8ToInt16(params, p.outer_size, p.depth, g_input, g_expected);
+      const int16_t* o = reinterpret_cast<const int16_t*>(out);
+      for (int k = 0; k < n && diff < 0; ++k) {
+        if (o[k] != g_expected[k]) diff = k;
+      }
+    } else {
+      int8_t* expected8 = reinterpret_cast<int8_t*>(g_expected);
+      mote::reference::SoftmaxInt8(params, p.outer_size, p.depth, g_input, expected8);
+      diff = mote_variants::FirstDifference(expected8, reinterpret_cast<const int8_t*>(out), static_cast<size_t>(n));
+    }
+    if (diff >= 0) {
+      *why << v.name << (int16_output ? " int16" : " int8") << ", step " << step;
+      if (by_element) {
+        *why << ", element " << diff;
+      } else {
+        *why << ", input " << int{g_input[diff]};
+      }
+      return false;
+    }
+    if (!g_output.Intact()) {
+      *why << v.name << " wrote beyond its output";
+      return false;
+    }
+  }
+  return true;
+}
+
 // Every row difference a model can produce (0 down to -255) through each variant's exp, with the multipliers
 // and shifts prepare makes for a sweep of beta * input scale: two-entry rows [x, 127] put x - 127 through the
 // exp and the output multiply one value at a time (short rows), and single rows holding every int8 value once
@@ -163,32 +206,9 @@ TEST(SoftmaxArm, EveryDifferenceMatchesReferenceInOneRow) {
       p.outer_size = 1;
       p.depth = depth;
       p.input = g_input;
-      for (int int16_output = 0; int16_output < 2; ++int16_output) {
-        p.int16_output = int16_output != 0;
-        mote::reference::SoftmaxParams params{};
-        params.input_multiplier = p.input_multiplier;
-        params.input_left_shift = p.input_left_shift;
-        params.diff_min = p.diff_min;
-        const size_t bytes = static_cast<size_t>(depth) * (int16_output ? 2 : 1);
-        uint8_t* out = g_output.Prepare(bytes);
-        p.output = out;
-        v->run(p, nullptr);
-        if (int16_output) {
-          mote::reference::SoftmaxInt8ToInt16(params, 1, depth, g_input, g_expected);
-          const int16_t* o = reinterpret_cast<const int16_t*>(out);
-          for (int k = 0; k < depth; ++k) {
-            ASSERT_EQ(o[k], g_expected[k]) << v->name << " int16, step " << s << ", input " << int{g_input[k]};
-          }
-        } else {
-          int8_t* expected8 = reinterpret_cast<int8_t*>(g_expected);
-          mote::reference::SoftmaxInt8(params, 1, depth, g_input, expected8);
-          const long diff = mote_variants::FirstDifference(expected8, reinterpret_cast<const int8_t*>(out),
-                                                           static_cast<size_t>(depth));
-          ASSERT_EQ(diff, -1) << v->name << " int8, step " << s << ", input " << int{g_input[diff < 0 ? 0 : diff]};
-        }
-        ASSERT_TRUE(g_output.Intact()) << v->name;
-        ++checked;
-      }
+      mote_test::Message why;
+      ASSERT_TRUE(BothOutputsMatch(*v, p, s, false, &why)) << why;
+      checked += 2;
     }
   }
   if (checked == 0) GTEST_SKIP() << "no softmax variant is compiled into this image";
@@ -210,31 +230,9 @@ TEST(SoftmaxArm, EveryDifferenceMatchesReference) {
       p.outer_size = 256;
       p.depth = 2;
       p.input = g_input;
-      for (int int16_output = 0; int16_output < 2; ++int16_output) {
-        p.int16_output = int16_output != 0;
-        mote::reference::SoftmaxParams params{};
-        params.input_multiplier = p.input_multiplier;
-        params.input_left_shift = p.input_left_shift;
-        params.diff_min = p.diff_min;
-        const size_t bytes = 512u * (int16_output ? 2 : 1);
-        uint8_t* out = g_output.Prepare(bytes);
-        p.output = out;
-        v->run(p, nullptr);
-        if (int16_output) {
-          mote::reference::SoftmaxInt8ToInt16(params, 256, 2, g_input, g_expected);
-          const int16_t* o = reinterpret_cast<const int16_t*>(out);
-          for (int k = 0; k < 512; ++k) {
-            ASSERT_EQ(o[k], g_expected[k]) << v->name << " int16, step " << s << ", element " << k;
-          }
-        } else {
-          int8_t* expected8 = reinterpret_cast<int8_t*>(g_expected);
-          mote::reference::SoftmaxInt8(params, 256, 2, g_input, expected8);
-          const long diff = mote_variants::FirstDifference(expected8, reinterpret_cast<const int8_t*>(out), 512);
-          ASSERT_EQ(diff, -1) << v->name << " int8, step " << s;
-        }
-        ASSERT_TRUE(g_output.Intact()) << v->name;
-        ++checked;
-      }
+      mote_test::Message why;
+      ASSERT_TRUE(BothOutputsMatch(*v, p, s, true, &why)) << why;
+      checked += 2;
     }
   }
   if (checked == 0) GTEST_SKIP() << "no softmax variant is compiled into this image";
