@@ -21,18 +21,33 @@ struct OpData {
 std::string Tagged(const char* what, int tag) { return std::string(what) + ":" + std::to_string(tag); }
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
+  if (length > 1) {
+    Events().log.push_back("init:malformed");
+    return nullptr;
+  }
   auto* data = static_cast<OpData*>(context->AllocatePersistentBuffer(context, sizeof(OpData)));
+  if (data == nullptr) return nullptr;
   data->tag = length > 0 ? static_cast<unsigned char>(buffer[0]) : 0;
   data->scratch_index = -1;
   Events().log.push_back(Tagged("init", data->tag));
+  if (Events().init_extra_tag == data->tag &&
+      context->AllocatePersistentBuffer(context, Events().init_extra_bytes) == nullptr) {
+    return nullptr;
+  }
   return data;
 }
-void Free(TfLiteContext*, void* buffer) { Events().log.push_back(Tagged("free", static_cast<OpData*>(buffer)->tag)); }
+void Free(TfLiteContext*, void* buffer) {
+  Events().log.push_back(buffer == nullptr ? "free:null" : Tagged("free", static_cast<OpData*>(buffer)->tag));
+}
 void Reset(TfLiteContext*, void* buffer) {
   Events().log.push_back(Tagged("reset", static_cast<OpData*>(buffer)->tag));
 }
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
+  if (data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "AddOne: malformed custom options (at most 1 byte, the tag)");
+    return kTfLiteError;
+  }
   Events().log.push_back(Tagged("prepare", data->tag));
   if (Events().fail_prepare_tag == data->tag) {
     TF_LITE_KERNEL_LOG(context, "AddOne: refusing to prepare (tag %d)", data->tag);

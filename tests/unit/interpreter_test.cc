@@ -153,6 +153,47 @@ TEST_F(InterpreterTest, InvokeFailureNamesTheNode) {
   EXPECT_TRUE(log.Has("Node number 2 (AddOne) failed to invoke with status 1")) << log.all();
 }
 
+TEST_F(InterpreterTest, CustomOpInitThatRunsOutOfArenaFailsAndInitializedNodesAreFreed) {
+  MicroMutableOpResolver<1> resolver;
+  resolver.AddCustom("AddOne", test::AddOneRegistration());
+  Events().init_extra_tag = 2;
+  Events().init_extra_bytes = 1 << 20;
+  {
+    Fixture f(ChainModel(3, 4));
+    LogCapture log;
+    MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
+    EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
+    EXPECT_TRUE(log.Has("Node number 1 (AddOne) failed to initialize: the arena has no room for its persistent data"))
+        << log.all();
+    EXPECT_TRUE(log.Has("Tensor arena too small")) << log.all();
+    EXPECT_NE(interpreter.Invoke(), kTfLiteOk);
+  }
+  // Init ran for nodes 0 and 1 (which returned nullptr), never for node 2; no prepare, no invoke; the two that
+  // ran init are freed when the interpreter goes, the third never is.
+  EXPECT_EQ(Events().log, (std::vector<std::string>{"init:1", "init:2", "free:1", "free:null"}));
+}
+
+TEST_F(InterpreterTest, MalformedCustomOptionsFailPrepareWithTheKernelsReason) {
+  MicroMutableOpResolver<1> resolver;
+  resolver.AddCustom("AddOne", test::AddOneRegistration());
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "AddOne");
+  const int t0 = b.AddTensor(schema::TensorType_FLOAT32, {1, 4}, "t0");
+  const int t1 = b.AddTensor(schema::TensorType_FLOAT32, {1, 4}, "t1");
+  b.AddOperator(code, {t0}, {t1}, schema::BuiltinOptions_NONE, 0, {7, 7, 7});
+  b.SetInputs({t0});
+  b.SetOutputs({t1});
+  {
+    Fixture f(b.Finish());
+    LogCapture log;
+    MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
+    EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
+    EXPECT_TRUE(log.Has("AddOne: malformed custom options (at most 1 byte, the tag)")) << log.all();
+    EXPECT_TRUE(log.Has("Node number 0 (AddOne) failed to prepare with status 1")) << log.all();
+  }
+  EXPECT_EQ(Events().log, (std::vector<std::string>{"init:malformed", "free:null"}));
+}
+
 TEST_F(InterpreterTest, ArenaMustBeAlignedAndNonEmpty) {
   MicroMutableOpResolver<1> resolver;
   resolver.AddCustom("AddOne", test::AddOneRegistration());
