@@ -40,7 +40,7 @@ namespace mote {
 namespace depthwise_conv_2d {
 namespace {
 
-constexpr int kMveChunk = 16;     // channels per table
+constexpr int kMveChunk = 32;     // channels per table (1.7 KB of stack)
 constexpr int kEntryBytes = 208;  // per group of 4 channels: bias, multiplier, left, right, 9 weights (16 each)
 // (the asm below hard-codes these offsets: weights of tap t at 64 + 16 t, next group at +208)
 
@@ -186,19 +186,23 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
       for (int oy = 0; oy < p.output_height; ++oy) {
         const int iy0 = oy * p.stride_height - p.pad_height;
         const bool rows_inside = iy0 >= 0 && iy0 + span_y < p.input_height;
+        // The window's three input rows (nullptr: outside the image), for the border pixels.
+        const int8_t* rows[3];
+        for (int fy = 0; fy < 3; ++fy) {
+          const int iy = iy0 + fy * p.dilation_height;
+          rows[fy] = iy >= 0 && iy < p.input_height ? image + iy * row_step : nullptr;
+        }
         for (int ox = 0; ox < p.output_width; ++ox, out += depth) {
           const int ix0 = ox * p.stride_width - p.pad_width;
           if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
-            const int8_t* origin = image + iy0 * row_step + ix0 * depth;
+            const int8_t* origin = rows[0] + ix0 * depth;
             for (int t = 0; t < 9; ++t) taps[t] = origin + offset[t];
           } else {
-            for (int fy = 0; fy < 3; ++fy) {
-              const int iy = iy0 + fy * p.dilation_height;
-              const bool row_in = iy >= 0 && iy < p.input_height;
-              for (int fx = 0; fx < 3; ++fx) {
-                const int ix = ix0 + fx * p.dilation_width;
-                taps[fy * 3 + fx] =
-                    row_in && ix >= 0 && ix < p.input_width ? image + iy * row_step + ix * depth : zero_row;
+            for (int fx = 0; fx < 3; ++fx) {
+              const int ix = ix0 + fx * p.dilation_width;
+              const bool col_in = ix >= 0 && ix < p.input_width;
+              for (int fy = 0; fy < 3; ++fy) {
+                taps[fy * 3 + fx] = col_in && rows[fy] != nullptr ? rows[fy] + ix * depth : zero_row;
               }
             }
           }
