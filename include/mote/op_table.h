@@ -36,9 +36,11 @@
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
   X(TANH, Tanh, ParseNoOptions, 3)
 
-// Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX).
-// A build without a specialised variant returns the generic kernel (as TFLM's reference build does);
-// gen-resolver picks them when every use of the op in a model has that input type.
+// Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX), defined by the
+// op's glue as kRegistration_CODE_TYPE_SUFFIX: the generic kernel restricted to that input type (prepare refuses
+// others, naming the generic AddXxx() registration), so that an image linking only it drops the other types'
+// paths (SVDF INT8 is still the generic kernel). gen-resolver picks them when every use of the op in a model
+// has that input type.
 #define MOTE_SPECIALIZED_OPS(X) \
   X(CONV_2D, INT8)              \
   X(CONV_2D, INT16)             \

@@ -86,6 +86,8 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
+// kServed: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kServed>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
   OpData* data = static_cast<OpData*>(node->user_data);
@@ -95,6 +97,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
+  TF_LITE_ENSURE_STATUS(CheckServedType<kServed>(context, kOp, schema::BuiltinOperator_ADD, data->common.type));
   const char* variant = "add/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:
@@ -121,27 +124,32 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+template <TypeSet kServed>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   const BroadcastPlan& plan = data.common.plan;
   return EvalBinaryElementwise(
       context, node, data.common.type,
       [&](const float* input1, const float* input2, float* output) {
-        reference::AddFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1, input2,
-                            output);
+        if constexpr (Serves(kServed, kTfLiteFloat32)) {
+          reference::AddFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1,
+                              input2, output);
+        }
       },
       [&](const int32_t* input1, const int32_t* input2, int32_t* output) {
-        reference::AddInt32(plan, input1, input2, output);
+        if constexpr (Serves(kServed, kTfLiteInt32)) reference::AddInt32(plan, input1, input2, output);
       },
       [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
-        add::AddInt8Problem problem = MakeInt8Problem(data);
-        problem.input1 = input1;
-        problem.input2 = input2;
-        problem.output = output;
-        RunVariant(context, kInt8Variants, data.int8_variant, problem);
+        if constexpr (Serves(kServed, kTfLiteInt8)) {
+          add::AddInt8Problem problem = MakeInt8Problem(data);
+          problem.input1 = input1;
+          problem.input2 = input2;
+          problem.output = output;
+          RunVariant(context, kInt8Variants, data.int8_variant, problem);
+        }
       },
       [&](const int16_t* input1, const int16_t* input2, int16_t* output) {
-        reference::AddQuantized(plan, data.quant, input1, input2, output);
+        if constexpr (Serves(kServed, kTfLiteInt16)) reference::AddQuantized(plan, data.quant, input1, input2, output);
       });
 }
 
@@ -159,8 +167,11 @@ bool add::AppliesDsp(const AddInt8Problem& p) {
   return (int64_t{1} << 29) + 1 + (c < 0 ? -c : c) < (int64_t{1} << 31);
 }
 
-const TfLiteRegistration kRegistration_ADD =
-    MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare, Eval);
+const TfLiteRegistration kRegistration_ADD = MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference",
+                                                                     Init, Prepare<kAllTypes>, Eval<kAllTypes>);
+const TfLiteRegistration kRegistration_ADD_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare<TypeBit(kTfLiteInt8)>,
+                            Eval<TypeBit(kTfLiteInt8)>);
 
 TfLiteStatus ParseAdd(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -97,6 +97,8 @@ Kind KindOf(TfLiteType type, const TfLiteTensor* bias) {
   }
 }
 
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(conv_common::CheckNode(context, kOpName, node));
   auto* data = static_cast<OpData*>(node->user_data);
@@ -110,6 +112,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
   // Types, activation, ranks. Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC].
   TF_LITE_ENSURE_STATUS(conv_common::CheckTensors(context, kOpName, options->activation, t));
+  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_CONV_2D, input->type));
   const Kind kind = KindOf(input->type, bias);
   const int input_depth = input->dims->data[3];
   const int output_depth = filter->dims->data[0];
@@ -159,27 +162,32 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
   const conv_common::EvalTensors t(context, node);
   switch (data.kind) {
     case Kind::kInt8: {
+      if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
     case Kind::kInt16Acc32:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       conv_2d::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
                               micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
                               t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kInt16Acc64:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       conv_2d::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
                               micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
                               t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kFloat32:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       conv_2d::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
                          micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
                          t.output_shape, micro::GetTensorData<float>(t.output));
@@ -259,8 +267,14 @@ size_t MveScratchBytes(const ConvInt8Problem& p) { return GetMveScratchLayout(p)
 
 }  // namespace conv_2d
 
-const TfLiteRegistration kRegistration_CONV_2D =
-    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare, Eval);
+const TfLiteRegistration kRegistration_CONV_2D = MakeBuiltinRegistration(
+    schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare<kAllTypes>, Eval<kAllTypes>);
+const TfLiteRegistration kRegistration_CONV_2D_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
+const TfLiteRegistration kRegistration_CONV_2D_INT16 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
 
 TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

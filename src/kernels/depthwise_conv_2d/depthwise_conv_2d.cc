@@ -80,6 +80,8 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(conv_common::CheckNode(context, kOpName, node));
   auto* data = static_cast<OpData*>(node->user_data);
@@ -94,6 +96,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   // Types, activation, ranks. Shapes: input [N, H, W, IC], filter [1, FH, FW, OC], output [N, OH, OW, OC],
   // OC = IC * depth_multiplier.
   TF_LITE_ENSURE_STATUS(conv_common::CheckTensors(context, kOpName, options->activation, t));
+  TF_LITE_ENSURE_STATUS(
+      CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_DEPTHWISE_CONV_2D, input->type));
   const int input_depth = input->dims->data[3];
   const int output_depth = filter->dims->data[3];
   const int depth_multiplier = options->depth_multiplier;
@@ -144,11 +148,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto& data = *static_cast<const OpData*>(node->user_data);
   const conv_common::EvalTensors t(context, node);
   switch (data.type) {
     case kTfLiteInt8: {
+      if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       depthwise_conv_2d::DepthwiseInt8Problem problem =
           MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
@@ -156,20 +162,23 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     }
     case kTfLiteInt16:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       depthwise_conv_2d::DepthwiseConvInt16(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input),
                                             t.filter_shape, micro::GetTensorData<int8_t>(t.filter),
                                             micro::GetOptionalTensorData<int64_t>(t.bias), t.output_shape,
                                             micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case kTfLiteFloat32:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       depthwise_conv_2d::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input),
                                             t.filter_shape, micro::GetTensorData<float>(t.filter),
                                             micro::GetOptionalTensorData<float>(t.bias), t.output_shape,
                                             micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
     default:
-      return kTfLiteError;
+      break;
   }
+  return kTfLiteError;
 }
 
 }  // namespace
@@ -234,8 +243,15 @@ size_t DspScratchBytes(const DepthwiseInt8Problem& p) { return GetDspScratchLayo
 
 }  // namespace depthwise_conv_2d
 
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D = MakeBuiltinRegistration(
-    schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init, Prepare, Eval);
+const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D =
+    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
+                            Prepare<kAllTypes>, Eval<kAllTypes>);
+const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
+const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT16 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
 
 TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -221,6 +221,8 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   return CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max);
 }
 
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   MicroContext* micro_context = GetMicroContext(context);
   OpData* data = static_cast<OpData*>(node->user_data);
@@ -288,6 +290,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        kOp, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
     return kTfLiteError;
   }
+  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOp, schema::BuiltinOperator_FULLY_CONNECTED, in_type));
   if (output->type != in_type) {
     TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOp,
                        TfLiteTypeGetName(output->type), TfLiteTypeGetName(in_type));
@@ -376,6 +379,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return kTfLiteOk;
 }
 
+template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
@@ -386,11 +390,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
   switch (static_cast<TfLiteType>(data.input_type)) {
     case kTfLiteFloat32:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       reference::FullyConnectedFloat(data.float_params, dims, micro::GetTensorData<float>(input),
                                      micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
                                      micro::GetTensorData<float>(output));
       return kTfLiteOk;
     case kTfLiteInt8: {
+      if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       if (!data.int4_filter) {
         fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data, dims);
         problem.input = micro::GetTensorData<int8_t>(input);
@@ -412,22 +418,31 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     }
     case kTfLiteInt16:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       reference::FullyConnectedInt16(data.quant, dims, micro::GetTensorData<int16_t>(input),
                                      micro::GetTensorData<int8_t>(filter),
                                      micro::GetOptionalTensorData<int64_t>(bias),
                                      micro::GetTensorData<int16_t>(output));
       return kTfLiteOk;
     default:
-      return kTfLiteError;  // prepare accepted only the types above
+      break;
   }
+  return kTfLiteError;  // prepare accepted only the types above
 }
 
 }  // namespace
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
 
-const TfLiteRegistration kRegistration_FULLY_CONNECTED = MakeBuiltinRegistration(
-    schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init, Prepare, Eval);
+const TfLiteRegistration kRegistration_FULLY_CONNECTED =
+    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
+                            Prepare<kAllTypes>, Eval<kAllTypes>);
+const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
+const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT16 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
 
 TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

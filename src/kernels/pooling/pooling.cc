@@ -224,8 +224,10 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                                            &p.quantized_activation_max);
 }
 
-TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, const char* const variants[2],
-                         bool average) {
+// kTypes: the input types the registration serves (kAllTypes for the generic one).
+template <TypeSet kTypes>
+TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, int32_t builtin_code,
+                         const char* const variants[2], bool average) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
                        NumOutputs(node));
@@ -241,6 +243,7 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
     const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
     auto* data = static_cast<OpData*>(node->user_data);
     status = PrepareTensors(context, op_name, params, input, output, data);
+    if (status == kTfLiteOk) status = CheckServedType<kTypes>(context, op_name, builtin_code, input->type);
     if (status == kTfLiteOk && input->type == kTfLiteInt8) {
       const pooling::PoolInt8Problem problem =
           MakeInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output));
@@ -259,17 +262,21 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
 constexpr const char* kAverageVariants[2] = {"average_pool_2d/int16/reference", "average_pool_2d/float32/reference"};
 constexpr const char* kMaxVariants[2] = {"max_pool_2d/int16/reference", "max_pool_2d/float32/reference"};
 
+template <TypeSet kTypes>
 TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare(context, node, "AVERAGE_POOL_2D", kAverageVariants, /*average=*/true);
+  return PoolPrepare<kTypes>(context, node, "AVERAGE_POOL_2D", schema::BuiltinOperator_AVERAGE_POOL_2D,
+                             kAverageVariants, /*average=*/true);
 }
 
+template <TypeSet kTypes>
 TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare(context, node, "MAX_POOL_2D", kMaxVariants, /*average=*/false);
+  return PoolPrepare<kTypes>(context, node, "MAX_POOL_2D", schema::BuiltinOperator_MAX_POOL_2D, kMaxVariants,
+                             /*average=*/false);
 }
 
 // Invoke for both ops: INT8 through the op's variant table, INT16 and FLOAT32 through its reference functions
-// (called as fn(params, input_shape, input, output_shape, output)).
-template <size_t N, typename Int16Fn, typename FloatFn>
+// (called as fn(params, input_shape, input, output_shape, output)); only the paths of kTypes.
+template <TypeSet kTypes, size_t N, typename Int16Fn, typename FloatFn>
 TfLiteStatus PoolEval(TfLiteContext* context, TfLiteNode* node,
                       const KernelVariant<pooling::PoolInt8Problem> (&int8_variants)[N], const Int16Fn& int16,
                       const FloatFn& float32) {
@@ -281,6 +288,7 @@ TfLiteStatus PoolEval(TfLiteContext* context, TfLiteNode* node,
   const RuntimeShape output_shape = micro::GetTensorShape(output);
   switch (input->type) {
     case kTfLiteInt8: {
+      if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       pooling::PoolInt8Problem problem = MakeInt8Problem(params, input_shape, output_shape);
       problem.input = micro::GetTensorData<int8_t>(input);
       problem.output = micro::GetTensorData<int8_t>(output);
@@ -288,10 +296,12 @@ TfLiteStatus PoolEval(TfLiteContext* context, TfLiteNode* node,
       break;
     }
     case kTfLiteInt16:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       int16(params, input_shape, micro::GetTensorData<int16_t>(input), output_shape,
             micro::GetTensorData<int16_t>(output));
       break;
     default:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       float32(params, input_shape, micro::GetTensorData<float>(input), output_shape,
               micro::GetTensorData<float>(output));
       break;
@@ -299,13 +309,16 @@ TfLiteStatus PoolEval(TfLiteContext* context, TfLiteNode* node,
   return kTfLiteOk;
 }
 
+template <TypeSet kTypes>
 TfLiteStatus AverageEval(TfLiteContext* context, TfLiteNode* node) {
-  return PoolEval(context, node, kAverageInt8Variants, reference::AveragePoolQuantized<int16_t>,
+  return PoolEval<kTypes>(context, node, kAverageInt8Variants, reference::AveragePoolQuantized<int16_t>,
                   reference::AveragePoolFloat);
 }
 
+template <TypeSet kTypes>
 TfLiteStatus MaxEval(TfLiteContext* context, TfLiteNode* node) {
-  return PoolEval(context, node, kMaxInt8Variants, reference::MaxPoolQuantized<int16_t>, reference::MaxPoolFloat);
+  return PoolEval<kTypes>(context, node, kMaxInt8Variants, reference::MaxPoolQuantized<int16_t>,
+                          reference::MaxPoolFloat);
 }
 
 }  // namespace
@@ -319,11 +332,19 @@ bool AppliesAverageDsp(const PoolInt8Problem& p) {
 }
 }  // namespace pooling
 
-const TfLiteRegistration kRegistration_AVERAGE_POOL_2D = MakeBuiltinRegistration(
-    schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init, AveragePrepare, AverageEval);
+const TfLiteRegistration kRegistration_AVERAGE_POOL_2D =
+    MakeBuiltinRegistration(schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init,
+                            AveragePrepare<kAllTypes>, AverageEval<kAllTypes>);
+const TfLiteRegistration kRegistration_AVERAGE_POOL_2D_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init,
+                            AveragePrepare<TypeBit(kTfLiteInt8)>, AverageEval<TypeBit(kTfLiteInt8)>);
 
-const TfLiteRegistration kRegistration_MAX_POOL_2D = MakeBuiltinRegistration(
-    schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init, MaxPrepare, MaxEval);
+const TfLiteRegistration kRegistration_MAX_POOL_2D =
+    MakeBuiltinRegistration(schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init,
+                            MaxPrepare<kAllTypes>, MaxEval<kAllTypes>);
+const TfLiteRegistration kRegistration_MAX_POOL_2D_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init,
+                            MaxPrepare<TypeBit(kTfLiteInt8)>, MaxEval<TypeBit(kTfLiteInt8)>);
 
 // Shared by AVERAGE_POOL_2D and MAX_POOL_2D (and L2_POOL_2D in TFLite). A missing options table gives the
 // schema defaults (SAME padding, zero strides and filter, no activation), which prepare then refuses.

@@ -213,6 +213,8 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteSoftmaxParams* p
   return PrepareQuantized(context, params, input, output, &data->params);
 }
 
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "SOFTMAX: %d inputs and %d outputs given (1 and 1)", NumInputs(node),
@@ -228,6 +230,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "SOFTMAX: missing input or output tensor");
   } else {
     status = PrepareTensors(context, static_cast<const TfLiteSoftmaxParams*>(node->builtin_data), input, output, data);
+    if (status == kTfLiteOk) {
+      status = CheckServedType<kTypes>(context, "SOFTMAX", schema::BuiltinOperator_SOFTMAX, input->type);
+    }
   }
   if (status == kTfLiteOk) {
     switch (data->path) {
@@ -247,17 +252,20 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return status;
 }
 
+template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
   switch (data.path) {
     case Path::kFloat32:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       reference::SoftmaxFloat(data.params, data.outer_size, data.depth, micro::GetTensorData<float>(input),
                               micro::GetTensorData<float>(output));
       break;
     case Path::kInt8:
     case Path::kInt8ToInt16: {
+      if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       softmax::SoftmaxInt8Problem problem = MakeInt8Problem(data);
       problem.input = micro::GetTensorData<int8_t>(input);
       if (data.path == Path::kInt8) {
@@ -270,6 +278,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       break;
     }
     case Path::kInt16:
+      if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
       reference::SoftmaxInt16(data.params, data.outer_size, data.depth, micro::GetTensorData<int16_t>(input),
                               micro::GetTensorData<int16_t>(output));
       break;
@@ -286,8 +295,11 @@ bool softmax::AppliesArm(const SoftmaxInt8Problem& p) {
   return p.input_multiplier >= (1 << 30) && p.input_left_shift >= 0 && p.input_left_shift <= 31 && p.depth <= 4095;
 }
 
-const TfLiteRegistration kRegistration_SOFTMAX =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init, Prepare, Eval);
+const TfLiteRegistration kRegistration_SOFTMAX = MakeBuiltinRegistration(
+    schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init, Prepare<kAllTypes>, Eval<kAllTypes>);
+const TfLiteRegistration kRegistration_SOFTMAX_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init,
+                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
 
 TfLiteStatus ParseSoftmax(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -258,6 +258,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 const TfLiteRegistration kRegistration_SVDF =
     MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
+// Not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference build does.
+const TfLiteRegistration kRegistration_SVDF_INT8 =
+    MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
 
 TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
