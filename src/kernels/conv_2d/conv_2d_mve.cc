@@ -129,12 +129,13 @@ void ConvInt8MvePointwise(const ConvInt8Problem& p, void*) {
     const int32x4_t bias = FoldedBias(p, g, k);
     const GroupQuant q = Quant(p, g);
     // The common case in one asm loop (arm_mve::PointwiseGroup): four channels, contiguous pixels, K a
-    // multiple of 16, no left shift.
-    if (g.lanes == 4 && !strided && k % 16 == 0 && vmaxvq_s32(INT32_MIN, q.shift) <= 0) {
+    // multiple of 16 (or below 16: arm_mve::PointwiseGroupShort), no left shift.
+    if (g.lanes == 4 && !strided && (k % 16 == 0 || k < 16) && vmaxvq_s32(INT32_MIN, q.shift) <= 0) {
       const int32x4_t zero = vdupq_n_s32(0);
-      arm_mve::PointwiseGroup(p.input, g.w[0], g.w[1], g.w[2], g.w[3], k, p.output + g.first, p.output_depth,
-                              pixels, bias, q.multiplier, vminq_s32(q.shift, zero), vdupq_n_s32(p.output_offset),
-                              vdupq_n_s32(p.output_activation_min), vdupq_n_s32(p.output_activation_max));
+      auto* group = k < 16 ? arm_mve::PointwiseGroupShort : arm_mve::PointwiseGroup;
+      group(p.input, g.w[0], g.w[1], g.w[2], g.w[3], k, p.output + g.first, p.output_depth, pixels, bias,
+            q.multiplier, vminq_s32(q.shift, zero), vdupq_n_s32(p.output_offset), vdupq_n_s32(p.output_activation_min),
+            vdupq_n_s32(p.output_activation_max));
       if (g.first + 4 >= p.output_depth) break;
       continue;
     }

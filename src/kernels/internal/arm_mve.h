@@ -51,8 +51,8 @@ __attribute__((always_inline)) static inline int32x4_t Dot4V(const int8_t* x, co
 
 // A group of four output channels over `pixels` consecutive pixels of a 1x1 convolution with stride 1: the
 // input rows follow each other (k values apart) and the four filter rows are w0..w3. Everything stays in one
-// asm loop so the constants live in vector registers: per pixel the four VMLADAVA sums (k / 16 steps), one
-// vector, the folded bias, VQRDMULH, the rounding right shift with ties away from zero (arm_mve::Requantize
+// asm loop so the constants live in vector registers: per pixel the four VMLADAVA sums (k / 16 steps, started
+// from the folded bias: two VMOVs instead of four zeroings and a vector add), one vector, VQRDMULH, the rounding right shift with ties away from zero (arm_mve::Requantize
 // without its left shift), the output offset, the clamp and one narrowing store at dst (then dst += stride).
 // Needs k a multiple of 16 (the pointers then end where the next pixel starts) and no left shift (shift <= 0
 // in every lane). 14 general registers: r0, r2, r4, r6 are the sums.
@@ -67,10 +67,8 @@ __attribute__((noinline)) static inline void PointwiseGroup(const int8_t* x, con
   register int32_t a3 __asm__("r6");
   __asm__ volatile(
       "2:\n"
-      "movs %[a0], #0\n"
-      "movs %[a1], #0\n"
-      "movs %[a2], #0\n"
-      "movs %[a3], #0\n"
+      "vmov %[a0], %[a2], %q[bias][2], %q[bias][0]\n"
+      "vmov %[a1], %[a3], %q[bias][3], %q[bias][1]\n"
       "dlstp.8 lr, %[k]\n"
       "1:\n"
       "vldrb.8 q0, [%[x]], #16\n"
@@ -89,7 +87,6 @@ __attribute__((noinline)) static inline void PointwiseGroup(const int8_t* x, con
       "sub %[w3], %[w3], %[k]\n"
       "vmov q0[2], q0[0], %[a0], %[a2]\n"
       "vmov q0[3], q0[1], %[a1], %[a3]\n"
-      "vadd.i32 q0, q0, %q[bias]\n"
       "vqrdmulh.s32 q0, q0, %q[mult]\n"
       "vand q1, q0, %q[right]\n"
       "vshr.s32 q1, q1, #31\n"
@@ -107,6 +104,60 @@ __attribute__((noinline)) static inline void PointwiseGroup(const int8_t* x, con
       : [k] "r"(k), [stride] "r"(stride), [bias] "w"(bias), [mult] "w"(multiplier), [right] "w"(right),
         [off] "w"(offset), [lo] "w"(act_min), [hi] "w"(act_max)
       : "q0", "q1", "lr", "cc", "memory");
+}
+
+// PointwiseGroup for 1 <= k < 16 (an input row fits one vector): no inner loop. VCTP once sets the predicate
+// of the first k byte lanes; per pixel the input row and the four filter rows are loaded under it (lanes >= k
+// are not read from memory and load as zero, so they add nothing), then one VMLADAVA per row on top of the
+// folded bias, and the same requantization and store as PointwiseGroup. Needs no left shift (shift <= 0).
+__attribute__((noinline)) static inline void PointwiseGroupShort(const int8_t* x, const int8_t* w0, const int8_t* w1,
+                                                                 const int8_t* w2, const int8_t* w3, int k,
+                                                                 int8_t* dst, int stride, int pixels, int32x4_t bias,
+                                                                 int32x4_t multiplier, int32x4_t right,
+                                                                 int32x4_t offset, int32x4_t act_min,
+                                                                 int32x4_t act_max) {
+  register int32_t a0 __asm__("r0");
+  register int32_t a1 __asm__("r2");
+  register int32_t a2 __asm__("r4");
+  register int32_t a3 __asm__("r6");
+  __asm__ volatile(
+      "vctp.8 %[k]\n"
+      "2:\n"
+      "vmov %[a0], %[a2], %q[bias][2], %q[bias][0]\n"
+      "vmov %[a1], %[a3], %q[bias][3], %q[bias][1]\n"
+      "vpstt\n"
+      "vldrbt.8 q0, [%[x]]\n"
+      "vldrbt.8 q1, [%[w0]]\n"
+      "vmladava.s8 %[a0], q0, q1\n"
+      "vpst\n"
+      "vldrbt.8 q1, [%[w1]]\n"
+      "vmladava.s8 %[a1], q0, q1\n"
+      "vpst\n"
+      "vldrbt.8 q1, [%[w2]]\n"
+      "vmladava.s8 %[a2], q0, q1\n"
+      "vpst\n"
+      "vldrbt.8 q1, [%[w3]]\n"
+      "vmladava.s8 %[a3], q0, q1\n"
+      "add %[x], %[x], %[k]\n"
+      "vmov q0[2], q0[0], %[a0], %[a2]\n"
+      "vmov q0[3], q0[1], %[a1], %[a3]\n"
+      "vqrdmulh.s32 q0, q0, %q[mult]\n"
+      "vand q1, q0, %q[right]\n"
+      "vshr.s32 q1, q1, #31\n"
+      "vqadd.s32 q0, q0, q1\n"
+      "vrshl.s32 q0, q0, %q[right]\n"
+      "vadd.i32 q0, q0, %q[off]\n"
+      "vmax.s32 q0, q0, %q[lo]\n"
+      "vmin.s32 q0, q0, %q[hi]\n"
+      "vstrb.32 q0, [%[dst]]\n"
+      "add %[dst], %[dst], %[stride]\n"
+      "subs %[n], %[n], #1\n"
+      "bne 2b\n"
+      : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [x] "+r"(x), [dst] "+l"(dst),
+        [n] "+r"(pixels)
+      : [w0] "r"(w0), [w1] "r"(w1), [w2] "r"(w2), [w3] "r"(w3), [k] "r"(k), [stride] "r"(stride), [bias] "w"(bias),
+        [mult] "w"(multiplier), [right] "w"(right), [off] "w"(offset), [lo] "w"(act_min), [hi] "w"(act_max)
+      : "q0", "q1", "cc", "memory");
 }
 
 // Sums of four int8 rows w0..w3 of k >= 1 values (VADDVA), added to sum[0..3].

@@ -92,6 +92,12 @@ void RunRandom(const Variant& v, const char* name, Shape (*shape)(Rng&, int), in
   }
   EXPECT_GT(ran, min_ran);
 }
+// Input rows shorter than one vector (1-15 channels), stride 1: mve-1x1's loop-free path (PointwiseGroupShort).
+Shape ShortRowShape(Rng& rng, int) {
+  return Shape{rng.Int(1, 2), rng.Int(1, 7), rng.Int(1, 12), rng.Int(1, 15), rng.Pick(kOutDepths), 1, 1,
+               1, 1, 1, 1, rng.Chance(50) ? kTfLitePaddingSame : kTfLitePaddingValid};
+}
+
 void RunPointwise(const Variant& v, const char* name) { RunRandom(v, name, PointwiseShape, 120); }
 void RunIm2col(const Variant& v, const char* name) { RunRandom(v, name, Im2colShape, 100); }
 
@@ -106,6 +112,7 @@ void RunModelShapes(const Variant& v, const char* name) {
       {1, 8, 8, 16, 32, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},    // ResNet 3x3 stride 2
       {1, 4, 4, 64, 64, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},    // ResNet 3x3, 64 channels
       {1, 15, 10, 1, 64, 10, 4, 2, 2, 1, 1, kTfLitePaddingSame},  // KWS first layer
+      {1, 12, 12, 8, 16, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid},  // vww_96 first 1x1 (8 input channels)
       {1, 6, 6, 128, 128, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid}, // MobileNet 1x1
       {1, 3, 3, 256, 256, 1, 1, 1, 1, 1, 1, kTfLitePaddingValid}, // MobileNet last 1x1
       {1, 5, 5, 16, 32, 1, 1, 2, 2, 1, 1, kTfLitePaddingValid},   // ResNet 1x1 stride 2 shortcut
@@ -136,6 +143,9 @@ TEST(Conv2DArm, DspMatchesReferenceOnModelShapes) {
 }
 
 TEST(Conv2DArm, MvePointwiseMatchesReference) { RunPointwise(kMvePointwise, "MvePointwiseMatchesReference"); }
+TEST(Conv2DArm, MvePointwiseMatchesReferenceOnShortRows) {
+  RunRandom(kMvePointwise, "MvePointwiseMatchesReferenceOnShortRows", ShortRowShape, 120);
+}
 TEST(Conv2DArm, MveIm2colMatchesReference) { RunIm2col(kMveIm2col, "MveIm2colMatchesReference"); }
 TEST(Conv2DArm, MveIm2colMatchesReferenceOnPointwiseShapes) {
   RunPointwise(kMveIm2col, "MveIm2colMatchesReferenceOnPointwiseShapes");
