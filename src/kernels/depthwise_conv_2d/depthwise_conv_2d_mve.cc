@@ -69,14 +69,18 @@ void BuildTable(const DepthwiseInt8Problem& p, int c0, int n, Table* t) {
   }
 }
 
+// Tap i of a pixel reads origin + offsets[i] (modulo 2^32: interior pixels pass their window's first byte and the
+// shared tap offsets, border pixels origin 0 and their nine addresses), so an interior pixel costs one address.
+
 // Taps 0-5 of one pixel over n channels: acc[] = folded bias + the six taps' products.
-__attribute__((noinline)) void TapsA(const int8_t* const* taps, const int32_t* table, int32_t* acc, int n) {
-  register const int8_t* t0 __asm__("r0") = taps[0];
-  register const int8_t* t1 __asm__("r1") = taps[1];
-  register const int8_t* t2 __asm__("r2") = taps[2];
-  register const int8_t* t3 __asm__("r3") = taps[3];
-  register const int8_t* t4 __asm__("r4") = taps[4];
-  register const int8_t* t5 __asm__("r5") = taps[5];
+__attribute__((noinline)) void TapsA(uintptr_t origin, const uint32_t* offsets, const int32_t* table, int32_t* acc,
+                                     int n) {
+  register const int8_t* t0 __asm__("r0") = reinterpret_cast<const int8_t*>(origin + offsets[0]);
+  register const int8_t* t1 __asm__("r1") = reinterpret_cast<const int8_t*>(origin + offsets[1]);
+  register const int8_t* t2 __asm__("r2") = reinterpret_cast<const int8_t*>(origin + offsets[2]);
+  register const int8_t* t3 __asm__("r3") = reinterpret_cast<const int8_t*>(origin + offsets[3]);
+  register const int8_t* t4 __asm__("r4") = reinterpret_cast<const int8_t*>(origin + offsets[4]);
+  register const int8_t* t5 __asm__("r5") = reinterpret_cast<const int8_t*>(origin + offsets[5]);
   __asm__ volatile(
       "dlstp.32 lr, %[n]\n"
       "1:\n"
@@ -117,11 +121,12 @@ __attribute__((noinline)) void TapsA(const int8_t* const* taps, const int32_t* t
 // Taps 6-8 of one pixel over n channels, on top of acc[], then requantization (arm_mve::Requantize: left
 // shift, rounding doubling high multiply, rounding right shift with ties away from zero), offset, clamp and
 // a narrowing store of the n output bytes.
-__attribute__((noinline)) void TapsB(const int8_t* const* taps, const int32_t* table, const int32_t* acc,
-                                     int8_t* out, int n, int32_t offset, int32x4_t act_min, int32x4_t act_max) {
-  register const int8_t* t6 __asm__("r0") = taps[6];
-  register const int8_t* t7 __asm__("r1") = taps[7];
-  register const int8_t* t8 __asm__("r2") = taps[8];
+__attribute__((noinline)) void TapsB(uintptr_t origin, const uint32_t* offsets, const int32_t* table,
+                                     const int32_t* acc, int8_t* out, int n, int32_t offset, int32x4_t act_min,
+                                     int32x4_t act_max) {
+  register const int8_t* t6 __asm__("r0") = reinterpret_cast<const int8_t*>(origin + offsets[6]);
+  register const int8_t* t7 __asm__("r1") = reinterpret_cast<const int8_t*>(origin + offsets[7]);
+  register const int8_t* t8 __asm__("r2") = reinterpret_cast<const int8_t*>(origin + offsets[8]);
   register int8_t* o __asm__("r3") = out;
   __asm__ volatile(
       "dlstp.32 lr, %[n]\n"
@@ -169,14 +174,16 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
   const int32x4_t act_min = vdupq_n_s32(p.output_activation_min);
   const int32x4_t act_max = vdupq_n_s32(p.output_activation_max);
   // Tap t = (fy, fx) of a pixel whose window lies inside the image reads origin + offset[t].
-  int offset[9];
+  uint32_t offset[9];
   for (int fy = 0; fy < 3; ++fy) {
-    for (int fx = 0; fx < 3; ++fx) offset[fy * 3 + fx] = fy * p.dilation_height * row_step + fx * p.dilation_width * depth;
+    for (int fx = 0; fx < 3; ++fx) {
+      offset[fy * 3 + fx] = static_cast<uint32_t>(fy * p.dilation_height * row_step + fx * p.dilation_width * depth);
+    }
   }
   const int span_y = 2 * p.dilation_height, span_x = 2 * p.dilation_width;
   Table table;
   alignas(16) int32_t acc[kMveChunk];
-  const int8_t* taps[9];
+  uint32_t taps[9];  // a border pixel's tap addresses
   for (int c0 = 0; c0 < depth; c0 += kMveChunk) {
     const int n = depth - c0 < kMveChunk ? depth - c0 : kMveChunk;
     BuildTable(p, c0, n, &table);
@@ -195,19 +202,21 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
         for (int ox = 0; ox < p.output_width; ++ox, out += depth) {
           const int ix0 = ox * p.stride_width - p.pad_width;
           if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
-            const int8_t* origin = rows[0] + ix0 * depth;
-            for (int t = 0; t < 9; ++t) taps[t] = origin + offset[t];
+            const uintptr_t origin = reinterpret_cast<uintptr_t>(rows[0] + ix0 * depth);
+            TapsA(origin, offset, table.words, acc, n);
+            TapsB(origin, offset, table.words, acc, out, n, p.output_offset, act_min, act_max);
           } else {
             for (int fx = 0; fx < 3; ++fx) {
               const int ix = ix0 + fx * p.dilation_width;
               const bool col_in = ix >= 0 && ix < p.input_width;
               for (int fy = 0; fy < 3; ++fy) {
-                taps[fy * 3 + fx] = col_in && rows[fy] != nullptr ? rows[fy] + ix * depth : zero_row;
+                taps[fy * 3 + fx] = static_cast<uint32_t>(
+                    reinterpret_cast<uintptr_t>(col_in && rows[fy] != nullptr ? rows[fy] + ix * depth : zero_row));
               }
             }
+            TapsA(0, taps, table.words, acc, n);
+            TapsB(0, taps, table.words, acc, out, n, p.output_offset, act_min, act_max);
           }
-          TapsA(taps, table.words, acc, n);
-          TapsB(taps, table.words, acc, out, n, p.output_offset, act_min, act_max);
         }
       }
     }

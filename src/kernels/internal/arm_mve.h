@@ -52,8 +52,9 @@ __attribute__((always_inline)) static inline int32x4_t Dot4V(const int8_t* x, co
 // A group of four output channels over `pixels` consecutive pixels of a 1x1 convolution with stride 1: the
 // input rows follow each other (k values apart) and the four filter rows are w0..w3. Everything stays in one
 // asm loop so the constants live in vector registers: per pixel the four VMLADAVA sums (k / 16 steps, started
-// from the folded bias: two VMOVs instead of four zeroings and a vector add), one vector, VQRDMULH, the rounding right shift with ties away from zero (arm_mve::Requantize
-// without its left shift), the output offset, the clamp and one narrowing store at dst (then dst += stride).
+// from the folded bias: two VMOVs instead of four zeroings and a vector add), one vector, VQRDMULH, the rounding
+// right shift with ties away from zero (arm_mve::Requantize without its left shift), the output offset, the
+// clamp and one narrowing store at dst (then dst += stride).
 // Needs k a multiple of 16 (the pointers then end where the next pixel starts) and no left shift (shift <= 0
 // in every lane). 14 general registers: r0, r2, r4, r6 are the sums.
 __attribute__((noinline)) static inline void PointwiseGroup(const int8_t* x, const int8_t* w0, const int8_t* w1,
