@@ -12,7 +12,8 @@
 //  - 1x1 (no padding): channel groups outside, pixels inside, so the folded bias of a group is computed once
 //    and the input is read in place: no scratch.
 //  - im2col (any filter, stride, dilation, padding): pixels outside; each pixel's receptive field is copied
-//    into an int8 row (zero-point padded) in the arena scratch, next to the folded bias of every channel.
+//    into an int8 row (zero-point padded) in the arena scratch, next to the folded bias of every channel
+//    (windows inside the image, without width dilation: one asm loop over the filter rows, CopyRows).
 // A channel count that is not a multiple of 4 ends with a group overlapping the one before (or, below 4
 // channels, a group whose missing rows repeat the last one and whose store is predicated).
 #include <cstdint>
@@ -81,6 +82,29 @@ __attribute__((always_inline)) inline void Store(const ConvInt8Problem& p, const
 
 int PatchLength(const ConvInt8Problem& p) { return p.filter_height * p.filter_width * p.input_depth; }
 
+// `rows` runs of n >= 1 bytes, src_step apart, packed one after the other at dst (rows >= 1): the receptive
+// field of a pixel whose window lies inside the image, in one asm loop (no per-row bounds and padding work).
+void CopyRows(int8_t* dst, const int8_t* src, int n, int rows, int src_step) {
+  const int8_t* s;
+  int8_t* d;
+  __asm__ volatile(
+      "1:\n"
+      "mov %[s], %[src]\n"
+      "mov %[d], %[dst]\n"
+      "dlstp.8 lr, %[n]\n"
+      "2:\n"
+      "vldrb.8 q0, [%[s]], #16\n"
+      "vstrb.8 q0, [%[d]], #16\n"
+      "letp lr, 2b\n"
+      "add %[src], %[src], %[step]\n"
+      "add %[dst], %[dst], %[n]\n"
+      "subs %[rows], %[rows], #1\n"
+      "bne 1b\n"
+      : [s] "=&r"(s), [d] "=&r"(d), [src] "+r"(src), [dst] "+r"(dst), [rows] "+r"(rows)
+      : [n] "r"(n), [step] "r"(src_step)
+      : "q0", "lr", "cc", "memory");
+}
+
 // The receptive field of output pixel (b, oy, ox) as int8, out-of-image taps = the input zero point.
 void BuildRow(const ConvInt8Problem& p, int b, int oy, int ox, int8_t* row) {
   const int depth = p.input_depth;
@@ -90,6 +114,12 @@ void BuildRow(const ConvInt8Problem& p, int b, int oy, int ox, int8_t* row) {
   const int iy0 = oy * p.stride_height - p.pad_height;
   const int ix0 = ox * p.stride_width - p.pad_width;
   const int8_t* batch = p.input + b * p.input_height * p.input_width * depth;
+  if (p.dilation_width == 1 && iy0 >= 0 && iy0 + (p.filter_height - 1) * p.dilation_height < p.input_height &&
+      ix0 >= 0 && ix0 + fw <= p.input_width) {  // inside the image: one contiguous run per filter row
+    CopyRows(row, batch + (iy0 * p.input_width + ix0) * depth, seg, p.filter_height,
+             p.dilation_height * p.input_width * depth);
+    return;
+  }
   for (int fy = 0; fy < p.filter_height; ++fy, row += seg) {
     const int iy = iy0 + fy * p.dilation_height;
     if (iy < 0 || iy >= p.input_height) {
