@@ -224,10 +224,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                                            &p.quantized_activation_max);
 }
 
-// kTypes: the input types the registration serves (kAllTypes for the generic one).
-template <TypeSet kTypes>
+// kTypes: the input types the registration serves (kAllTypes for the generic one). kAverage is a template
+// argument so that an image with one of the two ops links only that op's int8 variant table.
+template <TypeSet kTypes, bool kAverage>
 TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, int32_t builtin_code,
-                         const char* const variants[2], bool average) {
+                         const char* const variants[2]) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
                        NumOutputs(node));
@@ -247,8 +248,11 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
     if (status == kTfLiteOk && input->type == kTfLiteInt8) {
       const pooling::PoolInt8Problem problem =
           MakeInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output));
-      status = average ? SelectVariant(context, op_name, kAverageInt8Variants, problem, &data->int8_variant)
-                       : SelectVariant(context, op_name, kMaxInt8Variants, problem, &data->int8_variant);
+      if constexpr (kAverage) {
+        status = SelectVariant(context, op_name, kAverageInt8Variants, problem, &data->int8_variant);
+      } else {
+        status = SelectVariant(context, op_name, kMaxInt8Variants, problem, &data->int8_variant);
+      }
     } else if (status == kTfLiteOk) {
       ReportKernelVariant(context, input->type == kTfLiteInt16 ? variants[0] : variants[1]);
     }
@@ -264,14 +268,14 @@ constexpr const char* kMaxVariants[2] = {"max_pool_2d/int16/reference", "max_poo
 
 template <TypeSet kTypes>
 TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare<kTypes>(context, node, "AVERAGE_POOL_2D", schema::BuiltinOperator_AVERAGE_POOL_2D,
-                             kAverageVariants, /*average=*/true);
+  return PoolPrepare<kTypes, /*kAverage=*/true>(context, node, "AVERAGE_POOL_2D",
+                                                schema::BuiltinOperator_AVERAGE_POOL_2D, kAverageVariants);
 }
 
 template <TypeSet kTypes>
 TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare<kTypes>(context, node, "MAX_POOL_2D", schema::BuiltinOperator_MAX_POOL_2D, kMaxVariants,
-                             /*average=*/false);
+  return PoolPrepare<kTypes, /*kAverage=*/false>(context, node, "MAX_POOL_2D", schema::BuiltinOperator_MAX_POOL_2D,
+                                                 kMaxVariants);
 }
 
 // Invoke for both ops: INT8 through the op's variant table, INT16 and FLOAT32 through its reference functions
