@@ -48,8 +48,10 @@ struct alignas(16) Table {
   int32_t words[kMveChunk / 4 * kEntryBytes / 4];
 };
 
-void BuildTable(const DepthwiseInt8Problem& p, int c0, int n, Table* t) {
+// Returns whether a channel of the table shifts left.
+bool BuildTable(const DepthwiseInt8Problem& p, int c0, int n, Table* t) {
   std::memset(t->words, 0, sizeof(t->words));
+  bool left = false;
   for (int i = 0; i < n; ++i) {
     const int c = c0 + i;
     int32_t* entry = t->words + (i / 4) * (kEntryBytes / 4);
@@ -66,7 +68,9 @@ void BuildTable(const DepthwiseInt8Problem& p, int c0, int n, Table* t) {
     entry[4 + lane] = p.output_multiplier[c];
     entry[8 + lane] = shift > 0 ? shift : 0;
     entry[12 + lane] = shift > 0 ? 0 : shift;
+    left = left || shift > 0;
   }
+  return left;
 }
 
 // Tap i of a pixel reads origin + offsets[i] (modulo 2^32: interior pixels pass their window's first byte and the
@@ -120,49 +124,57 @@ __attribute__((noinline)) void TapsA(uintptr_t origin, const uint32_t* offsets, 
 
 // Taps 6-8 of one pixel over n channels, on top of acc[], then requantization (arm_mve::Requantize: left
 // shift, rounding doubling high multiply, rounding right shift with ties away from zero), offset, clamp and
-// a narrowing store of the n output bytes.
+// a narrowing store of the n output bytes. LEFT_SHIFT: the left shift's two instructions, or nothing when no
+// channel of the table shifts left (its left shifts are then all 0, and VSHL by 0 is the identity).
+#define MOTE_DEPTHWISE_TAPS_B(LEFT_SHIFT)                                                                            \
+  __asm__ volatile(                                                                                                  \
+      "dlstp.32 lr, %[n]\n"                                                                                          \
+      "1:\n"                                                                                                         \
+      "vldrw.32 q0, [%[acc]], #16\n"                                                                                 \
+      "vldrb.s32 q1, [%[t6]], #4\n"                                                                                  \
+      "vldrw.32 q2, [%[tab], #160]\n"                                                                                \
+      "vmul.i32 q1, q1, q2\n"                                                                                        \
+      "vadd.i32 q0, q0, q1\n"                                                                                        \
+      "vldrb.s32 q1, [%[t7]], #4\n"                                                                                  \
+      "vldrw.32 q2, [%[tab], #176]\n"                                                                                \
+      "vmul.i32 q1, q1, q2\n"                                                                                        \
+      "vadd.i32 q0, q0, q1\n"                                                                                        \
+      "vldrb.s32 q1, [%[t8]], #4\n"                                                                                  \
+      "vldrw.32 q2, [%[tab], #192]\n"                                                                                \
+      "vmul.i32 q1, q1, q2\n"                                                                                        \
+      "vadd.i32 q0, q0, q1\n" LEFT_SHIFT                                                                             \
+      "vldrw.32 q1, [%[tab], #16]\n"                                                                                 \
+      "vqrdmulh.s32 q0, q0, q1\n"                                                                                    \
+      "vldrw.32 q2, [%[tab], #48]\n"                                                                                 \
+      "vand q1, q0, q2\n"                                                                                            \
+      "vshr.s32 q1, q1, #31\n"                                                                                       \
+      "vqadd.s32 q0, q0, q1\n"                                                                                       \
+      "vrshl.s32 q0, q0, q2\n"                                                                                       \
+      "vadd.i32 q0, q0, %[off]\n"                                                                                    \
+      "vmax.s32 q0, q0, %q[lo]\n"                                                                                    \
+      "vmin.s32 q0, q0, %q[hi]\n"                                                                                    \
+      "vstrb.32 q0, [%[out]], #4\n"                                                                                  \
+      "add %[tab], %[tab], #208\n"                                                                                   \
+      "letp lr, 1b\n"                                                                                                \
+      : [t6] "+l"(t6), [t7] "+l"(t7), [t8] "+l"(t8), [out] "+l"(o), [tab] "+r"(table), [acc] "+r"(acc)               \
+      : [n] "r"(n), [off] "r"(offset), [lo] "w"(act_min), [hi] "w"(act_max)                                          \
+      : "q0", "q1", "q2", "lr", "memory")
+
 __attribute__((noinline)) void TapsB(uintptr_t origin, const uint32_t* offsets, const int32_t* table,
                                      const int32_t* acc, int8_t* out, int n, int32_t offset, int32x4_t act_min,
-                                     int32x4_t act_max) {
+                                     int32x4_t act_max, bool left) {
   register const int8_t* t6 __asm__("r0") = reinterpret_cast<const int8_t*>(origin + offsets[6]);
   register const int8_t* t7 __asm__("r1") = reinterpret_cast<const int8_t*>(origin + offsets[7]);
   register const int8_t* t8 __asm__("r2") = reinterpret_cast<const int8_t*>(origin + offsets[8]);
   register int8_t* o __asm__("r3") = out;
-  __asm__ volatile(
-      "dlstp.32 lr, %[n]\n"
-      "1:\n"
-      "vldrw.32 q0, [%[acc]], #16\n"
-      "vldrb.s32 q1, [%[t6]], #4\n"
-      "vldrw.32 q2, [%[tab], #160]\n"
-      "vmul.i32 q1, q1, q2\n"
-      "vadd.i32 q0, q0, q1\n"
-      "vldrb.s32 q1, [%[t7]], #4\n"
-      "vldrw.32 q2, [%[tab], #176]\n"
-      "vmul.i32 q1, q1, q2\n"
-      "vadd.i32 q0, q0, q1\n"
-      "vldrb.s32 q1, [%[t8]], #4\n"
-      "vldrw.32 q2, [%[tab], #192]\n"
-      "vmul.i32 q1, q1, q2\n"
-      "vadd.i32 q0, q0, q1\n"
-      "vldrw.32 q1, [%[tab], #32]\n"
-      "vshl.s32 q0, q0, q1\n"
-      "vldrw.32 q1, [%[tab], #16]\n"
-      "vqrdmulh.s32 q0, q0, q1\n"
-      "vldrw.32 q2, [%[tab], #48]\n"
-      "vand q1, q0, q2\n"
-      "vshr.s32 q1, q1, #31\n"
-      "vqadd.s32 q0, q0, q1\n"
-      "vrshl.s32 q0, q0, q2\n"
-      "vadd.i32 q0, q0, %[off]\n"
-      "vmax.s32 q0, q0, %q[lo]\n"
-      "vmin.s32 q0, q0, %q[hi]\n"
-      "vstrb.32 q0, [%[out]], #4\n"
-      "add %[tab], %[tab], #208\n"
-      "letp lr, 1b\n"
-      : [t6] "+l"(t6), [t7] "+l"(t7), [t8] "+l"(t8), [out] "+l"(o), [tab] "+r"(table), [acc] "+r"(acc)
-      : [n] "r"(n), [off] "r"(offset), [lo] "w"(act_min), [hi] "w"(act_max)
-      : "q0", "q1", "q2", "lr", "memory");
+  if (left) {
+    MOTE_DEPTHWISE_TAPS_B("vldrw.32 q1, [%[tab], #32]\n"
+                          "vshl.s32 q0, q0, q1\n");
+  } else {
+    MOTE_DEPTHWISE_TAPS_B("");
+  }
 }
+#undef MOTE_DEPTHWISE_TAPS_B
 
 }  // namespace
 
@@ -186,7 +198,7 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
   uint32_t taps[9];  // a border pixel's tap addresses
   for (int c0 = 0; c0 < depth; c0 += kMveChunk) {
     const int n = depth - c0 < kMveChunk ? depth - c0 : kMveChunk;
-    BuildTable(p, c0, n, &table);
+    const bool left = BuildTable(p, c0, n, &table);
     for (int b = 0; b < p.batches; ++b) {
       const int8_t* image = p.input + b * p.input_height * row_step + c0;
       int8_t* out = p.output + b * p.output_height * p.output_width * depth + c0;
@@ -204,7 +216,7 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
           if (rows_inside && ix0 >= 0 && ix0 + span_x < p.input_width) {
             const uintptr_t origin = reinterpret_cast<uintptr_t>(rows[0] + ix0 * depth);
             TapsA(origin, offset, table.words, acc, n);
-            TapsB(origin, offset, table.words, acc, out, n, p.output_offset, act_min, act_max);
+            TapsB(origin, offset, table.words, acc, out, n, p.output_offset, act_min, act_max, left);
           } else {
             for (int fx = 0; fx < 3; ++fx) {
               const int ix = ix0 + fx * p.dilation_width;
@@ -215,7 +227,7 @@ void DepthwiseInt8Mve3x3(const DepthwiseInt8Problem& p, void*) {
               }
             }
             TapsA(0, taps, table.words, acc, n);
-            TapsB(0, taps, table.words, acc, out, n, p.output_offset, act_min, act_max);
+            TapsB(0, taps, table.words, acc, out, n, p.output_offset, act_min, act_max, left);
           }
         }
       }
