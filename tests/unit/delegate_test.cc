@@ -722,6 +722,20 @@ TEST_F(DelegateTest, FailedPrepareRollsBackAndTheModelRunsOnCpuKernels) {
   EXPECT_EQ(good.total_invokes(), 2);
 }
 
+TEST_F(DelegateTest, GraphsAboveTheDelegationLimitAreRefusedAndStillRunOnCpuKernels) {
+  const auto model = Chain(16384);  // one node above kMaxDelegatedGraphNodes (int16 delegate links)
+  Harness h(model, 8 * 1024 * 1024);
+  TestDelegate d;
+  d.requests = {{0, 1}};
+  LogCapture log;
+  EXPECT_EQ(h.Apply(&d), kTfLiteError);
+  EXPECT_TRUE(log.Has("ModifyGraphWithDelegate: the model has 16384 operators; delegation supports at most 16383."))
+      << log.all();
+  EXPECT_EQ(d.prepare_calls, 0);
+  EXPECT_EQ(h.interpreter().AllocateTensors(), kTfLiteOk);
+  EXPECT_EQ(h.interpreter().operators_size(), 16384u);
+}
+
 TEST_F(DelegateTest, DelegateKernelPrepareFailureNamesTheKernel) {
   const auto model = Chain(3);
   Harness h(model);
