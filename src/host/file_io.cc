@@ -1,4 +1,4 @@
-#include "host/file_io.h"
+#include "mote/host/file_io.h"
 
 #include <sys/stat.h>
 

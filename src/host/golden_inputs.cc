@@ -1,4 +1,4 @@
-#include "host/golden_inputs.h"
+#include "mote/host/golden_inputs.h"
 
 #include <cstring>
 

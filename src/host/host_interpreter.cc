@@ -5,11 +5,11 @@
 #include <cstring>
 #include <deque>
 
-#include "host/file_io.h"
+#include "mote/host/file_io.h"
 #include "interpreter/interpreter_core.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 namespace mote {
 namespace host {

@@ -1,4 +1,4 @@
-#include "host/npy.h"
+#include "mote/host/npy.h"
 
 #include <cstdlib>
 #include <cstring>

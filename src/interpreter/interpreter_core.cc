@@ -8,7 +8,7 @@
 #include "memory/greedy_planner.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 namespace mote {
 namespace {
@@ -678,7 +678,7 @@ TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buf
                 static_cast<unsigned long long>(bytes));
     return kTfLiteError;
   }
-  // Kernels keep scratch indices as int16 (kernels/internal/variant.h's VariantChoice): 32767 buffers per model.
+  // Kernels keep scratch indices as int16 (kernels/dispatch/variant.h's VariantChoice): 32767 buffers per model.
   if (scratch_count_ + pending_scratch_count_ >= kMaxScratchBuffers) {
     MicroPrintf("Node %s: the model requests more than %d scratch buffers.", current_node_->op_name(),
                 static_cast<int>(kMaxScratchBuffers));

@@ -6,7 +6,7 @@
 #include "interpreter/interpreter_core.h"
 #include "memory/arena.h"
 #include "mote/micro_log.h"
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 namespace mote {
 

@@ -1,4 +1,4 @@
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 #include <cstring>
 

@@ -2,7 +2,6 @@
 #include "board.h"
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -49,16 +48,6 @@ void board_write(const char* data, size_t size) {
 }
 
 void board_puts(const char* text) { board_write(text, strlen(text)); }
-
-void board_printf(const char* format, ...) {
-  char buffer[256];
-  va_list args;
-  va_start(args, format);
-  int n = vsnprintf(buffer, sizeof(buffer), format, args);
-  va_end(args);
-  if (n < 0) return;
-  board_write(buffer, (size_t)n < sizeof(buffer) ? (size_t)n : sizeof(buffer) - 1);
-}
 
 void board_exit(int code) {
   const uint32_t args[2] = {kAdpStoppedApplicationExit, (uint32_t)code};

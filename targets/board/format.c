@@ -3,9 +3,9 @@
  * newlib's printf family reaches malloc even when formatting into a caller's buffer (its string "files" can
  * grow for asprintf, and stdio allocates FILE buffers on first use), so an image using newlib's vsnprintf or
  * fputs can never show a malloc-free link map. These definitions take precedence over newlib's (objects given
- * to the linker win over archive members): vsnprintf/snprintf format into the caller's buffer only, and the
- * few stdio output calls mote's default log sink and applications use are retargeted to the semihosting
- * console. Nothing here allocates or uses locale, errno or the reentrancy structure.
+ * to the linker win over archive members): vsnprintf/snprintf format into the caller's buffer only (the stdio
+ * output calls built on them are in stdio_console.c). Nothing here allocates or uses locale, errno or the
+ * reentrancy structure, and nothing here depends on the rest of the board layer.
  *
  * Conversions: d i u o x X c s p f F e E g G %, flags - + space # 0, width and precision (digits or *),
  * length modifiers hh h l ll j z t L. Floating point: values within 10^±22 are scaled by one exact power of
@@ -19,8 +19,6 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
-
-#include "board.h"
 
 typedef struct {
   char* buf;
@@ -426,63 +424,6 @@ int sprintf(char* buf, const char* format, ...) {
   va_list args;
   va_start(args, format);
   const int n = vsnprintf(buf, INT_MAX, format, args);
-  va_end(args);
-  return n;
-}
-
-/* stdio output retargeted to the console (stdout and stderr alike; there are no other streams). */
-int fputs(const char* s, FILE* stream) {
-  (void)stream;
-  board_puts(s);
-  return 0;
-}
-int fputc(int c, FILE* stream) {
-  (void)stream;
-  const char ch = (char)c;
-  board_write(&ch, 1);
-  return (unsigned char)c;
-}
-int putc(int c, FILE* stream) { return fputc(c, stream); }
-int putchar(int c) {
-  const char ch = (char)c;
-  board_write(&ch, 1);
-  return (unsigned char)c;
-}
-int puts(const char* s) {
-  board_puts(s);
-  board_write("\n", 1);
-  return 0;
-}
-size_t fwrite(const void* data, size_t size, size_t count, FILE* stream) {
-  (void)stream;
-  board_write((const char*)data, size * count);
-  return count;
-}
-int fflush(FILE* stream) {
-  (void)stream;
-  return 0;
-}
-int vprintf(const char* format, va_list args) {
-  char buffer[256];
-  const int n = vsnprintf(buffer, sizeof(buffer), format, args);
-  if (n > 0) board_write(buffer, (size_t)n < sizeof(buffer) ? (size_t)n : sizeof(buffer) - 1);
-  return n;
-}
-int printf(const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  const int n = vprintf(format, args);
-  va_end(args);
-  return n;
-}
-int vfprintf(FILE* stream, const char* format, va_list args) {
-  (void)stream;
-  return vprintf(format, args);
-}
-int fprintf(FILE* stream, const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  const int n = vfprintf(stream, format, args);
   va_end(args);
   return n;
 }

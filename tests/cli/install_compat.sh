@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Installs mote into a temporary prefix, then builds the TFLM-style program examples/tflm_app twice against
 # the installed prefix — with pkg-config flags and with find_package(mote CONFIG) — and runs both on the demo
-# model's sample digits: each must print the sample's label.
+# model's sample digits: each must print the sample's label. Then builds the `mote` tool itself (tools/mote)
+# against the prefix only — it may use nothing under src/ — and checks that it inspects the demo model as the
+# in-tree build does.
 set -euo pipefail
 mote_bin=$1; src=$2
 build=$(cd "$(dirname "$mote_bin")" && pwd)
@@ -25,3 +27,10 @@ for app in "$work/app_pc" "$work/app_build/tflm_app"; do
     case "$out" in "digit $label "*) ;; *) echo "FAILED: expected digit $label"; exit 1 ;; esac
   done
 done
+cmake -S "$src/tools/mote" -B "$work/tool_build" -DCMAKE_PREFIX_PATH="$work/prefix" \
+  -DCMAKE_CXX_COMPILER="$cxx" -DCMAKE_CXX_FLAGS="$cxxflags" -DCMAKE_EXE_LINKER_FLAGS="$ldflags" >/dev/null
+cmake --build "$work/tool_build" >/dev/null
+"$work/tool_build/mote" inspect --json "$src/models/demo/digits_int8.tflite" >"$work/inspect_installed.json"
+"$mote_bin" inspect --json "$src/models/demo/digits_int8.tflite" >"$work/inspect_tree.json"
+cmp "$work/inspect_installed.json" "$work/inspect_tree.json"
+echo "tools/mote built against the installed prefix only: same inspect output"

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "digits_resolver.h"  // generated: RegisterDigitsOps, ModelOpResolver
-#include "host/file_io.h"
+#include "mote/host/file_io.h"
 #include "mote/micro_interpreter.h"
 
 namespace {

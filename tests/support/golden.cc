@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <cstring>
 
-#include "host/golden_inputs.h"
+#include "mote/host/golden_inputs.h"
 
 #ifndef MOTE_SHARED_DIR
 #define MOTE_SHARED_DIR ""

@@ -1,6 +1,6 @@
 // The golden-input generator (host/golden_inputs.h) against its definition and, when ../shared is present,
 // against the input files TFLM's golden outputs were produced from.
-#include "host/golden_inputs.h"
+#include "mote/host/golden_inputs.h"
 
 #include <cstring>
 #include <string>

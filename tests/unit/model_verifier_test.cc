@@ -1,7 +1,7 @@
 // Tests of src/schema/model_verifier: every refusal with its exact message, valid models (builder-made and
 // ../shared/models when present), and robustness: every truncation, random bytes and seeded bit flips must be
 // refused or accepted cleanly, never read out of bounds (run under ASan/UBSan to prove the latter).
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 #include <dirent.h>
 

@@ -1,5 +1,5 @@
-// .npy reading and writing for `mote run` (src/host/npy.h).
-#include "host/npy.h"
+// .npy reading and writing for `mote run` (include/mote/host/npy.h).
+#include "mote/host/npy.h"
 
 #include <cstring>
 #include <string>

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "host/file_io.h"
+#include "mote/host/file_io.h"
 #include "mote/micro_interpreter.h"
 
 namespace mote {

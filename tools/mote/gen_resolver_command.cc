@@ -19,7 +19,7 @@
 #include "cli.h"
 #include "mote/micro_log.h"
 #include "mote/op_resolver.h"
-#include "schema/model_verifier.h"
+#include "mote/model_verifier.h"
 
 namespace mote {
 namespace cli {

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "cli.h"
-#include "host/golden_inputs.h"
-#include "host/npy.h"
+#include "mote/host/golden_inputs.h"
+#include "mote/host/npy.h"
 #include "mote/kernel_util.h"
 #include "mote/op_resolver.h"
 

@@ -13,7 +13,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/internal/common.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace reference {

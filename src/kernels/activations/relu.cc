@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/quantization_checks.h"
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/activations/activations_reference.h"
-#include "kernels/internal/quantization_util.h"
+#include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/activations/activations_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"

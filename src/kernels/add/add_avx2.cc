@@ -1,5 +1,5 @@
 // ADD int8, AVX2 variant (compiled with -mavx2 -mfma; runs only when the CPU has AVX2). Contract in
-// add_variants.h. Per element, as the reference (kernels/internal/quantized_add_sub.h):
+// add_variants.h. Per element, as the reference (kernels/quantization/quantized_add_sub.h):
 //   s_k = MultiplyByQuantizedMultiplierSmallerThanOneExp((x_k + offset_k) << left_shift, m_k, shift_k)
 //   out = clamp(MultiplyByQuantizedMultiplierSmallerThanOneExp(s_1 + s_2, m_out, shift_out) + offset_out)
 // with the exact 8-lane requantization of requantize_avx2.h (shifts <= 0 here, so no left shift inside it).
@@ -8,7 +8,7 @@
 #include <cstdint>
 
 #include "kernels/add/add_variants.h"
-#include "kernels/internal/requantize_avx2.h"
+#include "kernels/simd/requantize_avx2.h"
 
 namespace mote {
 namespace add {

@@ -25,9 +25,9 @@
 #include <cstring>
 
 #include "kernels/add/add_variants.h"
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/broadcast.h"
-#include "kernels/internal/quantized_add_sub.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/glue/broadcast.h"
+#include "kernels/quantization/quantized_add_sub.h"
 
 namespace mote {
 namespace add {

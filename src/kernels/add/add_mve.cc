@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "kernels/add/add_variants.h"
-#include "kernels/internal/arm_mve.h"
+#include "kernels/simd/arm_mve.h"
 
 namespace mote {
 namespace add {

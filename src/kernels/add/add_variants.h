@@ -1,5 +1,5 @@
 // ADD int8 kernel variants: the problem every variant computes from and the optimized entry points. The glue
-// (add.cc) owns the best-first table (kernels/internal/variant.h).
+// (add.cc) owns the best-first table (kernels/dispatch/variant.h).
 //
 // Semantics: exactly reference::AddQuantized<int8_t> (add_reference.h) over `plan`, bit for bit, for every
 // problem a variant's applies() accepts.
@@ -10,12 +10,12 @@
 
 namespace mote {
 
-struct BroadcastPlan;  // kernels/internal/broadcast.h
+struct BroadcastPlan;  // kernels/glue/broadcast.h
 
 namespace add {
 
 // A plain struct (it crosses into *_avx2.cc code, which must not include headers with inline functions).
-// The constants are QuantizedAddSubParams' (kernels/internal/quantized_add_sub.h).
+// The constants are QuantizedAddSubParams' (kernels/quantization/quantized_add_sub.h).
 struct AddInt8Problem {
   const BroadcastPlan* plan;  // for the reference
   int elements;               // output elements

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "kernels/concatenation/concatenation_reference.h"
-#include "kernels/internal/options_parsing.h"
+#include "kernels/glue/options_parsing.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"

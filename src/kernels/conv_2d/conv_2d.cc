@@ -12,9 +12,9 @@
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
-#include "kernels/conv_2d/conv_common.h"
-#include "kernels/internal/options_parsing.h"
-#include "kernels/internal/variant.h"
+#include "kernels/glue/conv_common.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/dispatch/variant.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"

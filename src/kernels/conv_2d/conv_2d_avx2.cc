@@ -1,5 +1,5 @@
 // CONV_2D int8, AVX2 variants (compiled with -mavx2 -mfma; run only when the CPU has AVX2). Contract in
-// conv_2d_variants.h; arithmetic in kernels/internal/gemm_avx2.h.
+// conv_2d_variants.h; arithmetic in kernels/simd/gemm_avx2.h.
 //
 // Both variants turn the convolution into a GEMM: one int16 row per output pixel (its receptive field with
 // the input offset applied, zeros for taps outside the image, i.e. exactly the terms the reference skips),
@@ -13,7 +13,7 @@
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_variants.h"
-#include "kernels/internal/gemm_avx2.h"
+#include "kernels/simd/gemm_avx2.h"
 
 namespace mote {
 namespace conv_2d {

@@ -1,5 +1,5 @@
 // CONV_2D int8, AVX-512 VNNI variants (compiled with -mavx512f -mavx512bw -mavx512vl -mavx512vnni; run only
-// when the CPU has them). Contract in conv_2d_variants.h; arithmetic in kernels/internal/gemm_vnni.h.
+// when the CPU has them). Contract in conv_2d_variants.h; arithmetic in kernels/simd/gemm_vnni.h.
 //
 // The same GEMM formulation as the AVX2 variants (one row per output pixel, the filter repacked per invoke
 // on the stack, channels in vector lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd; the
@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_variants.h"
-#include "kernels/internal/gemm_vnni.h"
+#include "kernels/simd/gemm_vnni.h"
 
 namespace mote {
 namespace conv_2d {

@@ -1,5 +1,5 @@
 // CONV_2D int8, Cortex-M DSP variants (compiled only for cores with the DSP extension: M4, M7, M33, M55).
-// Contract in conv_2d_variants.h; instruction building blocks in kernels/internal/arm_dsp.h.
+// Contract in conv_2d_variants.h; instruction building blocks in kernels/simd/arm_dsp.h.
 //
 // Both variants are the same GEMM: rows are output pixels (their receptive field, input offset applied, as
 // int16 in SXTB16 order), columns are output channels (the filter rows, int8, read in place), depth K is the
@@ -24,8 +24,8 @@
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_variants.h"
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/common.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace conv_2d {

@@ -1,5 +1,5 @@
 // CONV_2D int8, Cortex-M Helium variants (compiled only for cores with MVE: Cortex-M55). Contract in
-// conv_2d_variants.h; building blocks in kernels/internal/arm_mve.h.
+// conv_2d_variants.h; building blocks in kernels/simd/arm_mve.h.
 //
 // Dot products run on the int8 values as stored: VMLADAVA multiplies 16 pairs and adds them to a scalar, four
 // output channels at a time sharing each 16-byte load of the input row (arm_mve::Dot4, tail-predicated, so any
@@ -20,7 +20,7 @@
 #include <cstring>
 
 #include "kernels/conv_2d/conv_2d_variants.h"
-#include "kernels/internal/arm_mve.h"
+#include "kernels/simd/arm_mve.h"
 
 namespace mote {
 namespace conv_2d {

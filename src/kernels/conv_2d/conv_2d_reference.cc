@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/internal/common.h"
-#include "kernels/internal/conv_output_stage.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/conv_output_stage.h"
 
 namespace mote {
 namespace conv_2d {
@@ -13,7 +13,7 @@ namespace {
 
 // The loop nest every type shares: batch, output row, output column, output channel, then the in-image taps
 // (fy, fx, ic) in TFLM's order. `finish(acc, oc)` turns the raw accumulator into the output value (the output
-// stages of kernels/internal/conv_output_stage.h, or the int32-wrapping one of ConvInt16Acc32).
+// stages of kernels/quantization/conv_output_stage.h, or the int32-wrapping one of ConvInt16Acc32).
 // kUseOffset adds params.input_offset to each input value (int8 only).
 template <typename AccT, bool kUseOffset, typename InputT, typename FilterT, typename OutputT, typename Finish>
 void ConvLoops(const ConvParams& params, const RuntimeShape& input_shape, const InputT* input_data,

@@ -12,7 +12,7 @@
 // TFLM's order (fy, fx, ic), which matters only for float32.
 //
 // Preconditions (prepare validates them; these functions check nothing): shapes consistent as above, output
-// spatial size and padding from ComputePaddingHeightWidth (kernels/internal/padding.h), every flat size fits
+// spatial size and padding from ComputePaddingHeightWidth (kernels/glue/padding.h), every flat size fits
 // in int, activation min <= max, multipliers/shifts from QuantizeMultiplier for each output channel. No
 // allocation, no scratch; the output must not alias the input or filter.
 #ifndef MOTE_KERNELS_CONV_2D_CONV_2D_REFERENCE_H_

@@ -1,5 +1,5 @@
 // CONV_2D int8 kernel variants: the problem description every variant computes from, and the optimized
-// entry points. The glue (conv_2d.cc) owns the best-first table (kernels/internal/variant.h); variants are
+// entry points. The glue (conv_2d.cc) owns the best-first table (kernels/dispatch/variant.h); variants are
 // plain compute over ConvInt8Problem and never see a node.
 //
 // Semantics: exactly conv_2d::ConvInt8 (conv_2d_reference.h), bit for bit, for every problem a variant's
@@ -10,12 +10,12 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/internal/conv_int8_problem.h"
+#include "kernels/glue/conv_int8_problem.h"
 
 namespace mote {
 namespace conv_2d {
 
-// Everything but the group size lives in the shared part (kernels/internal/conv_int8_problem.h).
+// Everything but the group size lives in the shared part (kernels/glue/conv_int8_problem.h).
 struct ConvInt8Problem : ConvInt8ProblemCommon {
   int filter_input_depth;  // input_depth / groups
 };

@@ -13,8 +13,8 @@
 #include <cstring>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/gemm_avx2.h"
-#include "kernels/internal/requantize_avx2.h"
+#include "kernels/simd/gemm_avx2.h"
+#include "kernels/simd/requantize_avx2.h"
 
 namespace mote {
 namespace depthwise_conv_2d {

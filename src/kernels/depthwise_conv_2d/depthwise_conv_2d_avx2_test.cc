@@ -11,8 +11,8 @@
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/variant.h"
-#include "kernels/internal/variant_test_util.h"
+#include "kernels/dispatch/variant.h"
+#include "support/variant_test_util.h"
 #include "support/model_builder.h"
 
 namespace mote {

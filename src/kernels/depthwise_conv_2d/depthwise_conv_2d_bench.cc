@@ -4,8 +4,8 @@
 
 #include "benchmark/benchmark.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/variant.h"
-#include "kernels/internal/variant_bench_util.h"
+#include "kernels/dispatch/variant.h"
+#include "support/variant_bench_util.h"
 
 namespace mote {
 namespace {

@@ -1,5 +1,5 @@
 // DEPTHWISE_CONV_2D int8, Cortex-M DSP variant over channels (compiled only for cores with the DSP extension).
-// Contract in depthwise_conv_2d_variants.h; building blocks in kernels/internal/arm_dsp.h.
+// Contract in depthwise_conv_2d_variants.h; building blocks in kernels/simd/arm_dsp.h.
 //
 // Four adjacent channels at a time, straight from NHWC: per filter tap one LDR brings the four channels' inputs,
 // two SXTAB16 widen them (input offset applied) into (c0, c2), (c1, c3), and SMLABB/SMLATT accumulate each
@@ -16,8 +16,8 @@
 #include <cstring>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/common.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace depthwise_conv_2d {

@@ -1,5 +1,5 @@
 // DEPTHWISE_CONV_2D int8, Cortex-M DSP variant (compiled only for cores with the DSP extension: M4, M7, M33,
-// M55). Contract in depthwise_conv_2d_variants.h; instruction building blocks in kernels/internal/arm_dsp.h.
+// M55). Contract in depthwise_conv_2d_variants.h; instruction building blocks in kernels/simd/arm_dsp.h.
 //
 // NHWC keeps a pixel's channels together, but a depthwise tap pairs values of one channel from neighbouring
 // pixels. So the input is transposed, four channels at a time, into a ring of int16 rows (one row per input
@@ -18,8 +18,8 @@
 #include <cstdint>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/common.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace depthwise_conv_2d {

@@ -1,6 +1,6 @@
 // DEPTHWISE_CONV_2D int8, Cortex-M Helium variants (compiled only for cores with MVE: Cortex-M55): 3x3 filters
 // with channel multiplier 1, and a general one for the rest. Contract in depthwise_conv_2d_variants.h; building
-// blocks in kernels/internal/arm_mve.h.
+// blocks in kernels/simd/arm_mve.h.
 //
 // 3x3:
 // Four channels per vector, straight from NHWC: per filter tap a widening load of the four channels' inputs
@@ -34,7 +34,7 @@
 #include <cstring>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/internal/arm_mve.h"
+#include "kernels/simd/arm_mve.h"
 
 namespace mote {
 namespace depthwise_conv_2d {

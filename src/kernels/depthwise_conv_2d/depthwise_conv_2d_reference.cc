@@ -4,8 +4,8 @@
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_reference.h"
-#include "kernels/internal/common.h"
-#include "kernels/internal/conv_output_stage.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/conv_output_stage.h"
 
 namespace mote {
 namespace depthwise_conv_2d {
@@ -13,7 +13,7 @@ namespace {
 
 // Loop nest shared by every type: batch, output row, output column, input channel, multiplier, then the
 // in-image taps (fy, fx) in TFLM's order. `finish(acc, oc)` produces the output value
-// (kernels/internal/conv_output_stage.h, shared with CONV_2D).
+// (kernels/quantization/conv_output_stage.h, shared with CONV_2D).
 template <typename AccT, bool kUseOffset, typename InputT, typename FilterT, typename OutputT, typename Finish>
 void DepthwiseLoops(const DepthwiseParams& params, const RuntimeShape& input_shape, const InputT* input_data,
                     const RuntimeShape& filter_shape, const FilterT* filter_data, const RuntimeShape& output_shape,

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "gtest/gtest.h"
-#include "kernels/internal/variant_test_util.h"
+#include "support/variant_test_util.h"
 
 namespace mote {
 namespace {

@@ -1,5 +1,5 @@
 // DEPTHWISE_CONV_2D int8 kernel variants: the problem every variant computes from and the optimized entry
-// points. The glue (depthwise_conv_2d.cc) owns the best-first table (kernels/internal/variant.h).
+// points. The glue (depthwise_conv_2d.cc) owns the best-first table (kernels/dispatch/variant.h).
 //
 // Semantics: exactly depthwise_conv_2d::DepthwiseConvInt8 (depthwise_conv_2d_reference.h), bit for bit, for
 // every problem a variant's applies() accepts. Layouts NHWC, filter [1, FH, FW, OC], OC = IC * multiplier.
@@ -9,12 +9,12 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "kernels/internal/conv_int8_problem.h"
+#include "kernels/glue/conv_int8_problem.h"
 
 namespace mote {
 namespace depthwise_conv_2d {
 
-// Everything but the multiplier lives in the shared part (kernels/internal/conv_int8_problem.h);
+// Everything but the multiplier lives in the shared part (kernels/glue/conv_int8_problem.h);
 // output_depth = input_depth * depth_multiplier.
 struct DepthwiseInt8Problem : ConvInt8ProblemCommon {
   int depth_multiplier;

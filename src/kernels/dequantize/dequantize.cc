@@ -3,9 +3,9 @@
 #include <cstdint>
 
 #include "kernels/dequantize/dequantize_reference.h"
-#include "kernels/internal/quantization_checks.h"
-#include "kernels/internal/scoped_temp_tensor.h"
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/scoped_temp_tensor.h"
+#include "kernels/glue/unary_op.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"

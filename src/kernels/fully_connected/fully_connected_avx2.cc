@@ -1,5 +1,5 @@
 // FULLY_CONNECTED int8, AVX2 variant (compiled with -mavx2 -mfma; runs only when the CPU has AVX2). Contract
-// in fully_connected_variants.h; arithmetic in kernels/internal/gemm_avx2.h.
+// in fully_connected_variants.h; arithmetic in kernels/simd/gemm_avx2.h.
 //
 // Each input row is widened once to int16 with the input offset applied; the weights are read in place. A
 // nonzero filter offset (asymmetric per-tensor weights) adds filter_offset * sum_k (x_k + input_offset) per
@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "kernels/fully_connected/fully_connected_variants.h"
-#include "kernels/internal/gemm_avx2.h"
+#include "kernels/simd/gemm_avx2.h"
 
 namespace mote {
 namespace fully_connected {

@@ -5,8 +5,8 @@
 #include "benchmark/benchmark.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
-#include "kernels/internal/variant.h"
-#include "kernels/internal/variant_bench_util.h"
+#include "kernels/dispatch/variant.h"
+#include "support/variant_bench_util.h"
 
 namespace mote {
 namespace {

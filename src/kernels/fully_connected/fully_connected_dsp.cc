@@ -1,5 +1,5 @@
 // FULLY_CONNECTED int8, Cortex-M DSP variant (compiled only for cores with the DSP extension: M4, M7, M33, M55).
-// Contract in fully_connected_variants.h; instruction building blocks in kernels/internal/arm_dsp.h.
+// Contract in fully_connected_variants.h; instruction building blocks in kernels/simd/arm_dsp.h.
 //
 // A GEMV per batch row with no arena scratch (the arena stays the reference's). Rows of up to kDspStackDepth
 // values are widened once (input offset applied, SXTB16 order) into a stack buffer and four output channels
@@ -13,8 +13,8 @@
 #include <cstring>
 
 #include "kernels/fully_connected/fully_connected_variants.h"
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/common.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace fully_connected {

@@ -1,5 +1,5 @@
 // FULLY_CONNECTED int8, Cortex-M Helium variant (compiled only for cores with MVE: Cortex-M55). Contract in
-// fully_connected_variants.h; building blocks in kernels/internal/arm_mve.h.
+// fully_connected_variants.h; building blocks in kernels/simd/arm_mve.h.
 //
 // Per batch row, three output channels at a time: one tail-predicated loop (arm_mve::Dot3Sum) does the int8
 // dot products with VMLADAVA and, since each weight is used once, the weight sums with VADDVA in the same pass.
@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "kernels/fully_connected/fully_connected_variants.h"
-#include "kernels/internal/arm_mve.h"
+#include "kernels/simd/arm_mve.h"
 
 namespace mote {
 namespace fully_connected {

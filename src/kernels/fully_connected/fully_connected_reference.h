@@ -20,7 +20,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/internal/common.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace reference {

@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "kernels/internal/prepare_test_util.h"
+#include "support/prepare_test_util.h"
 #include "support/model_builder.h"
 
 namespace mote {

@@ -1,5 +1,5 @@
 // FULLY_CONNECTED int8 kernel variants: the problem every variant computes from and the optimized entry
-// points. The glue (fully_connected.cc) owns the best-first table (kernels/internal/variant.h).
+// points. The glue (fully_connected.cc) owns the best-first table (kernels/dispatch/variant.h).
 //
 // Semantics: exactly reference::FullyConnectedInt8 (fully_connected_reference.h), bit for bit, for every
 // problem a variant's applies() accepts: input `batches` rows of `accum_depth`, filter [output_depth,
@@ -32,7 +32,7 @@ struct FullyConnectedInt8Problem {
   int8_t* output;
 };
 
-// AVX2 (x86-64; fully_connected_avx2.cc): the dot-product GEMM of kernels/internal/gemm_avx2.h, one row per
+// AVX2 (x86-64; fully_connected_avx2.cc): the dot-product GEMM of kernels/simd/gemm_avx2.h, one row per
 // batch (a GEMV for batch 1), weights read in place. accum_depth up to kAvx2MaxDepth.
 bool AppliesAvx2(const FullyConnectedInt8Problem& p);
 void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void* scratch);

@@ -5,8 +5,8 @@
 // output scale 2^-15, input scale at most ~5.33 (the 1/(3 * 4096) rescale's multiplier must fit 16 bits).
 #include <cstdint>
 
-#include "kernels/internal/sigmoid_tanh_prepare.h"
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/sigmoid_tanh_prepare.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/logistic/logistic_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/op_registrations.h"

@@ -10,7 +10,7 @@
 
 #include <cstdint>
 
-#include "kernels/internal/sigmoid_tanh_scaling.h"
+#include "kernels/quantization/sigmoid_tanh_scaling.h"
 
 namespace mote {
 namespace reference {

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/internal/quantization_util.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/mean/mean_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"

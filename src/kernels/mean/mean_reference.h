@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/common.h"
+#include "kernels/quantization/integer_arithmetic.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {

@@ -4,9 +4,9 @@
 // reference call.
 #include <cstdint>
 
-#include "kernels/internal/binary_elementwise.h"
-#include "kernels/internal/options_parsing.h"
-#include "kernels/internal/quantization_util.h"
+#include "kernels/glue/binary_elementwise.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/mul/mul_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"

@@ -1,4 +1,4 @@
-// MUL reference compute over a broadcast plan (kernels/internal/broadcast.h), bit-exact with TFLM:
+// MUL reference compute over a broadcast plan (kernels/glue/broadcast.h), bit-exact with TFLM:
 // float32 and int32 (x * y clamped to the activation range; int32 wraps on overflow); int8/int16
 // (reference_integer_ops::MulElementwise / BroadcastMul):
 //   out = clamp(output_zp + MultiplyByQuantizedMultiplier((x - zp1) * (y - zp2), multiplier, shift))
@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "kernels/internal/broadcast.h"
-#include "kernels/internal/common.h"
+#include "kernels/glue/broadcast.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace reference {

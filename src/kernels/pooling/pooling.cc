@@ -8,10 +8,10 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/options_parsing.h"
-#include "kernels/internal/padding.h"
-#include "kernels/internal/unary_op_glue.h"
-#include "kernels/internal/variant.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/padding.h"
+#include "kernels/glue/unary_op.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/pooling/pooling_reference.h"
 #include "kernels/pooling/pooling_variants.h"
 #include "mote/kernel_util.h"

@@ -1,5 +1,5 @@
 // AVERAGE_POOL_2D and MAX_POOL_2D int8, Cortex-M DSP variants (compiled only for cores with the DSP extension:
-// M4, M7, M33, M55). Contract in pooling_variants.h; building blocks in kernels/internal/arm_dsp.h.
+// M4, M7, M33, M55). Contract in pooling_variants.h; building blocks in kernels/simd/arm_dsp.h.
 //
 // Four adjacent channels per step, straight from NHWC: per window element one LDR brings the four channels.
 // - Average: SXTAB16 and SXTAB16 ROR #8 add them into two words of int16 halves, (c0, c2) and (c1, c3); the
@@ -15,7 +15,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/internal/arm_dsp.h"
+#include "kernels/simd/arm_dsp.h"
 #include "kernels/pooling/pooling_variants.h"
 
 namespace mote {

@@ -1,5 +1,5 @@
 // AVERAGE_POOL_2D and MAX_POOL_2D int8 kernel variants: the problem every variant computes from and the optimized
-// entry points. The glue (pooling.cc) owns the best-first tables (kernels/internal/variant.h).
+// entry points. The glue (pooling.cc) owns the best-first tables (kernels/dispatch/variant.h).
 //
 // Semantics: exactly reference::AveragePoolQuantized<int8_t> / reference::MaxPoolQuantized<int8_t>
 // (pooling_reference.h), bit for bit, for every problem a variant's applies() accepts: NHWC, the window clipped

@@ -7,10 +7,10 @@
 // The output must be per-tensor quantized (TFLM has no per-channel QUANTIZE); quantized inputs too.
 #include <cstdint>
 
-#include "kernels/internal/quantization_checks.h"
-#include "kernels/internal/quantization_util.h"
-#include "kernels/internal/scoped_temp_tensor.h"
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/scoped_temp_tensor.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/quantize/quantize_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"

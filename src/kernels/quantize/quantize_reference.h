@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/common.h"
+#include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace reference {

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/quantization_util.h"
-#include "kernels/internal/variant.h"
+#include "kernels/quantization/quantization_util.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/softmax/softmax_reference.h"
 #include "kernels/softmax/softmax_variants.h"
 #include "mote/kernel_util.h"

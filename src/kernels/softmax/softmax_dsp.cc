@@ -23,9 +23,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/internal/arm_dsp.h"
-#include "kernels/internal/common.h"
-#include "kernels/internal/fixed_point.h"
+#include "kernels/simd/arm_dsp.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/fixed_point.h"
 #include "kernels/softmax/softmax_variants.h"
 
 namespace mote {

@@ -16,8 +16,8 @@
 
 #include <cstdint>
 
-#include "kernels/internal/common.h"
-#include "kernels/internal/fixed_point.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/fixed_point.h"
 #include "kernels/softmax/softmax_variants.h"
 
 namespace mote {

@@ -4,8 +4,8 @@
 #include <cmath>
 #include <limits>
 
-#include "kernels/internal/common.h"
-#include "kernels/internal/fixed_point.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/fixed_point.h"
 
 namespace mote {
 namespace reference {

@@ -1,5 +1,5 @@
 // SOFTMAX int8-input kernel variants (int8 -> int8 and int8 -> int16): the problem every variant computes from
-// and the optimized entry points. The glue (softmax.cc) owns the best-first tables (kernels/internal/variant.h).
+// and the optimized entry points. The glue (softmax.cc) owns the best-first tables (kernels/dispatch/variant.h).
 //
 // Semantics: exactly reference::SoftmaxInt8 / reference::SoftmaxInt8ToInt16 (softmax_reference.h) over
 // [outer_size, depth], bit for bit, for every problem a variant's applies() accepts: gemmlowp's fixed-point

@@ -5,10 +5,10 @@
 #include <cstdint>
 
 #include "kernels/sub/sub_reference.h"
-#include "kernels/internal/binary_elementwise.h"
-#include "kernels/internal/options_parsing.h"
-#include "kernels/internal/quantization_checks.h"
-#include "kernels/internal/quantized_add_sub.h"
+#include "kernels/glue/binary_elementwise.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/quantization/quantized_add_sub.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"

@@ -1,14 +1,14 @@
-// SUB reference compute over a broadcast plan (kernels/internal/broadcast.h), bit-exact with TFLM:
+// SUB reference compute over a broadcast plan (kernels/glue/broadcast.h), bit-exact with TFLM:
 // float32 and int32 (x - y clamped to the activation range; int32 wraps on overflow), int8/int16 through the
-// general rescaling of kernels/internal/quantized_add_sub.h. Pure: no allocation, no checks.
+// general rescaling of kernels/quantization/quantized_add_sub.h. Pure: no allocation, no checks.
 #ifndef MOTE_KERNELS_SUB_SUB_REFERENCE_H_
 #define MOTE_KERNELS_SUB_SUB_REFERENCE_H_
 
 #include <cstdint>
 
-#include "kernels/internal/broadcast.h"
-#include "kernels/internal/common.h"
-#include "kernels/internal/quantized_add_sub.h"
+#include "kernels/glue/broadcast.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/quantized_add_sub.h"
 
 namespace mote {
 namespace reference {

@@ -8,9 +8,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/internal/options_parsing.h"
-#include "kernels/internal/quantization_checks.h"
-#include "kernels/internal/quantization_util.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/svdf/svdf_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"

@@ -19,7 +19,7 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/internal/common.h"
+#include "kernels/quantization/integer_arithmetic.h"
 #include "mote/c/builtin_op_data.h"
 
 namespace mote {

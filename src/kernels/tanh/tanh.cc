@@ -6,8 +6,8 @@
 // must fit 16 bits).
 #include <cstdint>
 
-#include "kernels/internal/sigmoid_tanh_prepare.h"
-#include "kernels/internal/unary_op_glue.h"
+#include "kernels/glue/sigmoid_tanh_prepare.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/tanh/tanh_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/op_registrations.h"

@@ -4,9 +4,9 @@
 #include <cmath>
 #include <cstdlib>
 
-#include "kernels/internal/common.h"
-#include "kernels/internal/fixed_point.h"
-#include "kernels/internal/sigmoid_table.h"
+#include "kernels/quantization/integer_arithmetic.h"
+#include "kernels/quantization/fixed_point.h"
+#include "kernels/quantization/sigmoid_table.h"
 
 namespace mote {
 namespace reference {

@@ -1,0 +1,168 @@
+#include "kernels/glue/binary_elementwise.h"
+
+#include <cstdio>
+#include <limits>
+
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/quantization/quantized_add_sub.h"
+#include "mote/kernel_util.h"
+
+namespace mote {
+namespace {
+
+// "[1, 2, 3]" into buf (for messages).
+const char* ShapeText(const TfLiteIntArray* dims, char* buf, size_t size) {
+  size_t used = 0;
+  used += static_cast<size_t>(snprintf(buf + used, size - used, "["));
+  for (int i = 0; i < dims->size && used < size; ++i) {
+    used += static_cast<size_t>(snprintf(buf + used, size - used, i == 0 ? "%d" : ", %d", dims->data[i]));
+  }
+  if (used < size) snprintf(buf + used, size - used, "]");
+  return buf;
+}
+
+}  // namespace
+
+TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (NumInputs(node) != 2 || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (2 inputs, 1 output)", op_name,
+                       NumInputs(node), NumOutputs(node));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (node->user_data == nullptr || node->builtin_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", op_name);
+    return kTfLiteError;
+  }
+  return CheckBinaryElementwiseArity(context, op_name, node);
+}
+
+BinaryElementwiseTensors::BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node)
+    : input1(context, GetMicroContext(context)->AllocateTempInputTensor(node, 0)),
+      input2(context, GetMicroContext(context)->AllocateTempInputTensor(node, 1)),
+      output(context, GetMicroContext(context)->AllocateTempOutputTensor(node, 0)) {}
+
+void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                            const TfLiteTensor* input2, const TfLiteTensor* output) {
+  TF_LITE_KERNEL_LOG(context, "%s: output scale %g is too small for input scales %g and %g", op_name,
+                     static_cast<double>(output->params.scale), static_cast<double>(input1->params.scale),
+                     static_cast<double>(input2->params.scale));
+}
+
+TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output,
+                                    const BinaryElementwiseData& data, QuantizedAddSubParams* quant) {
+  if (!ComputeQuantizedAddSubParams(input1->params.scale, input1->params.zero_point, input2->params.scale,
+                                    input2->params.zero_point, output->params.scale, output->params.zero_point,
+                                    data.type == kTfLiteInt16, quant)) {
+    LogOutputScaleTooSmall(context, op_name, input1, input2, output);
+    return kTfLiteError;
+  }
+  quant->activation_min = data.activation_min;
+  quant->activation_max = data.activation_max;
+  return kTfLiteOk;
+}
+
+TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                                      TfLiteFusedActivation activation, const TfLiteTensor* input1,
+                                      const TfLiteTensor* input2, const TfLiteTensor* output,
+                                      BinaryElementwiseData* data) {
+  const char* op = spec.op_name;
+  if (input1 == nullptr || input2 == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op);
+    return kTfLiteError;
+  }
+  const TfLiteType type = input1->type;
+  bool supported = false;
+  for (int i = 0; i < spec.type_count; ++i) supported = supported || spec.types[i] == type;
+  if (!supported) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type),
+                       spec.types_text);
+    return kTfLiteError;
+  }
+  if (input2->type != type || output->type != type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input1 %s, input2 %s and output %s must have the same type", op,
+                       TfLiteTypeGetName(type), TfLiteTypeGetName(input2->type), TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
+
+  // Shapes.
+  const RuntimeShape shape1 = GetTensorShape(input1);
+  const RuntimeShape shape2 = GetTensorShape(input2);
+  char b1[64];
+  char b2[64];
+  char b3[64];
+  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
+      output->dims->size > RuntimeShape::kMaxDims) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
+                       input2->dims->size, kMaxBroadcastRank);
+    return kTfLiteError;
+  }
+  RuntimeShape broadcast;
+  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
+                       ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
+    return kTfLiteError;
+  }
+  if (!SameShapeIgnoringLeadingOnes(GetTensorShape(output), broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape %s is not the broadcast shape of the inputs %s and %s", op,
+                       ShapeText(output->dims, b1, sizeof(b1)), ShapeText(input1->dims, b2, sizeof(b2)),
+                       ShapeText(input2->dims, b3, sizeof(b3)));
+    return kTfLiteError;
+  }
+  if (broadcast.FlatSize() < 0 || ElementCount(*output->dims) > std::numeric_limits<int32_t>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
+    return kTfLiteError;
+  }
+  MakeBroadcastPlan(shape1, shape2, &data->plan);
+  data->type = type;
+
+  // Activation.
+  if (!FusedActivationIsClamp(activation)) {
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", op,
+                       FusedActivationName(activation));
+    return kTfLiteError;
+  }
+  switch (type) {
+    case kTfLiteFloat32:
+      CalculateActivationRange(activation, &data->float_activation_min, &data->float_activation_max);
+      break;
+    case kTfLiteInt32:
+      data->activation_min = std::numeric_limits<int32_t>::min();
+      data->activation_max = std::numeric_limits<int32_t>::max();
+      if (activation != kTfLiteActNone && !spec.int32_activation) {
+        TF_LITE_KERNEL_LOG(context,
+                           "%s: fused activation %s on INT32 is not supported (TFLM ignores it, TFLite applies it)",
+                           op, FusedActivationName(activation));
+        return kTfLiteError;
+      }
+      if (activation == kTfLiteActRelu) {
+        data->activation_min = 0;
+      } else if (activation == kTfLiteActRelu6) {
+        data->activation_min = 0;
+        data->activation_max = 6;
+      } else if (activation == kTfLiteActReluN1To1) {
+        data->activation_min = -1;
+        data->activation_max = 1;
+      }
+      break;
+    case kTfLiteInt8:
+    case kTfLiteInt16:
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input1", input1));
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input2", input2));
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "output", output));
+      TF_LITE_ENSURE_STATUS(
+          CalculateActivationRangeQuantized(context, activation, output, &data->activation_min,
+                                            &data->activation_max));
+      break;
+    default:
+      break;
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace mote

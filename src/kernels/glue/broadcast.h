@@ -1,0 +1,105 @@
+// Broadcasting for binary element-wise ops (ADD, SUB, MUL, ...), NumPy/TFLite rules, up to 6 dimensions.
+//
+// Shapes are aligned on their last dimension; a dimension of 1 stretches to the other input's extent. The
+// output is written in row-major order of the broadcast shape, exactly the element order of TFLite's
+// BroadcastAdd6DSlow / BroadcastMul6DSlow / BroadcastSubSlow (every output element depends only on its own
+// two input elements, so any traversal that visits the same (output, input1, input2) triples is bit-exact).
+//
+// Two phases:
+//   prepare  BroadcastShapesCompatible() checks the shapes and yields the broadcast shape, then
+//            MakeBroadcastPlan() turns the pair of shapes into a compact iteration plan stored in OpData:
+//            size-1 output dimensions are dropped and neighbouring dimensions that broadcast the same way
+//            are merged, so "same shape" becomes one flat loop and [N,H,W,C] + [C] becomes two loops.
+//   invoke   BroadcastBinary(plan, a, b, out, op) runs `op(a[i], b[j])` over the plan; no checks, no
+//            allocation. The innermost stride of each input is 0 (broadcast) or 1, and the loop is
+//            specialised for those cases so the compiler can vectorise it.
+//
+// Usage:
+//   BroadcastPlan plan;                                  // in OpData
+//   RuntimeShape out_shape;
+//   if (!BroadcastShapesCompatible(s1, s2, &out_shape)) ...refuse...
+//   MakeBroadcastPlan(s1, s2, &plan);
+//   ...
+//   BroadcastBinary(plan, in1, in2, out, [](float x, float y) { return x + y; });
+#ifndef MOTE_KERNELS_GLUE_BROADCAST_H_
+#define MOTE_KERNELS_GLUE_BROADCAST_H_
+
+#include <cstdint>
+
+#include "mote/runtime_shape.h"
+
+namespace mote {
+
+// TFLite's element-wise broadcast kernels handle at most 6 dimensions (NdArrayDesc<6>).
+constexpr int kMaxBroadcastRank = 6;
+
+struct BroadcastPlan {
+  int rank;                                // 1..kMaxBroadcastRank loops, outermost first
+  int32_t dims[kMaxBroadcastRank];         // loop extents (output), product = output element count
+  int32_t stride1[kMaxBroadcastRank];      // input1 element stride per loop (0 = broadcast along it)
+  int32_t stride2[kMaxBroadcastRank];      // input2 element stride per loop
+};
+
+// True when both shapes have rank <= kMaxBroadcastRank and every aligned dimension pair is equal or has a 1;
+// *out (may be nullptr) receives the broadcast shape (rank = the larger rank).
+bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out);
+
+// True when `output` is the broadcast shape `expected`, allowing extra or missing leading 1s (same element
+// order either way).
+bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape& expected);
+
+// Builds the plan for compatible shapes (BroadcastShapesCompatible returned true).
+void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan);
+
+namespace broadcast_internal {
+
+template <typename In, typename Out, typename Op>
+inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In* a, const In* b, Out* out, const Op& op) {
+  if (s1 == 1 && s2 == 1) {
+    for (int32_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
+  } else if (s1 == 0 && s2 == 1) {
+    const In x = a[0];
+    for (int32_t i = 0; i < n; ++i) out[i] = op(x, b[i]);
+  } else if (s1 == 1 && s2 == 0) {
+    const In y = b[0];
+    for (int32_t i = 0; i < n; ++i) out[i] = op(a[i], y);
+  } else {
+    // Both broadcast along the innermost loop: only when the output's innermost extent is 1 after merging,
+    // i.e. n == 1 (a plan never has this otherwise); kept general for safety.
+    for (int32_t i = 0; i < n; ++i) out[i] = op(a[i * s1], b[i * s2]);
+  }
+}
+
+}  // namespace broadcast_internal
+
+// out[k] = op(in1[..], in2[..]) over the plan, in output row-major order.
+template <typename In, typename Out, typename Op>
+inline void BroadcastBinary(const BroadcastPlan& plan, const In* in1, const In* in2, Out* out, const Op& op) {
+  const int last = plan.rank - 1;
+  const int32_t inner = plan.dims[last];
+  const int32_t s1 = plan.stride1[last];
+  const int32_t s2 = plan.stride2[last];
+  int64_t outer = 1;
+  for (int d = 0; d < last; ++d) outer *= plan.dims[d];
+
+  int32_t index[kMaxBroadcastRank] = {0};
+  const In* a = in1;
+  const In* b = in2;
+  for (int64_t o = 0; o < outer; ++o) {
+    broadcast_internal::InnerLoop(inner, s1, s2, a, b, out, op);
+    out += inner;
+    // Odometer over the outer loops: step the innermost outer loop, carrying into the ones above it.
+    for (int d = last - 1; d >= 0; --d) {
+      a += plan.stride1[d];
+      b += plan.stride2[d];
+      if (++index[d] < plan.dims[d]) break;
+      a -= static_cast<int64_t>(plan.stride1[d]) * plan.dims[d];
+      b -= static_cast<int64_t>(plan.stride2[d]) * plan.dims[d];
+      index[d] = 0;
+    }
+  }
+}
+
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_GLUE_BROADCAST_H_

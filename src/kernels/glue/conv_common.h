@@ -1,0 +1,178 @@
+// Glue shared by CONV_2D and DEPTHWISE_CONV_2D (this folder and ../depthwise_conv_2d/).
+//
+// Padding parsing (activation and tensor types: kernels/glue/options_parsing.h), the node/type/shape
+// validation both ops share, and the per-channel requantization constants both ops compute identically to
+// TFLM's PopulateConvolutionQuantizationParams run in parse/prepare only. The few invoke-time pieces (the
+// params <-> int8 problem conversions, EvalTensors) are marked as such.
+#ifndef MOTE_KERNELS_GLUE_CONV_COMMON_H_
+#define MOTE_KERNELS_GLUE_CONV_COMMON_H_
+
+#include <cstdint>
+
+#include "kernels/conv_2d/conv_2d_reference.h"
+#include "kernels/glue/conv_int8_problem.h"
+#include "mote/c/builtin_op_data.h"
+#include "mote/c/common.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_context.h"
+#include "mote/runtime_shape.h"
+#include "mote/schema/schema_generated.h"
+
+namespace mote {
+namespace conv_common {
+
+// Schema Padding -> TfLitePadding. kTfLiteError (with a message naming `op_name`) for unknown values.
+TfLiteStatus ParsePadding(schema::Padding padding, const char* op_name, TfLitePadding* out);
+
+// The window geometry both ops share, validated and resolved against TFLite's padding rules.
+struct WindowGeometry {
+  int stride_width;
+  int stride_height;
+  int dilation_width;
+  int dilation_height;
+  TfLitePadding padding;
+};
+
+// The geometry of TfLiteConvParams or TfLiteDepthwiseConvParams (the same field names).
+template <typename Options>
+WindowGeometry GeometryOf(const Options& options) {
+  return {options.stride_width, options.stride_height, options.dilation_width_factor, options.dilation_height_factor,
+          options.padding};
+}
+
+// Checks strides/dilations >= 1 and padding SAME/VALID, computes the output size and "before" padding exactly
+// as TFLite's ComputePaddingHeightWidth, refuses sizes that would overflow int arithmetic in the kernels or an
+// empty output, and checks that the output tensor's spatial dims match. Messages name `op_name`.
+TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
+                           int input_height, int input_width, int filter_height, int filter_width,
+                           int output_height, int output_width, TfLitePaddingValues* padding);
+
+// Kernels step between the taps of a dilated filter by dilation_w * input_depth elements (and between rows by
+// dilation_h * input_width * input_depth); refuses dilations that make those steps overflow int. (A dilation may
+// exceed the input size — TFLite runs such models — so ResolveWindow alone does not bound them.)
+TfLiteStatus CheckDilatedSteps(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
+                               int input_width, int input_depth);
+
+// Rank 4, every dimension >= 1, element count that fits in int (the kernels index with int, as TFLite
+// does). `role` names the tensor in the message ("input").
+TfLiteStatus CheckShape4D(TfLiteContext* context, const char* op_name, const char* role, const TfLiteTensor* t);
+
+// Bias type for `input_type` (INT8 -> INT32; INT16 -> INT64, or INT32 when `int16_allows_int32`; FLOAT32 ->
+// FLOAT32) and exactly `channels` elements.
+TfLiteStatus CheckBias(TfLiteContext* context, const char* op_name, TfLiteType input_type, bool int16_allows_int32,
+                       const TfLiteTensor* bias, int channels);
+
+// Prepare's first checks: user data (from init) and parsed options present, 2 or 3 inputs (input, filter,
+// optional bias) and 1 output. Messages name `op_name`.
+TfLiteStatus CheckNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// The temp tensors of one prepare call (input, filter, optional bias, output), released on every exit path.
+class TempTensors {
+ public:
+  TempTensors(TfLiteContext* context, const TfLiteNode* node);
+  ~TempTensors();
+  TempTensors(const TempTensors&) = delete;
+  TempTensors& operator=(const TempTensors&) = delete;
+
+  // kTfLiteError (with a message naming `op_name`) unless input, filter and output are all present.
+  TfLiteStatus CheckPresent(TfLiteContext* context, const char* op_name) const;
+
+  TfLiteTensor* input = nullptr;
+  TfLiteTensor* filter = nullptr;
+  TfLiteTensor* bias = nullptr;  // nullptr when absent (2 inputs, or index -1)
+  TfLiteTensor* output = nullptr;
+
+ private:
+  MicroContext* micro_context_;
+};
+
+// Input and output of the same type, one of INT8, INT16, FLOAT32; filter INT8 (FLOAT32 for FLOAT32 input).
+TfLiteStatus CheckTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                        const TfLiteTensor* filter, const TfLiteTensor* output);
+
+// CheckTypes, CheckActivation, then CheckShape4D on input, filter and output (in that order).
+TfLiteStatus CheckTensors(TfLiteContext* context, const char* op_name, TfLiteFusedActivation activation,
+                          const TempTensors& tensors);
+
+// The output is [batches, OH, OW, channels] (OH, OW: ResolveWindow checks them). `channels_name` says what the
+// op's output channels are in the message ("filter count", "channels").
+TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* op_name, const TfLiteTensor* output,
+                                           int batches, int channels, const char* channels_name);
+
+// ResolveWindow and CheckDilatedSteps for `geometry` over input/filter/output (rank 4, spatial dims 1 and 2 in
+// all three, validated by CheckShape4D), then the window fields of `params` (strides, dilations, "before"
+// padding). The other fields of `params` are left as they are.
+TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
+                           const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
+                           conv_2d::ConvParams* params);
+
+// Requantization constants for a quantized convolution (int8 or int16 activations, int8 filter), matching
+// TFLM: per output channel c, effective_scale = input_scale * filter_scale[c or 0] / output_scale (in double),
+// turned into (multiplier[c], shift[c]) by QuantizeMultiplier; the fused activation is clamped in the output's
+// quantized domain. Validates first: input/output scale > 0 and zero points in range (int16: zero points must
+// be 0, the 16x8 kernels have no offsets); filter quantization affine, with 1 or `num_channels` scales along
+// `quantized_dimension`, finite scales >= 0, zero points all 0 (symmetric weights); the resulting shifts are
+// <= `max_shift` (the int64 requantization needs shift <= 14, the int32 one <= 30). Allocates `multiplier` and
+// `shift` (`num_channels` entries each) as one persistent buffer.
+struct QuantizationResult {
+  int32_t* multiplier;
+  int8_t* shift;  // in [-31, max_shift]: int8 (TFLM keeps int32), 3 arena bytes less per channel
+  int32_t activation_min;
+  int32_t activation_max;
+};
+TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                 const TfLiteTensor* filter, const TfLiteTensor* output,
+                                 TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
+                                 int max_shift, QuantizationResult* result);
+
+// PrepareQuantization, then the quantized fields of `params`: multipliers, shifts, activation range, and for
+// INT8 input the offsets (-input zero point, output zero point; INT16 leaves them as they are: 0).
+TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                    const TfLiteTensor* filter, const TfLiteTensor* output,
+                                    TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
+                                    int max_shift, conv_2d::ConvParams* params);
+
+// Refuses fused activations the kernels do not implement (TANH, SIGN_BIT, SIGMOID: TFLM silently ignores
+// them on convolutions, which would give wrong results without a word).
+TfLiteStatus CheckActivation(TfLiteContext* context, const char* op_name, TfLiteFusedActivation activation);
+
+// Prepare and invoke: the shared fields of an int8 problem from `params` and the shapes (input [N, H, W, IC],
+// filter [., FH, FW, .], output [N, OH, OW, OC]); data pointers nullptr. The op sets its own field.
+void FillInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                     const RuntimeShape& output, ConvInt8ProblemCommon* problem);
+
+// Invoke (the int8 reference variant): the window and quantized fields of `params` back from a problem.
+void ParamsFromInt8Problem(const ConvInt8ProblemCommon& problem, conv_2d::ConvParams* params);
+
+// Invoke: the node's eval tensors (bias nullptr with 2 inputs) and their shapes.
+struct EvalTensors {
+  EvalTensors(const TfLiteContext* context, const TfLiteNode* node)
+      : input(micro::GetEvalInput(context, node, 0)),
+        filter(micro::GetEvalInput(context, node, 1)),
+        bias(NumInputs(node) == 3 ? micro::GetEvalInput(context, node, 2) : nullptr),
+        output(micro::GetEvalOutput(context, node, 0)),
+        input_shape(micro::GetTensorShape(input)),
+        filter_shape(micro::GetTensorShape(filter)),
+        output_shape(micro::GetTensorShape(output)) {}
+
+  const TfLiteEvalTensor* input;
+  const TfLiteEvalTensor* filter;
+  const TfLiteEvalTensor* bias;
+  TfLiteEvalTensor* output;
+  RuntimeShape input_shape;
+  RuntimeShape filter_shape;
+  RuntimeShape output_shape;
+
+  // The int8 data pointers of a problem.
+  void SetInt8Data(ConvInt8ProblemCommon* problem) const {
+    problem->input = micro::GetTensorData<int8_t>(input);
+    problem->filter = micro::GetTensorData<int8_t>(filter);
+    problem->bias = micro::GetOptionalTensorData<int32_t>(bias);
+    problem->output = micro::GetTensorData<int8_t>(output);
+  }
+};
+
+}  // namespace conv_common
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_GLUE_CONV_COMMON_H_

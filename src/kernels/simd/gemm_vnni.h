@@ -1,0 +1,280 @@
+// AVX-512 VNNI int8 GEMM core (vpdpbusd on 256-bit registers: AVX512_VNNI + AVX512VL) for the CONV_2D
+// *_avx512vnni.cc variants. (FULLY_CONNECTED has none: a GEMV uses each weight once, so the column sums
+// would cost as many vpdpbusd as the products, and the AVX2 GEMV measured faster.) INCLUDE ONLY FROM *_avx512vnni.cc FILES (compiled with
+// -mavx512f -mavx512bw -mavx512vl -mavx512vnni): internal linkage, see requantize_avx2.h.
+//
+// vpdpbusd multiplies unsigned bytes by signed bytes, four at a time, into int32 lanes, exactly (no
+// saturation: 4 * 255 * 128 fits easily). The reference sums w * (x + input_offset) over the taps inside the
+// image. With u = x + 128 (x ^ 0x80 as a byte), and out-of-image taps given the byte u that makes
+// x + input_offset = 0 (x = zero point, u = zero point + 128, always in [0, 255]):
+//   sum_k w_k * (x_k + input_offset) = sum_k w_k * u_k + (input_offset - 128) * colsum(w)
+// over all k, where colsum is the column sum of the weights, computed when they are packed (per invoke); the
+// second term goes into the bias. Same integers as the reference, so the requantization (requantize_avx2.h)
+// gives the same bytes. Rows are padded to a multiple of 4 bytes; padded weights are 0, so padded row bytes
+// only need to be readable.
+#ifndef MOTE_KERNELS_SIMD_GEMM_VNNI_H_
+#define MOTE_KERNELS_SIMD_GEMM_VNNI_H_
+
+#include <immintrin.h>
+
+#include <cstdint>
+#include <cstring>
+
+#include "kernels/simd/gemm_avx2.h"
+#include "kernels/simd/requantize_avx2.h"
+
+namespace mote {
+namespace vnni {
+
+static inline int RoundUp4(int n) { return (n + 3) & ~3; }
+static inline int RoundUp32(int n) { return (n + 31) & ~31; }
+
+// ---- Packed ("outer product") GEMM ------------------------------------------------------------------------
+//
+// Weights repacked per invoke: packed[block][q][8][4] = w[8 * block + c][4q + i], zero past k or cols.
+
+constexpr int kPackedMaxBytes = 65536;
+
+static inline int PackedQuads(int k) { return (k + 3) / 4; }
+static inline int PackedBlocks(int cols) { return (cols + 7) / 8; }
+static inline int64_t PackedBytes(int k, int cols) {
+  return static_cast<int64_t>(PackedQuads(k)) * PackedBlocks(cols) * 32;
+}
+
+// 8 rows of 8 int32 -> 8 columns.
+static inline void Transpose8x8Epi32(__m256i r[8]) {
+  const __m256i t0 = _mm256_unpacklo_epi32(r[0], r[1]), t1 = _mm256_unpackhi_epi32(r[0], r[1]);
+  const __m256i t2 = _mm256_unpacklo_epi32(r[2], r[3]), t3 = _mm256_unpackhi_epi32(r[2], r[3]);
+  const __m256i t4 = _mm256_unpacklo_epi32(r[4], r[5]), t5 = _mm256_unpackhi_epi32(r[4], r[5]);
+  const __m256i t6 = _mm256_unpacklo_epi32(r[6], r[7]), t7 = _mm256_unpackhi_epi32(r[6], r[7]);
+  const __m256i u0 = _mm256_unpacklo_epi64(t0, t2), u1 = _mm256_unpackhi_epi64(t0, t2);
+  const __m256i u2 = _mm256_unpacklo_epi64(t1, t3), u3 = _mm256_unpackhi_epi64(t1, t3);
+  const __m256i u4 = _mm256_unpacklo_epi64(t4, t6), u5 = _mm256_unpackhi_epi64(t4, t6);
+  const __m256i u6 = _mm256_unpacklo_epi64(t5, t7), u7 = _mm256_unpackhi_epi64(t5, t7);
+  r[0] = _mm256_permute2x128_si256(u0, u4, 0x20);
+  r[1] = _mm256_permute2x128_si256(u1, u5, 0x20);
+  r[2] = _mm256_permute2x128_si256(u2, u6, 0x20);
+  r[3] = _mm256_permute2x128_si256(u3, u7, 0x20);
+  r[4] = _mm256_permute2x128_si256(u0, u4, 0x31);
+  r[5] = _mm256_permute2x128_si256(u1, u5, 0x31);
+  r[6] = _mm256_permute2x128_si256(u2, u6, 0x31);
+  r[7] = _mm256_permute2x128_si256(u3, u7, 0x31);
+}
+
+// Packs w[cols][k] and returns the column sums in colsum[blocks * 8] (0 for padding columns).
+static inline void PackWeights(const int8_t* w, int k, int cols, int8_t* packed, int32_t* colsum) {
+  const int quads = PackedQuads(k);
+  const int blocks = PackedBlocks(cols);
+  const __m256i ones = _mm256_set1_epi8(1);
+  for (int b = 0; b < blocks; ++b) {
+    int8_t* dst = packed + static_cast<int64_t>(b) * quads * 32;
+    const int8_t* rows = w + static_cast<int64_t>(b) * 8 * k;
+    int q = 0;
+    if (b * 8 + 8 <= cols) {
+      for (; 4 * (q + 8) <= k; q += 8) {
+        __m256i r[8];
+        for (int c = 0; c < 8; ++c) {
+          r[c] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows + static_cast<int64_t>(c) * k + 4 * q));
+        }
+        Transpose8x8Epi32(r);
+        for (int t = 0; t < 8; ++t) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + t) * 32), r[t]);
+      }
+    }
+    for (; q < quads; ++q) {
+      for (int c = 0; c < 8; ++c) {
+        const int col = b * 8 + c;
+        const int8_t* row = rows + static_cast<int64_t>(c) * k;
+        for (int i = 0; i < 4; ++i) dst[q * 32 + 4 * c + i] = (col < cols && 4 * q + i < k) ? row[4 * q + i] : 0;
+      }
+    }
+    // Column sums of the block: vpdpbusd of ones with every packed quad.
+    __m256i sum = _mm256_setzero_si256();
+    for (int j = 0; j < quads; ++j) {
+      sum = _mm256_dpbusd_epi32(sum, ones, _mm256_loadu_si256(reinterpret_cast<const __m256i*>(dst + j * 32)));
+    }
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(colsum + b * 8), sum);
+  }
+}
+
+// Bias for the packed GEMM: bias + (input_offset - 128) * colsum, in wrapping int32.
+static inline void FoldColumnSums(const int32_t* colsum, int cols, int32_t input_offset, int32_t* bias) {
+  const __m256i factor = _mm256_set1_epi32(input_offset - 128);
+  for (int c = 0; c < PackedBlocks(cols) * 8; c += 8) {
+    const __m256i s = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(colsum + c));
+    const __m256i b = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + c));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(bias + c), _mm256_add_epi32(b, _mm256_mullo_epi32(s, factor)));
+  }
+}
+
+static inline __m256i Broadcast4(const uint8_t* p) {
+  return _mm256_castps_si256(_mm256_broadcast_ss(reinterpret_cast<const float*>(p)));
+}
+
+// 4 rows x 16 channels.
+__attribute__((noinline, unused)) static void PackedTile4x16(const uint8_t* a0, const uint8_t* a1, const uint8_t* a2,
+                                                     const uint8_t* a3, const int8_t* w0, const int8_t* w1,
+                                                     int quads, __m256i bias0, __m256i bias1, __m256i out[8]) {
+  __m256i c00 = bias0, c01 = bias1, c10 = bias0, c11 = bias1;
+  __m256i c20 = bias0, c21 = bias1, c30 = bias0, c31 = bias1;
+  for (int j = 0; j < quads; ++j) {
+    const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * 32));
+    const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w1 + j * 32));
+    __m256i v = Broadcast4(a0 + 4 * j);
+    c00 = _mm256_dpbusd_epi32(c00, v, x0);
+    c01 = _mm256_dpbusd_epi32(c01, v, x1);
+    v = Broadcast4(a1 + 4 * j);
+    c10 = _mm256_dpbusd_epi32(c10, v, x0);
+    c11 = _mm256_dpbusd_epi32(c11, v, x1);
+    v = Broadcast4(a2 + 4 * j);
+    c20 = _mm256_dpbusd_epi32(c20, v, x0);
+    c21 = _mm256_dpbusd_epi32(c21, v, x1);
+    v = Broadcast4(a3 + 4 * j);
+    c30 = _mm256_dpbusd_epi32(c30, v, x0);
+    c31 = _mm256_dpbusd_epi32(c31, v, x1);
+  }
+  out[0] = c00, out[1] = c01, out[2] = c10, out[3] = c11, out[4] = c20, out[5] = c21, out[6] = c30, out[7] = c31;
+}
+
+// 8 rows x 8 channels.
+__attribute__((noinline, unused)) static void PackedTile8x8(const uint8_t* const* a, const int8_t* w0, int quads,
+                                                    __m256i bias, __m256i out[8]) {
+  const uint8_t *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5], *a6 = a[6], *a7 = a[7];
+  __m256i c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias, c6 = bias, c7 = bias;
+  for (int j = 0; j < quads; ++j) {
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * 32));
+    c0 = _mm256_dpbusd_epi32(c0, Broadcast4(a0 + 4 * j), x);
+    c1 = _mm256_dpbusd_epi32(c1, Broadcast4(a1 + 4 * j), x);
+    c2 = _mm256_dpbusd_epi32(c2, Broadcast4(a2 + 4 * j), x);
+    c3 = _mm256_dpbusd_epi32(c3, Broadcast4(a3 + 4 * j), x);
+    c4 = _mm256_dpbusd_epi32(c4, Broadcast4(a4 + 4 * j), x);
+    c5 = _mm256_dpbusd_epi32(c5, Broadcast4(a5 + 4 * j), x);
+    c6 = _mm256_dpbusd_epi32(c6, Broadcast4(a6 + 4 * j), x);
+    c7 = _mm256_dpbusd_epi32(c7, Broadcast4(a7 + 4 * j), x);
+  }
+  out[0] = c0, out[1] = c1, out[2] = c2, out[3] = c3, out[4] = c4, out[5] = c5, out[6] = c6, out[7] = c7;
+}
+
+// rows x cols outputs; `a` rows of stride a_stride bytes (>= RoundUp4(k)), readable up to RoundUp4(k).
+// po.bias must already include FoldColumnSums.
+static inline void GemmPacked(const uint8_t* a, int a_stride, int rows, const int8_t* packed, int k, int cols,
+                              const avx2::PackedOutput& po, int8_t* out, int out_stride) {
+  const int quads = PackedQuads(k);
+  const int blocks = PackedBlocks(cols);
+  const int64_t block_bytes = static_cast<int64_t>(quads) * 32;
+  int b = 0;
+  for (; b + 2 <= blocks; b += 2) {
+    const int c = b * 8;
+    const int n = cols - c < 16 ? cols - c : 16;
+    const int8_t* w0 = packed + b * block_bytes;
+    const int8_t* w1 = w0 + block_bytes;
+    const __m256i bias0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+    const __m256i bias1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c + 8));
+    const avx2::Requant8& q0 = po.requant[b];
+    const avx2::Requant8& q1 = po.requant[b + 1];
+    for (int r = 0; r < rows; r += 4) {
+      const uint8_t* rp[4];
+      for (int i = 0; i < 4; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m256i acc[8];
+      PackedTile4x16(rp[0], rp[1], rp[2], rp[3], w0, w1, quads, bias0, bias1, acc);
+      const int valid = rows - r < 4 ? rows - r : 4;
+      int8_t* o = out + static_cast<int64_t>(r) * out_stride + c;
+      for (int i = 0; i < valid; ++i) {
+        avx2::StoreColumns16(o + static_cast<int64_t>(i) * out_stride, avx2::Requantize8(acc[2 * i], q0, po.stage),
+                             avx2::Requantize8(acc[2 * i + 1], q1, po.stage), n);
+      }
+    }
+  }
+  if (b < blocks) {
+    const int c = b * 8;
+    const int n = cols - c;
+    const int8_t* w0 = packed + b * block_bytes;
+    const __m256i bias = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+    const avx2::Requant8& q = po.requant[b];
+    for (int r = 0; r < rows; r += 8) {
+      const uint8_t* rp[8];
+      for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m256i acc[8];
+      PackedTile8x8(rp, w0, quads, bias, acc);
+      const int valid = rows - r < 8 ? rows - r : 8;
+      int8_t* o = out + static_cast<int64_t>(r) * out_stride + c;
+      for (int i = 0; i < valid; ++i) {
+        const __m128i bytes = avx2::PackInt32ToInt8(avx2::Requantize8(acc[i], q, po.stage));
+        if (n == 8) {
+          avx2::StoreInt8x8(o + static_cast<int64_t>(i) * out_stride, bytes);
+        } else {
+          avx2::StoreInt8Partial(o + static_cast<int64_t>(i) * out_stride, bytes, n);
+        }
+      }
+    }
+  }
+}
+
+// ---- Rows: bytes u = x ^ 0x80 ------------------------------------------------------------------------------
+
+// u = x + 128 for n bytes, 32 at a time: may write up to 31 bytes past dst + n; reads past src + n only while
+// the 32-byte load stays below src_limit.
+static inline void FlipSegment(const int8_t* src, int n, const int8_t* src_limit, uint8_t* dst) {
+  const __m256i flip = _mm256_set1_epi8(static_cast<char>(0x80));
+  int j = 0;
+  for (; j < n; j += 32) {
+    if (src + j + 32 > src_limit) break;
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j),
+                        _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j)), flip));
+  }
+  for (; j < n; ++j) dst[j] = static_cast<uint8_t>(src[j] ^ 0x80);
+}
+
+static inline void FillSegment(int n, uint8_t value, uint8_t* dst) {
+  const __m256i v = _mm256_set1_epi8(static_cast<char>(value));
+  for (int j = 0; j < n; j += 32) _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + j), v);
+}
+
+// The receptive field of output pixel (b, oy, ox) as bytes u in (fy, fx, c) order; taps outside the image get
+// `pad` (the zero point's u, whose x + input_offset is 0). Writes up to 31 bytes past the row.
+static inline void BuildPatchRow(const avx2::PatchGeometry& g, uint8_t pad, int b, int oy, int ox, uint8_t* dst) {
+  const int depth = g.depth;
+  const int fw = g.filter_width;
+  const int seg = fw * depth;
+  const int iy0 = oy * g.stride_height - g.pad_height;
+  const int ix0 = ox * g.stride_width - g.pad_width;
+  const int64_t row_elems = static_cast<int64_t>(g.width) * depth;
+  const int8_t* batch = g.input + static_cast<int64_t>(b) * g.height * row_elems;
+  const int iy_last = iy0 + (g.filter_height - 1) * g.dilation_height;
+  const int ix_last = ix0 + (fw - 1) * g.dilation_width;
+  if (g.dilation_width == 1 && iy0 >= 0 && iy_last < g.height && ix0 >= 0 && ix_last < g.width) {
+    const int8_t* src = batch + static_cast<int64_t>(iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
+    const int64_t step = row_elems * g.dilation_height;
+    if (src + (g.filter_height - 1) * step + RoundUp32(seg) <= g.input_end) {
+      const __m256i flip = _mm256_set1_epi8(static_cast<char>(0x80));
+      for (int fy = 0; fy < g.filter_height; ++fy, src += step) {
+        for (int j = 0; j < seg; j += 32) {
+          _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + fy * seg + j),
+                              _mm256_xor_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(src + j)), flip));
+        }
+      }
+      return;
+    }
+  }
+  for (int fy = 0; fy < g.filter_height; ++fy) {
+    uint8_t* d = dst + fy * seg;
+    const int iy = iy0 + fy * g.dilation_height;
+    if (iy < 0 || iy >= g.height) {
+      FillSegment(seg, pad, d);
+      continue;
+    }
+    const int8_t* row = batch + static_cast<int64_t>(iy) * row_elems;
+    for (int fx = 0; fx < fw; ++fx) {
+      const int ix = ix0 + fx * g.dilation_width;
+      if (ix < 0 || ix >= g.width) {
+        FillSegment(depth, pad, d + fx * depth);
+      } else {
+        FlipSegment(row + static_cast<int64_t>(ix) * depth, depth, g.input_end, d + fx * depth);
+      }
+    }
+  }
+}
+
+}  // namespace vnni
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_SIMD_GEMM_VNNI_H_
