@@ -22,8 +22,8 @@ struct Layer {
 // stride does not matter) of vww_96 / person_detect (3x3x256), kws_ref_model (25x5x64) and
 // pretrainedResnet_quant (8x8x64); the demo digit classifier's 2x2 / stride 2 MAX_POOL_2D (8x8x8) and
 // AVERAGE_POOL_2D (4x4x16).
-constexpr Layer kLayers[] = {{3, 3, 256, 3, 3, 1}, {25, 5, 64, 25, 5, 1}, {8, 8, 64, 8, 8, 1},
-                             {8, 8, 8, 2, 2, 2},   {4, 4, 16, 2, 2, 2}};
+constexpr Layer kLayers[] = {
+    {3, 3, 256, 3, 3, 1}, {25, 5, 64, 25, 5, 1}, {8, 8, 64, 8, 8, 1}, {8, 8, 8, 2, 2, 2}, {4, 4, 16, 2, 2, 2}};
 constexpr int kLastLayer = static_cast<int>(sizeof(kLayers) / sizeof(kLayers[0])) - 1;
 
 struct Operands {
@@ -49,8 +49,7 @@ Operands Make(const Layer& l) {
   return o;
 }
 
-using PoolFn = void (*)(const reference::PoolParams&, const RuntimeShape&, const int8_t*, const RuntimeShape&,
-                        int8_t*);
+using PoolFn = void (*)(const reference::PoolParams&, const RuntimeShape&, const int8_t*, const RuntimeShape&, int8_t*);
 
 void Reference(benchmark::State& state, PoolFn pool) {
   Operands o = Make(kLayers[state.range(0)]);
