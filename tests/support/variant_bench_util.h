@@ -1,6 +1,22 @@
 // BENCHMARK-ONLY helpers for the kernel-variant benchmarks (*_bench.cc, Google Benchmark, bench/): random
-// operands, the rule for variants the CPU cannot run (the benchmark reports an error instead of a time), and the
-// convolution-like layer benchmarks (CONV_2D, DEPTHWISE_CONV_2D: reference and variants, MAC/s).
+// operands, the rule for variants the CPU cannot run (the benchmark reports an error instead of a time), the timing
+// loop every kernel benchmark shares (TimeRuns, TimeVariant: any op's plain problem struct and run function, as in
+// its <op>_variants.h), and the convolution-like layer benchmarks (CONV_2D, DEPTHWISE_CONV_2D: reference and
+// variants, MAC/s).
+//
+// An op's benchmark (src/kernels/<op>/<op>_bench.cc) times the reference and every variant on the same layer
+// shapes from real models, one BENCHMARK per kernel named "<Op><Type>/<variant>" and one Arg per shape, so that
+// items_per_second of two rows with the same Arg compare the kernels:
+//
+//   void Reference(benchmark::State& state) {
+//     Operands o = Make(kShapes[state.range(0)]);
+//     variant_bench::TimeRuns(state, o.elements, [&] { reference::AddQuantized(o.plan, o.quant, ...); });
+//   }
+//   void Avx2(benchmark::State& state) {
+//     Operands o = Make(kShapes[state.range(0)]);
+//     variant_bench::TimeVariant(state, o.problem, MOTE_X86_SIMD_FN(add::AddInt8Avx2), add::AppliesAvx2,
+//                                isa::kAvx2, o.elements);
+//   }
 #ifndef MOTE_SUPPORT_VARIANT_BENCH_UTIL_H_
 #define MOTE_SUPPORT_VARIANT_BENCH_UTIL_H_
 
@@ -51,6 +67,30 @@ bool CanRun(benchmark::State& state, Fn fn, uint32_t features) {
   return true;
 }
 
+// Times run() (one kernel call on fixed operands) and reports `items` per call as items_per_second; the unit is
+// the benchmark's (elements, MACs, window taps) and is the same for the reference and the variants of one op.
+template <typename Run>
+void TimeRuns(benchmark::State& state, int64_t items, const Run& run) {
+  for (auto _ : state) {
+    run();
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * items);
+}
+
+// Times variant fn on `problem` without scratch (skipped, saying why, when it is not compiled in, the CPU lacks
+// `features` or applies, when not nullptr, refuses the problem).
+template <class Problem>
+void TimeVariant(benchmark::State& state, const Problem& problem, void (*fn)(const Problem&, void*),
+                 bool (*applies)(const Problem&), uint32_t features, int64_t items) {
+  if (!CanRun(state, fn, features)) return;
+  if (applies != nullptr && !applies(problem)) {
+    state.SkipWithError("variant does not apply to this shape");
+    return;
+  }
+  TimeRuns(state, items, [&] { fn(problem, nullptr); });
+}
+
 // ---- Convolution-like layers ----------------------------------------------------------------------------------
 
 template <class Problem>
@@ -86,11 +126,7 @@ ConvOperands<Problem> MakeConvOperands(const Shape& s) {
 // Times the reference kernel on o.
 template <class Problem>
 void BenchReference(benchmark::State& state, ConvOperands<Problem>& o) {
-  for (auto _ : state) {
-    conv_test::RunReference(o.problem, o.output.data());
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * o.macs);
+  TimeRuns(state, o.macs, [&] { conv_test::RunReference(o.problem, o.output.data()); });
 }
 
 // Times variant fn on o (skipped, saying why, when it is not compiled in, the CPU lacks `features` or it does
@@ -98,16 +134,7 @@ void BenchReference(benchmark::State& state, ConvOperands<Problem>& o) {
 template <class Problem>
 void BenchVariant(benchmark::State& state, ConvOperands<Problem>& o, void (*fn)(const Problem&, void*),
                   bool (*applies)(const Problem&), uint32_t features) {
-  if (!CanRun(state, fn, features)) return;
-  if (!applies(o.problem)) {
-    state.SkipWithError("variant does not apply to this shape");
-    return;
-  }
-  for (auto _ : state) {
-    fn(o.problem, nullptr);
-    benchmark::ClobberMemory();
-  }
-  state.SetItemsProcessed(state.iterations() * o.macs);
+  TimeVariant(state, o.problem, fn, applies, features, o.macs);
 }
 
 }  // namespace variant_bench
