@@ -14,7 +14,7 @@ One case file per op (tests/oracle/data/{softmax,logistic,tanh,relu,relu6}.cases
             range), output quantization equal to or different from the input's.
 Also checks that src/kernels/softmax/softmax_int16_luts.cc is what make_softmax_luts.py generates.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_activations.py [--seed N] [--only softmax,tanh,...]
+Run: .venv/bin/python tools/oracle/gen_activations.py [--seed N] [--out-dir DIR] [--only softmax,tanh,...]
 """
 
 import argparse
@@ -26,7 +26,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261130
 GROUPS = ("softmax", "logistic", "tanh", "relu", "relu6")
@@ -248,9 +248,8 @@ def check_softmax_luts():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--only", default=",".join(GROUPS), help="comma-separated subset of: " + ", ".join(GROUPS))
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     groups = [g for g in args.only.split(",") if g]
     for g in groups:
         if g not in GROUPS:
