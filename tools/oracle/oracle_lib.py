@@ -563,7 +563,7 @@ def model_io(model_bytes):
 # after it dies. A death becomes TflmAborted, which CaseWriter.add_run records as a refusal case.
 
 WORKER_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tflm_worker.py")
-WORKER_TIMEOUT_S = 600  # one case; longer means TFLM hangs
+WORKER_TIMEOUT_S = 600  # for one case (or the worker's start); longer means TFLM hangs
 
 
 class TflmRefused(RuntimeError):
@@ -587,8 +587,26 @@ class _Worker:
     def _start(self):
         self.proc = subprocess.Popen([sys.executable, WORKER_SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
         self.starts += 1
+        # The worker answers b"ready" once TFLM is imported, so that a broken installation is an error here and
+        # never passes for TFLM aborting on a model.
+        ready = self._read(5, "start")
+        if ready != b"ready":
+            rc = self.proc.wait()
+            self.proc = None
+            raise RuntimeError("the TFLM worker (%s) did not start (exit status %s); is tflite-micro installed in "
+                               "%s?" % (WORKER_SCRIPT, rc, sys.executable))
+
+    def _read(self, n, what):
+        out = self.proc.stdout
+        if not select.select([out], [], [], WORKER_TIMEOUT_S)[0]:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            raise RuntimeError("the TFLM worker did not answer (%s) within %d s; killed" % (what, WORKER_TIMEOUT_S))
+        return out.read(n)
 
     def _died(self):
+        """The worker closed its pipe: TflmAborted when a signal ended it, RuntimeError for an exit status."""
         try:
             rc = self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
@@ -600,8 +618,8 @@ class _Worker:
                 name = signal.Signals(-rc).name
             except ValueError:
                 name = "signal %d" % -rc
-            return "TFLM aborted (%s)" % name
-        return "TFLM's process exited with status %d" % rc
+            return TflmAborted("TFLM aborted (%s)" % name)
+        return RuntimeError("the TFLM worker exited with status %d while running a model" % rc)
 
     def run(self, request):
         if self.proc is None:
@@ -611,19 +629,14 @@ class _Worker:
             self.proc.stdin.write(struct.pack("<I", len(data)) + data)
             self.proc.stdin.flush()
         except BrokenPipeError:
-            raise TflmAborted(self._died())
-        out = self.proc.stdout
-        if not select.select([out], [], [], WORKER_TIMEOUT_S)[0]:
-            self.proc.kill()
-            self._died()
-            raise RuntimeError("TFLM did not answer within %d s (hangs?); worker killed" % WORKER_TIMEOUT_S)
-        header = out.read(4)
+            raise self._died()
+        header = self._read(4, "run")
         if len(header) < 4:
-            raise TflmAborted(self._died())
+            raise self._died()
         (n,) = struct.unpack("<I", header)
-        body = out.read(n)
+        body = self.proc.stdout.read(n)
         if len(body) < n:
-            raise TflmAborted(self._died())
+            raise self._died()
         return pickle.loads(body)
 
     def close(self):

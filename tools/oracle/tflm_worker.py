@@ -1,7 +1,8 @@
 """Child process for oracle_lib.run_tflm: runs models on TFLM so that TFLM aborting kills only this process.
 
-Started by oracle_lib (`python tflm_worker.py`), never by hand. Protocol on stdin/stdout, each message a
-little-endian u32 length followed by a pickle:
+Started by oracle_lib (`python tflm_worker.py`), never by hand. Protocol on stdin/stdout: the worker first writes
+b"ready" (TFLM imported), then answers each request; every message is a little-endian u32 length followed by
+a pickle:
     request:  (model_bytes, [input arrays, already reshaped to the tensors' shapes], n_outputs, arena_size)
     reply:    ("ok", [output arrays]) or ("error", "ExceptionType: message") when TFLM raises
 The worker serves requests until stdin closes. TFLM aborting (an assert, a segfault) ends the process with a
@@ -35,6 +36,7 @@ def main():
     import numpy as np
     from tflite_micro.python.tflite_micro import runtime
 
+    proto_out.write(b"ready")
     while True:
         header = _read_exact(proto_in, 4)
         if header is None:
