@@ -35,7 +35,7 @@ done
 if [[ -z "$seeds" ]]; then
   for _ in $(seq "$random_count"); do seeds+="$(( (RANDOM << 15 | RANDOM) % 1000000 )) "; done
 fi
-echo "check_any_seed: seeds: $seeds(replay: tools/oracle/check_any_seed.sh --seeds \"${seeds% }\")"
+echo "check_any_seed: seeds: ${seeds% } (replay: tools/oracle/check_any_seed.sh --seeds \"${seeds% }\")"
 
 bin="${MOTE_ORACLE_TEST_BIN:-}"
 if [[ -z "$bin" ]]; then
