@@ -1,13 +1,18 @@
 // Oracle tests: every case in tests/oracle/data/*.cases (generated on TensorFlow Lite Micro by
 // tools/oracle/gen_*.py) is run through mote's MicroInterpreter with the all-ops resolver, and each output is
-// compared with TFLM's: integer types bit for bit, float32 within 1e-5 relative + 1e-6 absolute.
+// compared with TFLM's: integer types bit for bit, float32 within 1e-5 relative + 1e-6 absolute. A refusal
+// case (one TFLM aborts on or refuses) passes when mote refuses it cleanly, i.e. AllocateTensors or Invoke
+// returns an error, and fails when mote runs it.
 //
 // One test per .cases file (Oracle/OracleTest.MatchesTflm/<group>); all cases of a file run even when some
 // fail, and the test then fails with one line per failing case. A corrupt file is a test failure.
+// MOTE_ORACLE_DATA_DIR=DIR reads DIR/*.cases instead (tools/oracle/check_any_seed.sh uses it).
 //
 // File format (little-endian; written by tools/oracle/oracle_lib.py CaseWriter):
 //   "MOTEORC1", u32 case_count, per case: u32 name_len, name, u32 model_len, model,
 //   u32 n_inputs, (u32 nbytes, bytes) * n_inputs, u32 n_outputs, (u32 nbytes, bytes) * n_outputs
+//   "MOTEORC2": as MOTEORC1, with after each name u32 expectation (0: outputs, 1: refused, then n_outputs is 0)
+//   and u32 reason_len, reason (why TFLM refuses; empty for expectation 0)
 #include <dirent.h>
 
 #include <algorithm>
@@ -35,6 +40,9 @@ namespace mote {
 namespace {
 
 constexpr char kMagic[8] = {'M', 'O', 'T', 'E', 'O', 'R', 'C', '1'};
+constexpr char kMagicV2[8] = {'M', 'O', 'T', 'E', 'O', 'R', 'C', '2'};
+constexpr uint32_t kExpectOutputs = 0;
+constexpr uint32_t kExpectRefused = 1;
 constexpr size_t kArenaSize = 4 * 1024 * 1024;
 constexpr double kFloatRelTolerance = 1e-5;
 constexpr double kFloatAbsTolerance = 1e-6;
@@ -53,6 +61,8 @@ struct Blob {
 
 struct OracleCase {
   std::string name;
+  bool expect_refused = false;
+  std::string refusal_reason;  // why TFLM refuses it (expect_refused only)
   Blob model;
   std::vector<Blob> inputs;
   std::vector<Blob> outputs;
@@ -89,8 +99,9 @@ class Reader {
 // Parses a whole .cases file. Blobs point into `file`, which must outlive the cases.
 bool ParseCases(const test::AlignedBuffer& file, std::vector<OracleCase>* cases, std::string* error) {
   std::ostringstream why;
-  if (file.size() < sizeof(kMagic) || std::memcmp(file.data(), kMagic, sizeof(kMagic)) != 0) {
-    *error = "bad magic (not a MOTEORC1 case file)";
+  const bool v2 = file.size() >= sizeof(kMagicV2) && std::memcmp(file.data(), kMagicV2, sizeof(kMagicV2)) == 0;
+  if (!v2 && (file.size() < sizeof(kMagic) || std::memcmp(file.data(), kMagic, sizeof(kMagic)) != 0)) {
+    *error = "bad magic (not a MOTEORC1 or MOTEORC2 case file)";
     return false;
   }
   Reader r(file.data() + sizeof(kMagic), file.size() - sizeof(kMagic));
@@ -110,8 +121,23 @@ bool ParseCases(const test::AlignedBuffer& file, std::vector<OracleCase>* cases,
     OracleCase oc;
     Blob name;
     uint32_t n;
-    bool ok = r.Bytes(&name) && r.Bytes(&oc.model);
+    bool ok = r.Bytes(&name);
     if (ok) oc.name.assign(reinterpret_cast<const char*>(name.data), name.size);
+    if (ok && v2) {
+      uint32_t expectation;
+      Blob reason;
+      ok = r.U32(&expectation) && r.Bytes(&reason);
+      if (ok && expectation != kExpectOutputs && expectation != kExpectRefused) {
+        why << "case " << c << " ('" << oc.name << "') has unknown expectation " << expectation;
+        *error = why.str();
+        return false;
+      }
+      if (ok) {
+        oc.expect_refused = expectation == kExpectRefused;
+        oc.refusal_reason.assign(reinterpret_cast<const char*>(reason.data), reason.size);
+      }
+    }
+    ok = ok && r.Bytes(&oc.model);
     ok = ok && r.U32(&n) && n <= r.remaining() / 4;
     for (uint32_t i = 0; ok && i < n; ++i) {
       Blob b;
@@ -127,6 +153,11 @@ bool ParseCases(const test::AlignedBuffer& file, std::vector<OracleCase>* cases,
     if (!ok) {
       why << "case " << c << (oc.name.empty() ? "" : " ('" + oc.name + "')") << " is truncated or malformed near byte "
           << r.position() + sizeof(kMagic);
+      *error = why.str();
+      return false;
+    }
+    if (oc.expect_refused && !oc.outputs.empty()) {
+      why << "case " << c << " ('" << oc.name << "') expects a refusal but has " << oc.outputs.size() << " outputs";
       *error = why.str();
       return false;
     }
@@ -227,7 +258,8 @@ bool ElementsMatch(TfLiteType type, const uint8_t* got, const uint8_t* want, siz
   return std::memcmp(got + i * n, want + i * n, n) == 0;
 }
 
-// Runs one case; returns "" when it matches TFLM, else a one-line description of what went wrong.
+// Runs one case; returns "" when mote does what TFLM does (the same outputs, or a clean refusal of a refusal
+// case), else a one-line description of what went wrong.
 std::string RunCase(const OracleCase& c) {
   static const AllOpsResolver resolver;
   alignas(16) static uint8_t arena[kArenaSize];
@@ -239,10 +271,13 @@ std::string RunCase(const OracleCase& c) {
   LogCapture log;
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena, kArenaSize);
   if (interpreter.AllocateTensors() != kTfLiteOk) {
+    if (c.expect_refused) return "";
     out << "AllocateTensors failed: " << log.text;
     return out.str();
   }
-  if (interpreter.inputs_size() != c.inputs.size() || interpreter.outputs_size() != c.outputs.size()) {
+  // A refusal case records no outputs.
+  if (interpreter.inputs_size() != c.inputs.size() ||
+      (!c.expect_refused && interpreter.outputs_size() != c.outputs.size())) {
     out << "model has " << interpreter.inputs_size() << " inputs / " << interpreter.outputs_size()
         << " outputs, case has " << c.inputs.size() << " / " << c.outputs.size();
     return out.str();
@@ -257,7 +292,12 @@ std::string RunCase(const OracleCase& c) {
     if (c.inputs[i].size > 0) std::memcpy(t->data.raw, c.inputs[i].data, c.inputs[i].size);
   }
   if (interpreter.Invoke() != kTfLiteOk) {
+    if (c.expect_refused) return "";
     out << "Invoke failed: " << log.text;
+    return out.str();
+  }
+  if (c.expect_refused) {
+    out << "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: " << c.refusal_reason;
     return out.str();
   }
   bool first = true;
@@ -307,9 +347,11 @@ TEST_P(OracleTest, MatchesTflm) {
   ASSERT_FALSE(cases.empty()) << path << ": holds no cases";
 
   std::vector<std::string> failures;
+  size_t refusals = 0;
   for (const OracleCase& c : cases) {
     const std::string problem = RunCase(c);
     if (!problem.empty()) failures.push_back(c.name + ": " + problem);
+    if (c.expect_refused) ++refusals;
   }
   if (!failures.empty()) {
     std::ostringstream summary;
@@ -318,7 +360,9 @@ TEST_P(OracleTest, MatchesTflm) {
     for (const std::string& f : failures) summary << "\n  " << f;
     ADD_FAILURE() << summary.str();
   } else {
-    std::printf("[ oracle   ] %s: %zu cases match TFLM\n", group.c_str(), cases.size());
+    std::printf("[ oracle   ] %s: %zu cases match TFLM", group.c_str(), cases.size());
+    if (refusals > 0) std::printf(" (%zu of them refused, as TFLM refuses them)", refusals);
+    std::printf("\n");
   }
 }
 
@@ -404,6 +448,107 @@ TEST(OracleCaseFile, RejectsHugeCountsAndLengths) {
   w[12] = 0xFF;  // name length low byte -> longer than the file
   w[15] = 0x7F;
   EXPECT_FALSE(ParseCases(Bytes(w), &cases, &error));
+}
+
+// MOTEORC2: one case expecting outputs, one expecting a refusal (reason "why", no outputs).
+std::vector<uint8_t> TwoCaseFileV2() {
+  std::vector<uint8_t> v(kMagicV2, kMagicV2 + 8);
+  PutU32(&v, 2);
+  PutU32(&v, 1);
+  v.push_back('a');
+  PutU32(&v, kExpectOutputs);
+  PutU32(&v, 0);  // no reason
+  PutU32(&v, 2);  // model
+  v.insert(v.end(), {1, 2});
+  PutU32(&v, 0);  // no inputs
+  PutU32(&v, 1);  // one output of 1 byte
+  PutU32(&v, 1);
+  v.push_back(6);
+  PutU32(&v, 1);
+  v.push_back('r');
+  PutU32(&v, kExpectRefused);
+  PutU32(&v, 3);
+  v.insert(v.end(), {'w', 'h', 'y'});
+  PutU32(&v, 1);  // model
+  v.push_back(9);
+  PutU32(&v, 1);  // one input of 1 byte
+  PutU32(&v, 1);
+  v.push_back(4);
+  PutU32(&v, 0);  // no outputs
+  return v;
+}
+
+TEST(OracleCaseFile, ParsesRefusalCasesOfAVersion2File) {
+  const test::AlignedBuffer file = Bytes(TwoCaseFileV2());
+  std::vector<OracleCase> cases;
+  std::string error;
+  ASSERT_TRUE(ParseCases(file, &cases, &error)) << error;
+  ASSERT_EQ(cases.size(), 2u);
+  EXPECT_EQ(cases[0].name, "a");
+  EXPECT_FALSE(cases[0].expect_refused);
+  ASSERT_EQ(cases[0].outputs.size(), 1u);
+  EXPECT_EQ(cases[0].outputs[0].data[0], 6);
+  EXPECT_EQ(cases[1].name, "r");
+  EXPECT_TRUE(cases[1].expect_refused);
+  EXPECT_EQ(cases[1].refusal_reason, "why");
+  EXPECT_EQ(cases[1].model.size, 1u);
+  ASSERT_EQ(cases[1].inputs.size(), 1u);
+  EXPECT_TRUE(cases[1].outputs.empty());
+}
+
+TEST(OracleCaseFile, RejectsVersion2TruncationsUnknownExpectationsAndRefusalsWithOutputs) {
+  const std::vector<uint8_t> full = TwoCaseFileV2();
+  for (size_t n = 0; n < full.size(); ++n) {
+    std::vector<OracleCase> cases;
+    std::string error;
+    EXPECT_FALSE(ParseCases(Bytes(std::vector<uint8_t>(full.begin(), full.begin() + n)), &cases, &error))
+        << "accepted a file truncated to " << n << " bytes";
+  }
+  std::vector<uint8_t> unknown = full;
+  unknown[17] = 2;  // first case's expectation (after magic, count, name_len and the 1-byte name)
+  std::vector<OracleCase> cases;
+  std::string error;
+  EXPECT_FALSE(ParseCases(Bytes(unknown), &cases, &error));
+  EXPECT_EQ(error, "case 0 ('a') has unknown expectation 2");
+
+  std::vector<uint8_t> refused_with_outputs = full;
+  refused_with_outputs[17] = kExpectRefused;  // case 'a' expects a refusal but carries its output
+  EXPECT_FALSE(ParseCases(Bytes(refused_with_outputs), &cases, &error));
+  EXPECT_EQ(error, "case 0 ('a') expects a refusal but has 1 outputs");
+}
+
+// The first case of the checked-in smoke.cases: a model mote runs.
+bool SmokeCase(test::AlignedBuffer* file, OracleCase* c) {
+  std::string error;
+  std::vector<OracleCase> cases;
+  if (!test::ReadFile(std::string(MOTE_SOURCE_DIR) + "/tests/oracle/data/smoke.cases", file, &error) ||
+      !ParseCases(*file, &cases, &error) || cases.empty()) {
+    return false;
+  }
+  *c = cases[0];
+  return true;
+}
+
+TEST(OracleRefusalCase, PassesWhenMoteRefusesTheModel) {
+  const uint8_t junk[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  OracleCase c;
+  c.name = "junk";
+  c.expect_refused = true;
+  c.refusal_reason = "TFLM aborted (SIGABRT)";
+  c.model = Blob{junk, sizeof(junk)};
+  EXPECT_EQ(RunCase(c), "");
+}
+
+TEST(OracleRefusalCase, FailsWhenMoteRunsTheModel) {
+  test::AlignedBuffer file;
+  OracleCase c;
+  ASSERT_TRUE(SmokeCase(&file, &c)) << "tests/oracle/data/smoke.cases is missing or corrupt";
+  ASSERT_EQ(RunCase(c), "") << "smoke case " << c.name << " no longer matches TFLM";
+  c.expect_refused = true;
+  c.refusal_reason = "TFLM aborted (SIGABRT)";
+  c.outputs.clear();
+  EXPECT_EQ(RunCase(c),
+            "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: TFLM aborted (SIGABRT)");
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ One case file per op (tests/oracle/data/{softmax,logistic,tanh,relu,relu6}.cases
             range), output quantization equal to or different from the input's.
 Also checks that src/kernels/softmax/softmax_int16_luts.cc is what make_softmax_luts.py generates.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_activations.py [--seed N] [--only softmax,tanh,...]
+Run: .venv/bin/python tools/oracle/gen_activations.py [--seed N] [--out-dir DIR] [--only softmax,tanh,...]
 """
 
 import argparse
@@ -26,7 +26,7 @@ import numpy as np
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261130
 GROUPS = ("softmax", "logistic", "tanh", "relu", "relu6")
@@ -71,26 +71,50 @@ SOFTMAX_SHAPES = [[1], [1, 1], [1, 2], [1, 10], [1, 12], [2, 5], [3, 4, 7], [2, 
                   [4, 1, 3], [1, 1001], [5, 64], [1, 3, 3, 11]]
 
 
+# TFLM's INT8 -> INT8 softmax aborts (no message, SIGABRT) on a row whose sum of exponentials reaches 512:
+# sum_of_exps is Q12.19, and for a sum in [2^k, 2^(k+1)) the output shift RoundingDivideByPOT gets is k + 23, past
+# its limit of 31 from k = 9 on. The sum is at least 1 and at most the depth, so only rows of 512 or more
+# elements can reach it, depending on the data and on beta * input scale (a narrow or flat row of 1001 values
+# with a small scale sums to ~1001). Such rows are redrawn until every row sums below 511.5 in float64: TFLM's
+# fixed-point sum is within ~1e-6 per element of it (each exp rounded to Q12.19), far inside the margin, and 511
+# equal values (exactly 511) stay allowed.
+INT8_OUTPUT_SUM_LIMIT = 511.5
+SOFTMAX_REDRAWS = 1000
+
+
+def max_row_sum_of_exps(data, in_scale, beta):
+    rows = data.astype(np.float64).reshape(-1, data.shape[-1])
+    diffs = rows - rows.max(axis=1, keepdims=True)
+    return float(np.exp(diffs * (in_scale * beta)).sum(axis=1).max())
+
+
 def softmax_case(writer, rng, name, in_dtype, out_dtype, shape, beta, mode, in_scale=None, in_zp=None):
     if in_dtype == "float32":
         x = T(shape, "float32")
         y = T(shape, "float32")
         data = float_input(rng, x, *(mode if isinstance(mode, tuple) else (-10.0, 10.0)))
     else:
-        if in_dtype == "int8":
-            in_scale = log_uniform(rng, 0.004, 2.0) if in_scale is None else in_scale
-            in_zp = int(rng.integers(-128, 128)) if in_zp is None else in_zp
+        given_scale, given_zp = in_scale, in_zp
+        for _ in range(SOFTMAX_REDRAWS):
+            if in_dtype == "int8":
+                in_scale = log_uniform(rng, 0.004, 2.0) if given_scale is None else given_scale
+                in_zp = int(rng.integers(-128, 128)) if given_zp is None else given_zp
+            else:
+                in_scale = log_uniform(rng, 2e-5, 2e-3) if given_scale is None else given_scale
+                in_zp = 0 if given_zp is None else given_zp
+            x = T(shape, in_dtype, scale=in_scale, zero_point=in_zp)
+            data = int_input(rng, x, mode)
+            if out_dtype != "int8" or max_row_sum_of_exps(data, in_scale, beta) < INT8_OUTPUT_SUM_LIMIT:
+                break
         else:
-            in_scale = log_uniform(rng, 2e-5, 2e-3) if in_scale is None else in_scale
-            in_zp = 0 if in_zp is None else in_zp
-        x = T(shape, in_dtype, scale=in_scale, zero_point=in_zp)
+            raise RuntimeError("softmax case %s: no draw in %d keeps the row sums of exponentials below %g (TFLM "
+                               "aborts from 512)" % (name, SOFTMAX_REDRAWS, INT8_OUTPUT_SUM_LIMIT))
         if out_dtype == "int8":
             y = T(shape, "int8", scale=1.0 / 256, zero_point=-128)
         elif in_dtype == "int8":
             y = T(shape, "int16", scale=1.0 / 65536, zero_point=-32768)
         else:
             y = T(shape, "int16", scale=1.0 / 32768, zero_point=0)
-        data = int_input(rng, x, mode)
     model = single_op_model("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": beta})
     writer.add_run(name, model, [data])
 
@@ -116,8 +140,8 @@ def gen_softmax(writer, rng):
                 zp = int(rng.integers(-100, 100)) if in_dtype == "int8" else 0  # TFLM: int16 zero point 0
                 softmax_case(writer, rng, "%s_scale%.4g_zp%d_b%.3g" % (tag, scale, zp, beta), in_dtype, out_dtype,
                              [2, 9], beta, "full", scale, zp)
-        # Long rows near the limits: TFLM's int8->int8 path aborts once the sum of exps reaches 512 (its output
-        # shift exceeds 31), the int8 Q12.19 sum overflows at 4096.
+        # Long rows near the limits: TFLM's int8->int8 path aborts once the sum of exps reaches 512 (see
+        # INT8_OUTPUT_SUM_LIMIT; 511 equal values sum to just below it), the int8 Q12.19 sum overflows at 4096.
         longest = 511 if out_dtype == "int8" else 4000
         softmax_case(writer, rng, "%s_1x%d_equal" % (tag, longest), in_dtype, out_dtype, [1, longest], 1.0, "equal")
         long_narrow = 500 if out_dtype == "int8" else 2500
@@ -248,9 +272,8 @@ def check_softmax_luts():
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--only", default=",".join(GROUPS), help="comma-separated subset of: " + ", ".join(GROUPS))
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     groups = [g for g in args.only.split(",") if g]
     for g in groups:
         if g not in GROUPS:

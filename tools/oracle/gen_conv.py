@@ -14,7 +14,7 @@ filter, the int32 accumulator wrap of 16x8 with int32 bias, a zero filter scale,
 What mote refuses on purpose (TFLM computes something meaningless there) is not generated: nonzero filter
 zero points, nonzero int16 zero points, fused TANH/SIGN_BIT, int32 bias on 16x8 depthwise, INT4 filters.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_conv.py [--seed N] [--count N]
+Run: .venv/bin/python tools/oracle/gen_conv.py [--seed N] [--out-dir DIR] [--count N]
 """
 
 import argparse
@@ -25,7 +25,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261129
 DEFAULT_COUNT = 450  # random cases per op; hand-picked edge cases come on top
@@ -378,9 +378,8 @@ def generate(group, op, edges, count, rng, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT, help="random cases per op")
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_conv: seed %d" % args.seed)
     rng = np.random.default_rng(args.seed)
     generate("conv_2d", "CONV_2D", conv_edges(), args.count, rng, args.seed)

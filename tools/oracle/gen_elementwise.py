@@ -4,7 +4,7 @@ two-sided, rank mismatch, 5-D and 6-D; rank-0 inputs are constants), the same te
 spread over their ranges (outputs that fill the range, saturate, or stay near the zero point; MUL multipliers
 below and above 1) and int16 with pot_scale_int16 true and false.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_elementwise.py [--seed N]
+Run: .venv/bin/python tools/oracle/gen_elementwise.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/{add,sub,mul}.cases (+ .provenance.txt)
 """
 
@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 4242
 ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
@@ -221,8 +221,7 @@ def generate(op, rng, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_elementwise: seed %d" % args.seed)
     for i, op in enumerate(["ADD", "SUB", "MUL"]):
         # One stream per op so that changing one op's cases leaves the others' files unchanged.

@@ -4,7 +4,7 @@ keep_num_dims, inputs of rank 1..4 flattened into batches, output multipliers be
 scales derived from the accumulators so outputs span the range), edge sizes
 (1x1x1, depth 1, one unit, ad01-sized 640-deep rows).
 
-Run: /tmp/venv/bin/python tools/oracle/gen_fully_connected.py [--seed N]
+Run: .venv/bin/python tools/oracle/gen_fully_connected.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/fully_connected.cases (+ .provenance.txt)
 """
 
@@ -17,7 +17,7 @@ import tflite
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import oracle_lib  # noqa: E402
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 7301
 ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
@@ -149,8 +149,7 @@ class Gen:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_fully_connected: seed %d" % args.seed)
     rng = np.random.default_rng(args.seed)
     writer = CaseWriter("fully_connected", seed=args.seed, generator=__file__)

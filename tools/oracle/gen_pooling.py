@@ -5,7 +5,7 @@ pools), strides 1..5, filter sizes 1..7, every fused activation TFLM applies (NO
 RELU6), batches, odd channel counts, 1-element tensors, random quantization (scale, zero point) and inputs
 at the extremes of the type (so the average's round-half-away-from-zero and the activation clamps are hit).
 
-Run: /tmp/venv/bin/python tools/oracle/gen_pooling.py [--seed N]   -> tests/oracle/data/pooling.cases
+Run: .venv/bin/python tools/oracle/gen_pooling.py [--seed N] [--out-dir DIR]   -> tests/oracle/data/pooling.cases
 """
 
 import argparse
@@ -15,7 +15,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261129
 OPS = {"avg": "AVERAGE_POOL_2D", "max": "MAX_POOL_2D"}
@@ -91,8 +91,7 @@ def random_geometry(rng):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_pooling: seed %d" % args.seed)
     rng = np.random.default_rng(args.seed)
     writer = CaseWriter("pooling", seed=args.seed, generator=__file__)

@@ -6,7 +6,7 @@ zero points across the type ranges, saturation on both sides, exact .5 ties for 
 scales), the int8 <-> uint8 "shift by 128" case and identity requantization.
 DEQUANTIZE: int8, int16 and uint8 -> float32 with random scales and zero points.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_quantize.py [--seed N]
+Run: .venv/bin/python tools/oracle/gen_quantize.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/{quantize,dequantize}.cases (+ .provenance.txt)
 """
 
@@ -17,7 +17,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 9090
 
@@ -159,8 +159,7 @@ def gen_dequantize(rng, seed):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_quantize: seed %d" % args.seed)
     gen_quantize(np.random.default_rng(args.seed), args.seed)
     gen_dequantize(np.random.default_rng(args.seed + 1), args.seed + 1)

@@ -1,7 +1,7 @@
 """Smoke cases proving the oracle framework end to end: FULLY_CONNECTED int8/float32 and ADD int8 (with
 broadcasting). The thorough per-op cases live in the gen_<op>.py generators.
 
-Run: /tmp/venv/bin/python tools/oracle/gen_smoke.py [--seed N]   -> tests/oracle/data/smoke.cases
+Run: .venv/bin/python tools/oracle/gen_smoke.py [--seed N] [--out-dir DIR]   -> tests/oracle/data/smoke.cases
 """
 
 import argparse
@@ -11,7 +11,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20240611
 
@@ -50,8 +50,7 @@ def add_int8(writer, rng, name, shape1, shape2, activation):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_smoke: seed %d" % args.seed)
     rng = np.random.default_rng(args.seed)
     w = CaseWriter("smoke", seed=args.seed, generator=__file__)

@@ -7,7 +7,7 @@ misreads such models; mote implements them as TFLite does, and these cases prove
 strided_slice_litert (the provenance's tflite-micro line is irrelevant here; see "outputs from" below).
 
 Run with a Python that has ai-edge-litert, numpy, flatbuffers and tflite:
-    python tools/oracle/gen_strided_slice_litert.py [--seed N]
+    python tools/oracle/gen_strided_slice_litert.py [--seed N] [--out-dir DIR]
 Without ai-edge-litert it prints a note and exits 0 (the checked-in cases stay as they are).
 """
 
@@ -18,7 +18,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, random_input, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20240614
 
@@ -54,8 +54,7 @@ def numpy_index(rank, begin, end, strides, bm, em, ellipsis, new_axis, shrink, o
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     try:
         import ai_edge_litert  # noqa: F401
     except ImportError:

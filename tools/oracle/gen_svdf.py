@@ -6,7 +6,7 @@ with its own graph input and output: one invoke of the model is `steps` time ste
 the state shift and the time convolution over several remembered frames are checked, starting from the
 state the interpreter fills at AllocateTensors (0, or the zero point for int8).
 
-Run: /tmp/venv/bin/python tools/oracle/gen_svdf.py [--seed N]
+Run: .venv/bin/python tools/oracle/gen_svdf.py [--seed N] [--out-dir DIR]
 """
 
 import argparse
@@ -16,7 +16,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, multi_op_model, random_input, run_tflm  # noqa: E402
+from oracle_lib import CaseWriter, T, multi_op_model, parse_args, random_input  # noqa: E402
 
 DEFAULT_SEED = 20240613
 FLOAT_ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6", "TANH", "SIGN_BIT"]
@@ -44,7 +44,7 @@ def float_case(w, rng, name, batch, input_size, units, rank, memory, steps, acti
     ys = [T([batch, units], "float32") for _ in range(steps)]
     model = svdf_model(xs, wf, wt, b, st, ys, rank, activation)
     inputs = [random_input(x, rng) for x in xs]
-    w.add(name, model, inputs, run_tflm(model, inputs))
+    w.add_run(name, model, inputs)
 
 
 def int_case(w, rng, name, batch, input_size, units, rank, memory, steps, state_type, activation,
@@ -71,13 +71,12 @@ def int_case(w, rng, name, batch, input_size, units, rank, memory, steps, state_
     ys = [T([batch, units], "int8", scale=s_out, zero_point=z_out) for _ in range(steps)]
     model = svdf_model(xs, wf, wt, b, st, ys, rank, activation)
     inputs = [random_input(x, rng) for x in xs]
-    w.add(name, model, inputs, run_tflm(model, inputs))
+    w.add_run(name, model, inputs)
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED)
-    args = parser.parse_args()
+    args = parse_args(parser, DEFAULT_SEED)
     print("gen_svdf: seed %d" % args.seed)
     rng = np.random.default_rng(args.seed)
     w = CaseWriter("svdf", seed=args.seed, generator=__file__)

@@ -6,7 +6,7 @@ mote stores them once as constants (flash instead of 2 KB of arena per node). Th
 float32 algorithm exactly: numpy float32 scalar arithmetic, TfLiteRound = round half away from zero, and the
 C library's own expf through ctypes (the function TFLM calls).
 
-Run: /tmp/venv/bin/python tools/oracle/make_softmax_luts.py [--check]
+Run: .venv/bin/python tools/oracle/make_softmax_luts.py [--check]
   --check: exit 1 if the checked-in file differs from what would be written (used by gen_activations.py).
 """
 

@@ -16,25 +16,54 @@ Every kernel in mote is proven bit-exact against TensorFlow Lite Micro's referen
     writer.add('fc_int8_relu', model, inputs, run_tflm(model, inputs))
     writer.write()     # tests/oracle/data/fully_connected.cases + .provenance.txt
 
+(writer.add_run(name, model, inputs) does the run_tflm call and the add in one step.)
+
 Models are TFLite schema version 3, written with the `flatbuffers` package and the builder functions of the
 `tflite` package. Buffer 0 is the empty buffer; every constant gets its own 16-byte aligned buffer, every
 runtime tensor its own empty buffer (as the TFLite converter writes them). Operator codes carry both
 `deprecated_builtin_code` (min(code, 127)) and `builtin_code`.
 
+Generators (tools/oracle/gen_<op>.py) take --seed N (default: the seed the checked-in cases were made with)
+and --out-dir DIR (default tests/oracle/data); parse_args(parser, DEFAULT_SEED) adds and applies both. Every seed must
+give valid cases: draw only parameters TFLM accepts (TFLM asserts on some, see each generator), and derive
+every random choice from the seed so that the default seed reproduces the checked-in files byte for byte.
+tools/oracle/regenerate.sh [--seed N] [--out DIR] runs them all; tools/oracle/check_any_seed.sh runs them on
+random seeds into a temporary directory and runs the oracle test on the result.
+
+TFLM runs in a child process, never in the generator's: run_tflm sends each model to one persistent worker
+(tflm_worker.py) and starts a new one when it dies. TFLM aborting or crashing on a model (assert -> SIGABRT,
+SIGSEGV) raises TflmAborted instead of killing the generator; TFLM refusing with an error raises TflmRefused
+(a RuntimeError). CaseWriter.add_run turns an abort into a *refusal case*: mote must refuse that model cleanly
+(AllocateTensors or Invoke returns an error, never a crash), and the oracle test fails if mote runs it.
+add_run(..., refusal="any") also records TFLM's errors as refusal cases, refusal="expected" demands one, and
+add_refusal() records one without running TFLM. A new generator gets all of this by calling writer.add_run
+(never the TFLM runtime directly); an abort it did not mean to draw shows up as a note on stderr and as a
+"(expected: refused; ...)" line in the provenance, and as a failing oracle case if mote runs the model.
+
 Case file format (little-endian), read by tests/unit/oracle_test.cc:
     b"MOTEORC1", u32 case_count, then per case:
     u32 name_len, name (utf-8), u32 model_len, model, u32 n_inputs, (u32 nbytes, raw bytes) * n_inputs,
     u32 n_outputs, (u32 nbytes, raw bytes) * n_outputs
-Raw bytes are the tensor's elements in C order, little-endian.
+    b"MOTEORC2" (written only when a file holds a refusal case, so files without one stay readable by
+    MOTEORC1-only readers): as MOTEORC1, but after the name each case has
+    u32 expectation (0: outputs follow, as in MOTEORC1; 1: expected: refused, n_outputs is 0),
+    u32 reason_len, reason (utf-8; why TFLM refuses, e.g. "TFLM aborted (SIGABRT)"; empty for expectation 0)
+Raw bytes are the tensor's elements in C order, little-endian. A refusal case keeps its inputs (an abort in
+Invoke may depend on them).
 """
 
+import atexit
 import datetime
 import importlib
 import importlib.metadata
 import inspect
 import os
+import pickle
 import re
+import select
+import signal
 import struct
+import subprocess
 import sys
 
 import flatbuffers
@@ -42,11 +71,15 @@ import numpy as np
 import tflite
 
 SCHEMA_VERSION = 3
-CASES_MAGIC = b"MOTEORC1"
+CASES_MAGIC = b"MOTEORC1"  # every case expects outputs
+CASES_MAGIC_V2 = b"MOTEORC2"  # cases carry an expectation
+EXPECT_OUTPUTS = 0
+EXPECT_REFUSED = 1
 MAX_CASES_FILE_BYTES = 1536 * 1024  # keep checked-in data small; write() warns above this
 
 REPO_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", ".."))
 DEFAULT_OUT_DIR = os.path.join(REPO_ROOT, "tests", "oracle", "data")
+_out_dir = DEFAULT_OUT_DIR  # parse_args sets it from --out-dir
 
 # dtype name -> (numpy dtype, TensorType)
 _DTYPES = {
@@ -524,40 +557,122 @@ def model_io(model_bytes):
 
 # ---------------------------------------------------------------------------------------------------------
 # Running TFLM
+#
+# TFLM asserts (abort()) or segfaults on some models instead of returning an error, so it never runs in the
+# generator's process: one persistent child process (tflm_worker.py) runs every case and is started again
+# after it dies. A death becomes TflmAborted, which CaseWriter.add_run records as a refusal case.
 
-_runtime = None
+WORKER_SCRIPT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tflm_worker.py")
+WORKER_TIMEOUT_S = 600  # for one case (or the worker's start); longer means TFLM hangs
 
 
-def _tflm_runtime():
-    global _runtime
-    if _runtime is None:
-        from tflite_micro.python.tflite_micro import runtime
-        _runtime = runtime
-    return _runtime
+class TflmRefused(RuntimeError):
+    """TFLM refused the model with an error (it raised; the worker lives on)."""
+
+
+class TflmAborted(Exception):
+    """TFLM killed its process (an assert's abort(), a segfault) on this model. Not a RuntimeError, so code that
+    skips refused models does not swallow it by accident. reason: e.g. 'TFLM aborted (SIGABRT)'."""
+
+    def __init__(self, reason):
+        super().__init__(reason)
+        self.reason = reason
+
+
+class _Worker:
+    def __init__(self):
+        self.proc = None
+        self.starts = 0
+
+    def _start(self):
+        self.proc = subprocess.Popen([sys.executable, WORKER_SCRIPT], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        self.starts += 1
+        # The worker answers b"ready" once TFLM is imported, so that a broken installation is an error here and
+        # never passes for TFLM aborting on a model.
+        ready = self._read(5, "start")
+        if ready != b"ready":
+            rc = self.proc.wait()
+            self.proc = None
+            raise RuntimeError("the TFLM worker (%s) did not start (exit status %s); is tflite-micro installed in "
+                               "%s?" % (WORKER_SCRIPT, rc, sys.executable))
+
+    def _read(self, n, what):
+        out = self.proc.stdout
+        if not select.select([out], [], [], WORKER_TIMEOUT_S)[0]:
+            self.proc.kill()
+            self.proc.wait()
+            self.proc = None
+            raise RuntimeError("the TFLM worker did not answer (%s) within %d s; killed" % (what, WORKER_TIMEOUT_S))
+        return out.read(n)
+
+    def _died(self):
+        """The worker closed its pipe: TflmAborted when a signal ended it, RuntimeError for an exit status."""
+        try:
+            rc = self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            rc = self.proc.wait()
+        self.proc = None
+        if rc < 0:
+            try:
+                name = signal.Signals(-rc).name
+            except ValueError:
+                name = "signal %d" % -rc
+            return TflmAborted("TFLM aborted (%s)" % name)
+        return RuntimeError("the TFLM worker exited with status %d while running a model" % rc)
+
+    def run(self, request):
+        if self.proc is None:
+            self._start()
+        data = pickle.dumps(request, protocol=pickle.HIGHEST_PROTOCOL)
+        try:
+            self.proc.stdin.write(struct.pack("<I", len(data)) + data)
+            self.proc.stdin.flush()
+        except BrokenPipeError:
+            raise self._died()
+        header = self._read(4, "run")
+        if len(header) < 4:
+            raise self._died()
+        (n,) = struct.unpack("<I", header)
+        body = self.proc.stdout.read(n)
+        if len(body) < n:
+            raise self._died()
+        return pickle.loads(body)
+
+    def close(self):
+        if self.proc is not None:
+            self.proc.stdin.close()
+            self.proc.wait()
+            self.proc = None
+
+
+_worker = _Worker()
+atexit.register(_worker.close)
 
 
 def run_tflm(model_bytes, input_arrays, arena_size=4 * 1024 * 1024):
-    """Runs the model once on a fresh TFLM interpreter (reference kernels); returns copies of all outputs.
+    """Runs the model once on a fresh TFLM interpreter (reference kernels, in the worker process); returns
+    copies of all outputs.
 
     input_arrays must match the graph inputs in count, dtype and element count (they are reshaped to the
-    tensor's shape). Raises RuntimeError when TFLM refuses the model (e.g. an unsupported type)."""
+    tensor's shape; ValueError otherwise). Raises TflmRefused (a RuntimeError) when TFLM refuses the model with
+    an error (e.g. an unsupported type), TflmAborted when TFLM aborts or crashes on it."""
     model_bytes = bytes(model_bytes)
     in_info, out_info = model_io(model_bytes)
     if len(input_arrays) != len(in_info):
         raise ValueError("model has %d inputs, %d arrays given" % (len(in_info), len(input_arrays)))
-    interp = _tflm_runtime().Interpreter.from_bytes(model_bytes, arena_size=arena_size)
-    try:
-        for i, (arr, (shape, dtype)) in enumerate(zip(input_arrays, in_info)):
-            arr = np.asarray(arr)
-            if arr.dtype != dtype:
-                raise ValueError("input %d: dtype %s, model wants %s" % (i, arr.dtype, dtype))
-            if arr.size != int(np.prod(shape, dtype=np.int64)):
-                raise ValueError("input %d: %d elements, model shape %s" % (i, arr.size, shape))
-            interp.set_input(np.ascontiguousarray(arr.reshape(shape)), i)
-        interp.invoke()
-        return [np.array(interp.get_output(i), copy=True) for i in range(len(out_info))]
-    finally:
-        del interp
+    arrays = []
+    for i, (arr, (shape, dtype)) in enumerate(zip(input_arrays, in_info)):
+        arr = np.asarray(arr)
+        if arr.dtype != dtype:
+            raise ValueError("input %d: dtype %s, model wants %s" % (i, arr.dtype, dtype))
+        if arr.size != int(np.prod(shape, dtype=np.int64)):
+            raise ValueError("input %d: %d elements, model shape %s" % (i, arr.size, shape))
+        arrays.append(np.ascontiguousarray(arr.reshape(shape)))
+    status, payload = _worker.run((model_bytes, arrays, len(out_info), arena_size))
+    if status != "ok":
+        raise TflmRefused(payload)
+    return payload
 
 
 def random_input(spec, rng, low=None, high=None):
@@ -590,9 +705,10 @@ def _le_bytes(arr):
 
 
 class CaseWriter:
-    """Collects cases for one group and writes tests/oracle/data/<group>.cases and <group>.provenance.txt.
+    """Collects cases for one group and writes <out_dir>/<group>.cases and <group>.provenance.txt.
 
-    seed: the generator's RNG seed (recorded); generator: the generating script (default: sys.argv[0])."""
+    seed: the generator's RNG seed (recorded); generator: the generating script (default: sys.argv[0]);
+    out_dir: default --out-dir when the generator used parse_args, else tests/oracle/data."""
 
     def __init__(self, group, seed=None, generator=None, out_dir=None):
         if not re.fullmatch(r"[A-Za-z0-9_]+", group):
@@ -600,39 +716,85 @@ class CaseWriter:
         self.group = group
         self.seed = seed
         self.generator = generator or (sys.argv[0] if sys.argv and sys.argv[0] else "(interactive)")
-        self.out_dir = out_dir or DEFAULT_OUT_DIR
-        self.cases = []
+        self.out_dir = out_dir or _out_dir
+        self.cases = []  # (name, refusal reason or None, model, [input bytes], [output bytes])
         self._names = set()
 
-    def add(self, name, model_bytes, input_arrays, output_arrays):
+    def _check(self, name, model_bytes, input_arrays, output_arrays):
         if name in self._names:
             raise ValueError("duplicate case name %r" % name)
         in_info, out_info = model_io(bytes(model_bytes))
-        if len(input_arrays) != len(in_info) or len(output_arrays) != len(out_info):
+        if len(input_arrays) != len(in_info) or (output_arrays is not None and len(output_arrays) != len(out_info)):
             raise ValueError("case %r: %d/%d arrays for a model with %d inputs / %d outputs" %
-                             (name, len(input_arrays), len(output_arrays), len(in_info), len(out_info)))
-        for kind, arrays, infos in (("input", input_arrays, in_info), ("output", output_arrays, out_info)):
+                             (name, len(input_arrays), len(output_arrays or []), len(in_info), len(out_info)))
+        for kind, arrays, infos in (("input", input_arrays, in_info), ("output", output_arrays or [], out_info)):
             for i, (arr, (shape, dtype)) in enumerate(zip(arrays, infos)):
                 arr = np.asarray(arr)
                 if arr.dtype != dtype or arr.size != int(np.prod(shape, dtype=np.int64)):
                     raise ValueError("case %r %s %d: %s[%d] does not match the model's %s%s" %
                                      (name, kind, i, arr.dtype, arr.size, dtype, shape))
+
+    def add(self, name, model_bytes, input_arrays, output_arrays):
+        """Adds a case whose expected outputs are output_arrays (TFLM's)."""
+        self._check(name, model_bytes, input_arrays, output_arrays)
         self._names.add(name)
-        self.cases.append((name, bytes(model_bytes), [_le_bytes(a) for a in input_arrays],
+        self.cases.append((name, None, bytes(model_bytes), [_le_bytes(a) for a in input_arrays],
                            [_le_bytes(a) for a in output_arrays]))
 
-    def add_run(self, name, model_bytes, input_arrays):
-        """Runs TFLM on the inputs, adds the case, returns the outputs."""
-        outputs = run_tflm(model_bytes, input_arrays)
+    def add_refusal(self, name, model_bytes, input_arrays, reason):
+        """Adds a case mote must refuse cleanly (AllocateTensors or Invoke returns an error) because TFLM refuses
+        or aborts on it. reason (non-empty) is recorded and shown when mote runs the case instead."""
+        if not reason:
+            raise ValueError("case %r: a refusal needs a reason" % name)
+        self._check(name, model_bytes, input_arrays, None)
+        self._names.add(name)
+        self.cases.append((name, str(reason), bytes(model_bytes), [_le_bytes(a) for a in input_arrays], []))
+
+    def add_run(self, name, model_bytes, input_arrays, refusal="abort"):
+        """Runs TFLM on the inputs and adds the case; returns TFLM's outputs, or None for a refusal case.
+
+        refusal says which TFLM outcomes become refusal cases instead of errors:
+          "abort"    (default) TFLM aborting or crashing is recorded (with a note on stderr); TFLM refusing the
+                     model with an error raises TflmRefused (the generator drew a model it did not mean to).
+          "any"      both are recorded.
+          "expected" both are recorded, and TFLM running the model raises ValueError (the case exists to
+                     prove the refusal)."""
+        if refusal not in ("abort", "any", "expected"):
+            raise ValueError("refusal=%r: use 'abort', 'any' or 'expected'" % (refusal,))
+        try:
+            outputs = run_tflm(model_bytes, input_arrays)
+        except TflmAborted as e:
+            if refusal != "expected":
+                print("note: %s: %s on case %s; recorded as a refusal case" % (self.group, e.reason, name),
+                      file=sys.stderr)
+            self.add_refusal(name, model_bytes, input_arrays, e.reason)
+            return None
+        except TflmRefused as e:
+            if refusal == "abort":
+                raise
+            self.add_refusal(name, model_bytes, input_arrays, "TFLM refused: " + (str(e).splitlines() or [""])[0])
+            return None
+        if refusal == "expected":
+            raise ValueError("case %r: expected TFLM to refuse it, but TFLM ran it" % name)
         self.add(name, model_bytes, input_arrays, outputs)
         return outputs
 
+    @property
+    def refusals(self):
+        return [c for c in self.cases if c[1] is not None]
+
     def serialize(self):
-        out = bytearray(CASES_MAGIC)
+        """MOTEORC1 when every case expects outputs (readable by older readers), else MOTEORC2."""
+        v2 = bool(self.refusals)
+        out = bytearray(CASES_MAGIC_V2 if v2 else CASES_MAGIC)
         out += struct.pack("<I", len(self.cases))
-        for name, model, ins, outs in self.cases:
+        for name, refused, model, ins, outs in self.cases:
             nb = name.encode("utf-8")
             out += struct.pack("<I", len(nb)) + nb
+            if v2:
+                rb = (refused or "").encode("utf-8")
+                out += struct.pack("<I", EXPECT_REFUSED if refused is not None else EXPECT_OUTPUTS)
+                out += struct.pack("<I", len(rb)) + rb
             out += struct.pack("<I", len(model)) + model
             out += struct.pack("<I", len(ins))
             for x in ins:
@@ -651,6 +813,7 @@ class CaseWriter:
         gen = os.path.abspath(self.generator)
         if gen.startswith(REPO_ROOT + os.sep):
             gen = os.path.relpath(gen, REPO_ROOT)
+        refusals = self.refusals
         lines = [
             "group: %s" % self.group,
             "tflite-micro: %s" % _version("tflite-micro"),
@@ -662,29 +825,37 @@ class CaseWriter:
             "seed: %s" % ("(not given)" if self.seed is None else self.seed),
             "date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "cases: %d" % len(self.cases),
+        ] + (["refusal cases: %d" % len(refusals)] if refusals else []) + [
             "bytes: %d" % len(data),
             "",
-        ] + [name for name, _, _, _ in self.cases]
+        ] + [name if refused is None else "%s  (expected: refused; %s)" % (name, refused)
+             for name, refused, _, _, _ in self.cases]
         with open(os.path.join(self.out_dir, self.group + ".provenance.txt"), "w") as f:
             f.write("\n".join(lines) + "\n")
         if len(data) > MAX_CASES_FILE_BYTES:
             print("warning: %s is %d bytes (keep it under %d)" % (cases_path, len(data), MAX_CASES_FILE_BYTES),
                   file=sys.stderr)
         shown = os.path.relpath(cases_path, REPO_ROOT) if cases_path.startswith(REPO_ROOT + os.sep) else cases_path
-        print("wrote %s: %d cases, %d bytes" % (shown, len(self.cases), len(data)))
+        print("wrote %s: %d cases%s, %d bytes" % (shown, len(self.cases),
+                                                   " (%d refusal cases)" % len(refusals) if refusals else "",
+                                                   len(data)))
         return cases_path
 
 
-def read_cases(path):
-    """Parses a .cases file: list of (name, model bytes, [input bytes], [output bytes])."""
+def read_cases(path, with_refusals=False):
+    """Parses a .cases file (MOTEORC1 or MOTEORC2): list of (name, model bytes, [input bytes], [output bytes]),
+    or with with_refusals=True of (name, refusal reason or None, model, [input bytes], [output bytes])."""
     with open(path, "rb") as f:
         data = f.read()
-    if data[:8] != CASES_MAGIC:
+    if data[:8] not in (CASES_MAGIC, CASES_MAGIC_V2):
         raise ValueError("%s: bad magic" % path)
+    v2 = data[:8] == CASES_MAGIC_V2
     pos = 8
 
     def u32():
         nonlocal pos
+        if pos + 4 > len(data):
+            raise ValueError("%s: truncated" % path)
         (v,) = struct.unpack_from("<I", data, pos)
         pos += 4
         return v
@@ -701,13 +872,34 @@ def read_cases(path):
     cases = []
     for _ in range(u32()):
         name = blob().decode("utf-8")
+        refused = None
+        if v2:
+            expect = u32()
+            reason = blob().decode("utf-8")
+            if expect not in (EXPECT_OUTPUTS, EXPECT_REFUSED):
+                raise ValueError("%s: case %r: unknown expectation %d" % (path, name, expect))
+            refused = reason if expect == EXPECT_REFUSED else None
         model = blob()
         ins = [blob() for _ in range(u32())]
         outs = [blob() for _ in range(u32())]
-        cases.append((name, model, ins, outs))
+        cases.append((name, refused, model, ins, outs) if with_refusals else (name, model, ins, outs))
     if pos != len(data):
         raise ValueError("%s: %d trailing bytes" % (path, len(data) - pos))
     return cases
+
+
+def parse_args(parser, default_seed, argv=None):
+    """Adds the options every generator takes, --seed N (default default_seed) and --out-dir DIR (default
+    tests/oracle/data), parses argv, and makes DIR the default directory of the CaseWriters created afterwards.
+    Returns the parsed arguments."""
+    parser.add_argument("--seed", type=int, default=default_seed,
+                        help="RNG seed (default %d, the one the checked-in cases were made with)" % default_seed)
+    parser.add_argument("--out-dir", default=DEFAULT_OUT_DIR,
+                        help="directory for the .cases and .provenance.txt files (default tests/oracle/data)")
+    args = parser.parse_args(argv)
+    global _out_dir
+    _out_dir = os.path.abspath(args.out_dir)
+    return args
 
 
 def _version(dist):
