@@ -23,7 +23,7 @@ the benchmark gives LiteRT an in-memory copy with quantized_dimension reset to 0
 1-D tensor; meaningless with one scale), and says so.
 
 Usage (see docs/benchmarks.md):
-  /tmp/venv/bin/python bench/compare_models.py --mote build/release/mote [--rounds 5] [--runs 200]
+  .venv/bin/python bench/compare_models.py --mote build/release/mote [--rounds 5] [--runs 200]
       [--markdown] [--no-callgrind] [--models vww_96_int8,ad01_int8]
 Exit status: 0, or 1 when a runtime failed or mote's output differs from TFLM's golden output.
 """

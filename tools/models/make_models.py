@@ -15,10 +15,10 @@ What it makes (all paths relative to the repository root):
   tests/models/<name>/meta.json         dtypes, shapes, scale/zero point, ops, versions, how it was made
 
 How to run (needs tensorflow-cpu, scikit-learn, numpy and tflite-micro, e.g. in a separate venv):
-  python3 -m venv /tmp/venv-tf
-  /tmp/venv-tf/bin/pip install tensorflow-cpu scikit-learn numpy tflite-micro
-  /tmp/venv-tf/bin/python tools/models/make_models.py            # everything
-  /tmp/venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests
+  python3 -m venv .venv-tf
+  .venv-tf/bin/pip install tensorflow-cpu scikit-learn numpy tflite-micro
+  .venv-tf/bin/python tools/models/make_models.py            # everything
+  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests
 
 The expected outputs come from the tflite-micro Python package (TFLM's reference kernels), never from mote.
 Training is seeded, but TensorFlow versions and CPUs may still change the trained weights, so a rerun can give
@@ -450,7 +450,7 @@ def make_demo():
 
 `digits_int8.tflite` classifies 8x8 grey-scale images of handwritten digits into 10 classes (`labels.txt`:
 `0`..`9`). It was trained and converted in this repository by `{SCRIPT}` (run it with
-`/tmp/venv-tf/bin/python {SCRIPT} --only demo`; see the top of the script for the set-up).
+`.venv-tf/bin/python {SCRIPT} --only demo`; see the top of the script for the set-up).
 
 ## Model
 - Input `{in_infos[0]['name']}`: int8 {in_infos[0]['shape']}, scale {in_scale:.9g}, zero point {in_zp}.

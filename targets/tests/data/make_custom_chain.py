@@ -5,7 +5,7 @@
 The same graph as the host's ChainModel(3, 8) (tests/unit/interpreter_test.cc). Built with the oracle's
 FlatBuffers writer (tools/oracle/oracle_lib.py); run with the oracle's Python environment:
 
-    /tmp/venv/bin/python targets/tests/data/make_custom_chain.py
+    .venv/bin/python targets/tests/data/make_custom_chain.py
 """
 import os
 import sys
