@@ -3,6 +3,7 @@
 #include "schema_object_api/schema_generated.h"
 
 #include "model_mutator.h"
+#include "mote/op_table.h"
 
 #include <cfloat>
 #include <climits>
@@ -87,21 +88,14 @@ class Rng {
   uint64_t state_;
 };
 
-// Builtin codes mote implements (every op in the op table) plus a few it does not.
+// Builtin codes mote implements (every op in the op table, so a new op is fuzzed as soon as it has its table
+// line) plus CUSTOM and a few it does not implement.
+#define MOTE_FUZZ_OP_CODE(code, add_name, parser, max_version) schema::BuiltinOperator_##code,
 const BuiltinOperator kCodes[] = {
-    schema::BuiltinOperator_ADD,           schema::BuiltinOperator_AVERAGE_POOL_2D,
-    schema::BuiltinOperator_CONCATENATION, schema::BuiltinOperator_CONV_2D,
-    schema::BuiltinOperator_DEPTHWISE_CONV_2D, schema::BuiltinOperator_DEQUANTIZE,
-    schema::BuiltinOperator_FULLY_CONNECTED, schema::BuiltinOperator_LOGISTIC,
-    schema::BuiltinOperator_MAX_POOL_2D,   schema::BuiltinOperator_MEAN,
-    schema::BuiltinOperator_MUL,           schema::BuiltinOperator_PAD,
-    schema::BuiltinOperator_QUANTIZE,      schema::BuiltinOperator_RELU,
-    schema::BuiltinOperator_RELU6,         schema::BuiltinOperator_RESHAPE,
-    schema::BuiltinOperator_SOFTMAX,       schema::BuiltinOperator_STRIDED_SLICE,
-    schema::BuiltinOperator_SUB,           schema::BuiltinOperator_SVDF,
-    schema::BuiltinOperator_TANH,          schema::BuiltinOperator_CUSTOM,
-    schema::BuiltinOperator_FLOOR,         schema::BuiltinOperator_L2_POOL_2D,
+    MOTE_BUILTIN_OPS(MOTE_FUZZ_OP_CODE) schema::BuiltinOperator_CUSTOM, schema::BuiltinOperator_FLOOR,
+    schema::BuiltinOperator_L2_POOL_2D,
 };
+#undef MOTE_FUZZ_OP_CODE
 
 template <class T>
 T Pick(Rng* rng, const std::vector<T>& v) {
