@@ -23,8 +23,9 @@ MAX_MODEL_BYTES = 16 * 1024
 def read_cases(path):
     with open(path, "rb") as f:
         data = f.read()
-    if data[:8] != b"MOTEORC1":
+    if data[:8] not in (b"MOTEORC1", b"MOTEORC2"):
         raise ValueError("%s: bad magic" % path)
+    v2 = data[:8] == b"MOTEORC2"  # each case carries an expectation and a reason after its name
     pos = 8
 
     def u32():
@@ -43,6 +44,9 @@ def read_cases(path):
     cases = []
     for _ in range(u32()):
         name = blob().decode("utf-8")
+        if v2:
+            u32()
+            blob()
         model = blob()
         for _ in range(u32()):
             blob()

@@ -22,13 +22,16 @@ struct Blob {
   uint32_t size;
 };
 
-// One run of a model: raw input tensors in, expected raw output tensors (from TFLM) out.
+// One run of a model: raw input tensors in, expected raw output tensors (from TFLM) out. An oracle case on
+// which TFLM itself refused or aborted has expect_refused set and no outputs: mote must refuse it cleanly
+// (AllocateTensors or Invoke returns an error).
 struct Case {
   const char* name;
   uint32_t num_inputs;
   const Blob* inputs;
   uint32_t num_outputs;
   const Blob* outputs;
+  bool expect_refused;
 };
 
 struct Model {

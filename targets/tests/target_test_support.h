@@ -50,6 +50,7 @@ size_t ArenaBytes();
 // Runs case `c` of `model` on a fresh interpreter over arena[0, arena_bytes) and compares every output with
 // TFLM's: integer types bit for bit, float32 within 1e-5 relative + 1e-6 absolute (the host tests' rule).
 // Returns true on a match; otherwise *why says what differed. *arena_used (optional) gets arena_used_bytes().
+// A case with expect_refused (TFLM refused or aborted on it) matches when AllocateTensors or Invoke fails.
 bool RunAndCompare(const mote_embed::Model& model, const mote_embed::Case& c, const mote::MicroOpResolver& resolver,
                    uint8_t* arena, size_t arena_bytes, mote_test::Message* why, size_t* arena_used = nullptr);
 

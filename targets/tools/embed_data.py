@@ -10,8 +10,9 @@ Each SOURCE adds models to one mote_embed::ModelSet named kName (targets/testing
     demo:NAME=MODEL.tflite,README  models/demo: one case per row of README's sample table (the sample file and
                                    TFLM's int8 output vector, read from the table)
     model:NAME=MODEL.tflite        a model alone (no cases), for tests that drive it themselves
-    oracle:FILE.cases              --per-group K cases of a tests/oracle/data file (MOTEORC1 format, see
-                                   tools/oracle/oracle_lib.py), evenly spread over the file; K = 0 takes all
+    oracle:FILE.cases              --per-group K cases of a tests/oracle/data file (MOTEORC1 or MOTEORC2
+                                   format, see tools/oracle/oracle_lib.py), evenly spread over the file; K = 0
+                                   takes all. A MOTEORC2 case TFLM refuses becomes a Case with expect_refused
 """
 import argparse
 import json
@@ -20,7 +21,9 @@ import re
 import struct
 import sys
 
-MAGIC = b"MOTEORC1"
+MAGIC = b"MOTEORC1"  # every case expects outputs
+MAGIC_V2 = b"MOTEORC2"  # each case carries an expectation: 0 outputs follow, 1 refused (+ a reason)
+EXPECT_OUTPUTS, EXPECT_REFUSED = 0, 1
 
 
 def read(path):
@@ -70,8 +73,9 @@ def demo_source(name, model_path, readme):
 
 def oracle_source(path, per_group):
     data = read(path)
-    if data[:8] != MAGIC:
-        sys.exit("embed_data.py: %s is not a MOTEORC1 case file" % path)
+    if data[:8] not in (MAGIC, MAGIC_V2):
+        sys.exit("embed_data.py: %s is not a MOTEORC1 or MOTEORC2 case file" % path)
+    v2 = data[:8] == MAGIC_V2
     pos = 8
 
     def u32():
@@ -93,16 +97,23 @@ def oracle_source(path, per_group):
     cases = []
     for _ in range(count):
         name = blob().decode("utf-8")
+        refused = False
+        if v2:
+            expect = u32()
+            blob()  # the reason TFLM refused, for the host test's log only
+            if expect not in (EXPECT_OUTPUTS, EXPECT_REFUSED):
+                sys.exit("embed_data.py: %s: case %r has unknown expectation %d" % (path, name, expect))
+            refused = expect == EXPECT_REFUSED
         model = blob()
         inputs = [blob() for _ in range(u32())]
         outputs = [blob() for _ in range(u32())]
-        cases.append((name, model, inputs, outputs))
+        cases.append((name, model, inputs, outputs, refused))
     group = os.path.basename(path)[:-len(".cases")]
     if per_group and per_group < len(cases):
         picks = sorted({i * len(cases) // per_group for i in range(per_group)})
         cases = [cases[i] for i in picks]
-    return [dict(group=group, name=n, model=m, arena=-1, cases=[dict(name=n, inputs=i, outputs=o)])
-            for n, m, i, o in cases]
+    return [dict(group=group, name=n, model=m, arena=-1, cases=[dict(name=n, inputs=i, outputs=o, refused=r)])
+            for n, m, i, o, r in cases]
 
 
 def c_string(s):
@@ -166,8 +177,9 @@ def main():
         if not m["cases"]:
             continue
         out.append("const mote_embed::Case m%d_cases[] = {%s};" % (mi, ", ".join(
-            "{%s, %du, m%d_c%d_inputs, %du, m%d_c%d_outputs}" % (c_string(c["name"]), len(c["inputs"]), mi, ci,
-                                                                  len(c["outputs"]), mi, ci)
+            "{%s, %du, m%d_c%d_inputs, %du, m%d_c%d_outputs, %s}" % (
+                c_string(c["name"]), len(c["inputs"]), mi, ci, len(c["outputs"]), mi, ci,
+                "true" if c.get("refused") else "false")
             for ci, c in enumerate(m["cases"]))))
     out.append("const mote_embed::Model kModels[] = {")
     for mi, m in enumerate(models):

@@ -153,6 +153,23 @@ def gen_softmax(writer, rng):
                      beta, (-10.0, 10.0))
     softmax_case(writer, rng, "f32_2x50_wide", "float32", "float32", [2, 50], 1.0, (-100.0, 100.0))
     softmax_case(writer, rng, "f32_3x8_beta0", "float32", "float32", [3, 8], 0.0, (-5.0, 5.0))
+    softmax_refusals(writer)
+
+
+def softmax_refusals(writer):
+    """Models TFLM refuses or aborts on, recorded as refusal cases that mote must refuse cleanly (fixed data, no
+    draws from the group's stream, so the cases above stay what they were for every seed)."""
+    data = np.arange(-8, 8, dtype=np.int8).reshape(2, 8)
+    x = T([2, 8], "int8", scale=0.05, zero_point=0)
+    # An int8 output quantized other than (1/256, -128): TFLM's prepare refuses it.
+    y = T([2, 8], "int8", scale=1.0 / 256, zero_point=0)
+    model = single_op_model("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": 1.0})
+    writer.add_run("refused_int8_output_zero_point_0", model, [data], refusal="expected")
+    # beta * input scale so small that the input multiplier underflows: TFLM's prepare aborts.
+    x = T([2, 8], "int8", scale=1e-30, zero_point=0)
+    y = T([2, 8], "int8", scale=1.0 / 256, zero_point=-128)
+    model = single_op_model("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": 1e-10})
+    writer.add_run("refused_int8_beta_times_scale_1e-40", model, [data], refusal="expected")
 
 
 # ---------------------------------------------------------------------------------------------------------
