@@ -364,6 +364,15 @@ TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector
   return kTfLiteOk;
 }
 
+// The j-th tensor an operator lists as `what` ("input", "output", "intermediate") is one of the subgraph's.
+TfLiteStatus CheckOperatorTensorIndex(int sg, int index, const char* op_name, const char* what, unsigned j,
+                                      int32_t t, int num_tensors) {
+  if (t >= 0 && t < num_tensors) return kTfLiteOk;
+  MicroPrintf("Model invalid: subgraph %d operator %d (%s) %s %u is tensor %d but the subgraph has %d tensors", sg,
+              index, op_name, what, j, static_cast<int>(t), num_tensors);
+  return kTfLiteError;
+}
+
 TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
                            const schema::Operator* op, const uint8_t* base, size_t size) {
   const int num_tensors = static_cast<int>(subgraph->tensors()->size());
@@ -379,13 +388,7 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
     for (unsigned j = 0; j < inputs->size(); ++j) {
       const int32_t t = inputs->Get(j);
       if (t == -1) continue;  // optional input left out
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) input %u is tensor %d but the subgraph has %d "
-            "tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(CheckOperatorTensorIndex(sg, index, op_name, "input", j, t, num_tensors));
     }
   }
   if (const auto* outputs = op->outputs()) {
@@ -396,13 +399,7 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
                     index, op_name, j);
         return kTfLiteError;
       }
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) output %u is tensor %d but the subgraph has %d "
-            "tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(CheckOperatorTensorIndex(sg, index, op_name, "output", j, t, num_tensors));
       const schema::Tensor* tensor = subgraph->tensors()->Get(t);
       if (IsConstant(model, tensor, base, size)) {
         MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
@@ -415,14 +412,8 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
   }
   if (const auto* intermediates = op->intermediates()) {
     for (unsigned j = 0; j < intermediates->size(); ++j) {
-      const int32_t t = intermediates->Get(j);
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) intermediate %u is tensor %d but the subgraph has "
-            "%d tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(
+          CheckOperatorTensorIndex(sg, index, op_name, "intermediate", j, intermediates->Get(j), num_tensors));
     }
   }
   const uint64_t options_offset = op->large_custom_options_offset();
@@ -702,65 +693,45 @@ const char* TensorTypeName(schema::TensorType type) {
   return (name == nullptr || name[0] == '\0') ? "UNKNOWN" : name;
 }
 
+namespace {
+
+// One row per schema::TensorType, in the schema's order: the C API's type, the element size (0: mote does not
+// support the type) and the alignment its elements need in memory.
+struct TensorTypeInfo {
+  schema::TensorType schema_type;
+  TfLiteType type;
+  uint8_t size;
+  uint8_t alignment;
+};
+constexpr TensorTypeInfo kTensorTypes[] = {
+    {schema::TensorType_FLOAT32, kTfLiteFloat32, 4, 4},       {schema::TensorType_FLOAT16, kTfLiteFloat16, 2, 2},
+    {schema::TensorType_INT32, kTfLiteInt32, 4, 4},           {schema::TensorType_UINT8, kTfLiteUInt8, 1, 1},
+    {schema::TensorType_INT64, kTfLiteInt64, 8, 8},           {schema::TensorType_STRING, kTfLiteString, 0, 1},
+    {schema::TensorType_BOOL, kTfLiteBool, 1, 1},             {schema::TensorType_INT16, kTfLiteInt16, 2, 2},
+    {schema::TensorType_COMPLEX64, kTfLiteComplex64, 8, 4},   {schema::TensorType_INT8, kTfLiteInt8, 1, 1},
+    {schema::TensorType_FLOAT64, kTfLiteFloat64, 8, 8},       {schema::TensorType_COMPLEX128, kTfLiteComplex128, 16, 8},
+    {schema::TensorType_UINT64, kTfLiteUInt64, 8, 8},         {schema::TensorType_RESOURCE, kTfLiteResource, 0, 1},
+    {schema::TensorType_VARIANT, kTfLiteVariant, 0, 1},       {schema::TensorType_UINT32, kTfLiteUInt32, 4, 4},
+    {schema::TensorType_UINT16, kTfLiteUInt16, 2, 2},         {schema::TensorType_INT4, kTfLiteInt4, 1, 1},
+    {schema::TensorType_BFLOAT16, kTfLiteBFloat16, 2, 2},
+};
+static_assert(sizeof(kTensorTypes) / sizeof(kTensorTypes[0]) == schema::TensorType_MAX + 1,
+              "one kTensorTypes row per schema::TensorType");
+
+// The type's row, or nullptr for a value outside the schema's enum.
+const TensorTypeInfo* FindTensorType(schema::TensorType type) {
+  const int v = static_cast<int>(type);
+  if (v < schema::TensorType_MIN || v > schema::TensorType_MAX) return nullptr;
+  return &kTensorTypes[v];
+}
+
+}  // namespace
+
 TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
-  switch (type) {
-    case schema::TensorType_FLOAT32:
-      *out = kTfLiteFloat32;
-      return kTfLiteOk;
-    case schema::TensorType_FLOAT16:
-      *out = kTfLiteFloat16;
-      return kTfLiteOk;
-    case schema::TensorType_INT32:
-      *out = kTfLiteInt32;
-      return kTfLiteOk;
-    case schema::TensorType_UINT8:
-      *out = kTfLiteUInt8;
-      return kTfLiteOk;
-    case schema::TensorType_INT64:
-      *out = kTfLiteInt64;
-      return kTfLiteOk;
-    case schema::TensorType_STRING:
-      *out = kTfLiteString;
-      return kTfLiteOk;
-    case schema::TensorType_BOOL:
-      *out = kTfLiteBool;
-      return kTfLiteOk;
-    case schema::TensorType_INT16:
-      *out = kTfLiteInt16;
-      return kTfLiteOk;
-    case schema::TensorType_COMPLEX64:
-      *out = kTfLiteComplex64;
-      return kTfLiteOk;
-    case schema::TensorType_INT8:
-      *out = kTfLiteInt8;
-      return kTfLiteOk;
-    case schema::TensorType_FLOAT64:
-      *out = kTfLiteFloat64;
-      return kTfLiteOk;
-    case schema::TensorType_COMPLEX128:
-      *out = kTfLiteComplex128;
-      return kTfLiteOk;
-    case schema::TensorType_UINT64:
-      *out = kTfLiteUInt64;
-      return kTfLiteOk;
-    case schema::TensorType_RESOURCE:
-      *out = kTfLiteResource;
-      return kTfLiteOk;
-    case schema::TensorType_VARIANT:
-      *out = kTfLiteVariant;
-      return kTfLiteOk;
-    case schema::TensorType_UINT32:
-      *out = kTfLiteUInt32;
-      return kTfLiteOk;
-    case schema::TensorType_UINT16:
-      *out = kTfLiteUInt16;
-      return kTfLiteOk;
-    case schema::TensorType_INT4:
-      *out = kTfLiteInt4;
-      return kTfLiteOk;
-    case schema::TensorType_BFLOAT16:
-      *out = kTfLiteBFloat16;
-      return kTfLiteOk;
+  const TensorTypeInfo* info = FindTensorType(type);
+  if (info != nullptr) {
+    *out = info->type;
+    return kTfLiteOk;
   }
   *out = kTfLiteNoType;
   MicroPrintf("Unknown tensor type %d", static_cast<int>(type));
@@ -768,47 +739,13 @@ TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
 }
 
 size_t ElementSize(schema::TensorType type) {
-  switch (type) {
-    case schema::TensorType_BOOL:
-    case schema::TensorType_UINT8:
-    case schema::TensorType_INT8:
-    case schema::TensorType_INT4:
-      return 1;
-    case schema::TensorType_FLOAT16:
-    case schema::TensorType_BFLOAT16:
-    case schema::TensorType_INT16:
-    case schema::TensorType_UINT16:
-      return 2;
-    case schema::TensorType_FLOAT32:
-    case schema::TensorType_INT32:
-    case schema::TensorType_UINT32:
-      return 4;
-    case schema::TensorType_INT64:
-    case schema::TensorType_UINT64:
-    case schema::TensorType_FLOAT64:
-    case schema::TensorType_COMPLEX64:
-      return 8;
-    case schema::TensorType_COMPLEX128:
-      return 16;
-    case schema::TensorType_STRING:
-    case schema::TensorType_RESOURCE:
-    case schema::TensorType_VARIANT:
-      return 0;
-  }
-  return 0;
+  const TensorTypeInfo* info = FindTensorType(type);
+  return info == nullptr ? 0 : info->size;
 }
 
 size_t ElementAlignment(schema::TensorType type) {
-  switch (type) {
-    case schema::TensorType_COMPLEX64:
-      return 4;
-    case schema::TensorType_COMPLEX128:
-      return 8;
-    default: {
-      const size_t size = ElementSize(type);
-      return size == 0 ? 1 : size;
-    }
-  }
+  const TensorTypeInfo* info = FindTensorType(type);
+  return info == nullptr ? 1 : info->alignment;
 }
 
 int64_t TensorBytes(schema::TensorType type, int64_t element_count) {
