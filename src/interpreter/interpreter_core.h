@@ -3,6 +3,15 @@
 // It lives in the arena's persistent end (placement-constructed), owns nothing on the heap, and is the
 // MicroContext every kernel talks to. Phases (DESIGN §2) are tracked so that each context call is only
 // honoured when the contract allows it.
+//
+// One class, one file per seam (as TFLM separates graph, allocator and context):
+//   interpreter_core.cc      construction, persistent memory and its diagnostics, Invoke/Reset/free, inputs,
+//                            outputs, the arena report
+//   graph_builder.cc         Load: subgraph structures, operator codes resolved, builtin options parsed
+//   delegate_partitioner.cc  ModifyGraphWithDelegate: node subsets replaced by delegate kernels
+//   tensor_allocation.cc     AllocateTensors: variables, init, prepare, persistent tables, then the memory plan
+//                            (memory/memory_planner.h, over a view of the execution plan) applied to tensors
+//   kernel_context.cc        the MicroContext calls and the TfLiteContext thunks that forward to them
 #ifndef MOTE_INTERPRETER_INTERPRETER_CORE_H_
 #define MOTE_INTERPRETER_INTERPRETER_CORE_H_
 
@@ -10,6 +19,7 @@
 #include <cstdint>
 
 #include "memory/arena.h"
+#include "memory/memory_planner.h"
 #include "mote/c/common.h"
 #include "mote/micro_context.h"
 #include "mote/micro_interpreter.h"
@@ -63,11 +73,6 @@ struct SubgraphState {
   const NodeRecord& node(int32_t index) const {
     return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size];
   }
-};
-
-struct ScratchRequest {
-  uint32_t bytes;
-  int32_t plan_position;
 };
 
 // Scratch requests one node's prepare may make (TFLM's kMaxScratchBuffersPerOp is 12).
@@ -133,11 +138,14 @@ class InterpreterCore final : public MicroContext {
                                  const int32_t* members, int32_t member_count, int32_t* new_index);
   TfLiteStatus ResolveOperators();
   TfLiteStatus MaterializePlan();  // allocates primary().plan (the identity order) if it is still implicit
-  TfLiteStatus InitAndPrepare();
-  TfLiteStatus PlanMemory();
+  // AllocateTensors' steps, in order (tensor_allocation.cc).
+  TfLiteStatus AllocateVariableTensors();
+  TfLiteStatus InitNodes();
+  TfLiteStatus PrepareNodes();
+  TfLiteStatus AllocateTensorTables();  // scratch pointer table, input and output tensors
+  TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
   TfLiteStatus ResetVariableTensors();
-  TfLiteStatus ReadOfflinePlan(const int32_t** offsets);
   TfLiteIntArray* AllocateIntArray(int size, bool persistent);
   void ReportArenaTooSmall(size_t needed_at_least, bool exact);
 
@@ -153,7 +161,6 @@ class InterpreterCore final : public MicroContext {
   static TfLiteTensor* GetTensorThunk(const TfLiteContext* context, int tensor_idx);
   static TfLiteEvalTensor* GetEvalTensorThunk(const TfLiteContext* context, int tensor_idx);
   static InterpreterCore* From(const TfLiteContext* context);
-
 
   const schema::Model* model_;
   const uint8_t* model_base_;

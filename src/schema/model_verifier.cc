@@ -172,29 +172,38 @@ bool IsConstant(const schema::Model* model, const schema::Tensor* tensor, const 
   return ViewBuffer(buffers->Get(tensor->buffer()), base, size).bytes > 0;
 }
 
-TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const schema::Tensor* tensor,
-                         const uint8_t* base, size_t size) {
-  const char* name = StringOrEmpty(tensor->name());
-  const int type_value = static_cast<int>(tensor->type());
+// The tensor a check is about, as its messages name it.
+struct TensorRef {
+  int sg;
+  int index;
+  const char* name;
+  const schema::Tensor* tensor;
+};
+
+TfLiteStatus CheckTensorType(const TensorRef& t) {
+  const int type_value = static_cast<int>(t.tensor->type());
   if (type_value < schema::TensorType_MIN || type_value > schema::TensorType_MAX) {
-    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has unknown type %d", sg, index, name,
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has unknown type %d", t.sg, t.index, t.name,
                 type_value);
     return kTfLiteError;
   }
-  const schema::TensorType type = tensor->type();
-  if (ElementSize(type) == 0) {
-    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support", sg,
-                index, name, TensorTypeName(type));
+  if (ElementSize(t.tensor->type()) == 0) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support",
+                t.sg, t.index, t.name, TensorTypeName(t.tensor->type()));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  const flatbuffers::Vector<int32_t>* shape = tensor->shape();
+// Static dimensions, and a byte size (*bytes) that fits the int32 sizes TfLiteTensor and the planner use.
+TfLiteStatus CheckTensorShape(const TensorRef& t, int64_t* bytes) {
+  const flatbuffers::Vector<int32_t>* shape = t.tensor->shape();
   const int rank = shape == nullptr ? 0 : static_cast<int>(shape->size());
   if (rank > RuntimeShape::kMaxDims) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                 " has rank %d; at most %d dimensions are "
                 "supported",
-                sg, index, name, rank, RuntimeShape::kMaxDims);
+                t.sg, t.index, t.name, rank, RuntimeShape::kMaxDims);
     return kTfLiteError;
   }
   bool has_zero_dim = false;
@@ -204,7 +213,7 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
       MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                   " has dimension %d of size %d (shapes must "
                   "be static)",
-                  sg, index, name, d, static_cast<int>(dim));
+                  t.sg, t.index, t.name, d, static_cast<int>(dim));
       return kTfLiteError;
     }
     if (dim == 0) has_zero_dim = true;
@@ -215,110 +224,131 @@ TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const sc
     count *= shape->Get(d);  // both factors < 2^31 (checked below each step): no int64 overflow
     if (count > kMaxTensorBytes) break;
   }
-  const int64_t bytes = count > kMaxTensorBytes ? -1 : TensorBytes(type, count);
-  if (bytes < 0 || bytes > kMaxTensorBytes) {
+  *bytes = count > kMaxTensorBytes ? -1 : TensorBytes(t.tensor->type(), count);
+  if (*bytes < 0 || *bytes > kMaxTensorBytes) {
     FormatShape(shape, shape_text, sizeof(shape_text));
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                 " of shape %s and type %s is too large "
                 "(2147483647 bytes at most)",
-                sg, index, name, shape_text, TensorTypeName(type));
+                t.sg, t.index, t.name, shape_text, TensorTypeName(t.tensor->type()));
     return kTfLiteError;
   }
-  if (has_zero_dim) {
-    // An empty tensor still has its other dimensions multiplied (element counts, strides, outer sizes) by the
-    // interpreter and kernels before the 0 is reached: they must stay within the same bound.
-    int64_t others = 1;
-    for (int d = 0; d < rank && others <= kMaxTensorBytes; ++d) {
-      if (shape->Get(d) != 0) others *= shape->Get(d);
-    }
-    if (others > kMaxTensorBytes) {
-      FormatShape(shape, shape_text, sizeof(shape_text));
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                  " of shape %s is empty but its other dimensions multiply to more than 2147483647",
-                  sg, index, name, shape_text);
-      return kTfLiteError;
-    }
+  if (!has_zero_dim) return kTfLiteOk;
+  // An empty tensor still has its other dimensions multiplied (element counts, strides, outer sizes) by the
+  // interpreter and kernels before the 0 is reached: they must stay within the same bound.
+  int64_t others = 1;
+  for (int d = 0; d < rank && others <= kMaxTensorBytes; ++d) {
+    if (shape->Get(d) != 0) others *= shape->Get(d);
   }
+  if (others > kMaxTensorBytes) {
+    FormatShape(shape, shape_text, sizeof(shape_text));
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " of shape %s is empty but its other dimensions multiply to more than 2147483647",
+                t.sg, t.index, t.name, shape_text);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
 
+// The buffer exists, the tensor is dense, and data it holds has the shape's size and the type's alignment.
+TfLiteStatus CheckTensorStorage(const schema::Model* model, const TensorRef& t, int64_t bytes, const uint8_t* base,
+                                size_t size) {
+  const unsigned buffer = static_cast<unsigned>(t.tensor->buffer());
   const unsigned num_buffers = model->buffers() == nullptr ? 0u : static_cast<unsigned>(model->buffers()->size());
-  if (tensor->buffer() >= num_buffers) {
+  if (t.tensor->buffer() >= num_buffers) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " uses buffer %u but the model has %u buffers",
-                sg, index, name, static_cast<unsigned>(tensor->buffer()), num_buffers);
+                t.sg, t.index, t.name, buffer, num_buffers);
     return kTfLiteError;
   }
-  if (tensor->sparsity() != nullptr) {
+  if (t.tensor->sparsity() != nullptr) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " is sparse: sparse tensors are not supported",
-                sg, index, name);
+                t.sg, t.index, t.name);
     return kTfLiteError;
   }
 
-  const BufferView view = ViewBuffer(model->buffers()->Get(tensor->buffer()), base, size);
-  if (view.bytes > 0) {
-    if (view.bytes != static_cast<uint64_t>(bytes)) {
-      FormatShape(shape, shape_text, sizeof(shape_text));
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                  " has %llu bytes of data in buffer %u but "
-                  "shape %s of %s needs %lld bytes",
-                  sg, index, name, static_cast<U64>(view.bytes), static_cast<unsigned>(tensor->buffer()), shape_text,
-                  TensorTypeName(type),
-                  static_cast<long long>(bytes));  // NOLINT: printf's %lld
-      return kTfLiteError;
-    }
-    // FlatBuffers only guarantees 4-byte alignment of vector data; converters place 8-byte types (int64 bias)
-    // at 4 mod 8. The interpreter copies such data to aligned arena memory, so 4 is what is required here.
-    const size_t align = ElementAlignment(type) < 4 ? ElementAlignment(type) : 4;
-    if ((reinterpret_cast<uintptr_t>(view.data) & (align - 1)) != 0) {
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                  " data (buffer %u) at address %p is not "
-                  "%u-byte aligned as %s needs (place the model at a 16-byte aligned address)",
-                  sg, index, name, static_cast<unsigned>(tensor->buffer()), static_cast<const void*>(view.data),
-                  static_cast<unsigned>(align), TensorTypeName(type));
-      return kTfLiteError;
-    }
+  const BufferView view = ViewBuffer(model->buffers()->Get(t.tensor->buffer()), base, size);
+  if (view.bytes == 0) return kTfLiteOk;
+  const schema::TensorType type = t.tensor->type();
+  if (view.bytes != static_cast<uint64_t>(bytes)) {
+    char shape_text[RuntimeShape::kMaxDims * 12 + 3];
+    FormatShape(t.tensor->shape(), shape_text, sizeof(shape_text));
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " has %llu bytes of data in buffer %u but "
+                "shape %s of %s needs %lld bytes",
+                t.sg, t.index, t.name, static_cast<U64>(view.bytes), buffer, shape_text, TensorTypeName(type),
+                static_cast<long long>(bytes));  // NOLINT: printf's %lld
+    return kTfLiteError;
   }
+  // FlatBuffers only guarantees 4-byte alignment of vector data; converters place 8-byte types (int64 bias)
+  // at 4 mod 8. The interpreter copies such data to aligned arena memory, so 4 is what is required here.
+  const size_t align = ElementAlignment(type) < 4 ? ElementAlignment(type) : 4;
+  if ((reinterpret_cast<uintptr_t>(view.data) & (align - 1)) != 0) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " data (buffer %u) at address %p is not "
+                "%u-byte aligned as %s needs (place the model at a 16-byte aligned address)",
+                t.sg, t.index, t.name, buffer, static_cast<const void*>(view.data), static_cast<unsigned>(align),
+                TensorTypeName(type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
 
-  const schema::QuantizationParameters* q = tensor->quantization();
+// zero_point readable in place, one per scale, and per-channel scales along a dimension of their count.
+TfLiteStatus CheckTensorQuantization(const TensorRef& t) {
+  const schema::QuantizationParameters* q = t.tensor->quantization();
+  if (q == nullptr) return kTfLiteOk;
   // Readers index zero_point in place as int64. FlatBuffers builders align a vector to its element size, but the
   // FlatBuffers verifier checks only the 4-byte length prefix, so a damaged file could misalign it.
-  if (q != nullptr && q->zero_point() != nullptr && q->zero_point()->size() > 0 &&
+  if (q->zero_point() != nullptr && q->zero_point()->size() > 0 &&
       (reinterpret_cast<uintptr_t>(q->zero_point()->data()) & (sizeof(int64_t) - 1)) != 0) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                 " zero_point values at address %p are not 8-byte aligned",
-                sg, index, name, static_cast<const void*>(q->zero_point()->data()));
+                t.sg, t.index, t.name, static_cast<const void*>(q->zero_point()->data()));
     return kTfLiteError;
   }
-  if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
-    const unsigned num_scales = static_cast<unsigned>(q->scale()->size());
-    const unsigned num_zero_points = q->zero_point() == nullptr ? 0u : static_cast<unsigned>(q->zero_point()->size());
-    if (num_zero_points != num_scales) {
-      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                  " has %u scale values but %u zero_point "
-                  "values (they must match)",
-                  sg, index, name, num_scales, num_zero_points);
-      return kTfLiteError;
-    }
-    const int32_t qd = q->quantized_dimension();
-    // Older converters copied the weights' quantized_dimension onto 1-D per-channel bias tensors (e.g. 3 for
-    // depthwise biases in TFLM's person_detect); TFLM never indexes a bias by it, so that layout is accepted.
-    const bool legacy_bias = rank == 1 && qd >= rank && static_cast<uint32_t>(shape->Get(0)) == num_scales;
-    if (num_scales > 1 && !legacy_bias) {
-      if (qd < 0 || qd >= rank) {
-        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                    " has %u per-channel scales but "
-                    "quantized_dimension %d is out of range for rank %d",
-                    sg, index, name, num_scales, static_cast<int>(qd), rank);
-        return kTfLiteError;
-      }
-      if (static_cast<uint32_t>(shape->Get(qd)) != num_scales) {
-        MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                    " has %u per-channel scales but dimension "
-                    "%d (quantized_dimension) has size %d",
-                    sg, index, name, num_scales, static_cast<int>(qd), static_cast<int>(shape->Get(qd)));
-        return kTfLiteError;
-      }
-    }
+  if (q->scale() == nullptr || q->scale()->size() == 0) return kTfLiteOk;
+  const unsigned num_scales = static_cast<unsigned>(q->scale()->size());
+  const unsigned num_zero_points = q->zero_point() == nullptr ? 0u : static_cast<unsigned>(q->zero_point()->size());
+  if (num_zero_points != num_scales) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " has %u scale values but %u zero_point "
+                "values (they must match)",
+                t.sg, t.index, t.name, num_scales, num_zero_points);
+    return kTfLiteError;
+  }
+  const flatbuffers::Vector<int32_t>* shape = t.tensor->shape();
+  const int rank = shape == nullptr ? 0 : static_cast<int>(shape->size());
+  const int32_t qd = q->quantized_dimension();
+  // Older converters copied the weights' quantized_dimension onto 1-D per-channel bias tensors (e.g. 3 for
+  // depthwise biases in TFLM's person_detect); TFLM never indexes a bias by it, so that layout is accepted.
+  const bool legacy_bias = rank == 1 && qd >= rank && static_cast<uint32_t>(shape->Get(0)) == num_scales;
+  if (num_scales <= 1 || legacy_bias) return kTfLiteOk;
+  if (qd < 0 || qd >= rank) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " has %u per-channel scales but "
+                "quantized_dimension %d is out of range for rank %d",
+                t.sg, t.index, t.name, num_scales, static_cast<int>(qd), rank);
+    return kTfLiteError;
+  }
+  if (static_cast<uint32_t>(shape->Get(qd)) != num_scales) {
+    MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                " has %u per-channel scales but dimension "
+                "%d (quantized_dimension) has size %d",
+                t.sg, t.index, t.name, num_scales, static_cast<int>(qd), static_cast<int>(shape->Get(qd)));
+    return kTfLiteError;
   }
   return kTfLiteOk;
+}
+
+// Checks in the order a reader meets them: type, shape and size, storage, quantization.
+TfLiteStatus CheckTensor(const schema::Model* model, int sg, int index, const schema::Tensor* tensor,
+                         const uint8_t* base, size_t size) {
+  const TensorRef t{sg, index, StringOrEmpty(tensor->name()), tensor};
+  TF_LITE_ENSURE_STATUS(CheckTensorType(t));
+  int64_t bytes = 0;
+  TF_LITE_ENSURE_STATUS(CheckTensorShape(t, &bytes));
+  TF_LITE_ENSURE_STATUS(CheckTensorStorage(model, t, bytes, base, size));
+  return CheckTensorQuantization(t);
 }
 
 TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector<int32_t>* list, int num_tensors) {
@@ -332,6 +362,15 @@ TfLiteStatus CheckTensorList(int sg, const char* what, const flatbuffers::Vector
     }
   }
   return kTfLiteOk;
+}
+
+// The j-th tensor an operator lists as `what` ("input", "output", "intermediate") is one of the subgraph's.
+TfLiteStatus CheckOperatorTensorIndex(int sg, int index, const char* op_name, const char* what, unsigned j,
+                                      int32_t t, int num_tensors) {
+  if (t >= 0 && t < num_tensors) return kTfLiteOk;
+  MicroPrintf("Model invalid: subgraph %d operator %d (%s) %s %u is tensor %d but the subgraph has %d tensors", sg,
+              index, op_name, what, j, static_cast<int>(t), num_tensors);
+  return kTfLiteError;
 }
 
 TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
@@ -349,13 +388,7 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
     for (unsigned j = 0; j < inputs->size(); ++j) {
       const int32_t t = inputs->Get(j);
       if (t == -1) continue;  // optional input left out
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) input %u is tensor %d but the subgraph has %d "
-            "tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(CheckOperatorTensorIndex(sg, index, op_name, "input", j, t, num_tensors));
     }
   }
   if (const auto* outputs = op->outputs()) {
@@ -366,13 +399,7 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
                     index, op_name, j);
         return kTfLiteError;
       }
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) output %u is tensor %d but the subgraph has %d "
-            "tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(CheckOperatorTensorIndex(sg, index, op_name, "output", j, t, num_tensors));
       const schema::Tensor* tensor = subgraph->tensors()->Get(t);
       if (IsConstant(model, tensor, base, size)) {
         MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
@@ -385,14 +412,8 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
   }
   if (const auto* intermediates = op->intermediates()) {
     for (unsigned j = 0; j < intermediates->size(); ++j) {
-      const int32_t t = intermediates->Get(j);
-      if (t < 0 || t >= num_tensors) {
-        MicroPrintf(
-            "Model invalid: subgraph %d operator %d (%s) intermediate %u is tensor %d but the subgraph has "
-            "%d tensors",
-            sg, index, op_name, j, static_cast<int>(t), num_tensors);
-        return kTfLiteError;
-      }
+      TF_LITE_ENSURE_STATUS(
+          CheckOperatorTensorIndex(sg, index, op_name, "intermediate", j, intermediates->Get(j), num_tensors));
     }
   }
   const uint64_t options_offset = op->large_custom_options_offset();
@@ -672,65 +693,45 @@ const char* TensorTypeName(schema::TensorType type) {
   return (name == nullptr || name[0] == '\0') ? "UNKNOWN" : name;
 }
 
+namespace {
+
+// One row per schema::TensorType, in the schema's order: the C API's type, the element size (0: mote does not
+// support the type) and the alignment its elements need in memory.
+struct TensorTypeInfo {
+  schema::TensorType schema_type;
+  TfLiteType type;
+  uint8_t size;
+  uint8_t alignment;
+};
+constexpr TensorTypeInfo kTensorTypes[] = {
+    {schema::TensorType_FLOAT32, kTfLiteFloat32, 4, 4},       {schema::TensorType_FLOAT16, kTfLiteFloat16, 2, 2},
+    {schema::TensorType_INT32, kTfLiteInt32, 4, 4},           {schema::TensorType_UINT8, kTfLiteUInt8, 1, 1},
+    {schema::TensorType_INT64, kTfLiteInt64, 8, 8},           {schema::TensorType_STRING, kTfLiteString, 0, 1},
+    {schema::TensorType_BOOL, kTfLiteBool, 1, 1},             {schema::TensorType_INT16, kTfLiteInt16, 2, 2},
+    {schema::TensorType_COMPLEX64, kTfLiteComplex64, 8, 4},   {schema::TensorType_INT8, kTfLiteInt8, 1, 1},
+    {schema::TensorType_FLOAT64, kTfLiteFloat64, 8, 8},       {schema::TensorType_COMPLEX128, kTfLiteComplex128, 16, 8},
+    {schema::TensorType_UINT64, kTfLiteUInt64, 8, 8},         {schema::TensorType_RESOURCE, kTfLiteResource, 0, 1},
+    {schema::TensorType_VARIANT, kTfLiteVariant, 0, 1},       {schema::TensorType_UINT32, kTfLiteUInt32, 4, 4},
+    {schema::TensorType_UINT16, kTfLiteUInt16, 2, 2},         {schema::TensorType_INT4, kTfLiteInt4, 1, 1},
+    {schema::TensorType_BFLOAT16, kTfLiteBFloat16, 2, 2},
+};
+static_assert(sizeof(kTensorTypes) / sizeof(kTensorTypes[0]) == schema::TensorType_MAX + 1,
+              "one kTensorTypes row per schema::TensorType");
+
+// The type's row, or nullptr for a value outside the schema's enum.
+const TensorTypeInfo* FindTensorType(schema::TensorType type) {
+  const int v = static_cast<int>(type);
+  if (v < schema::TensorType_MIN || v > schema::TensorType_MAX) return nullptr;
+  return &kTensorTypes[v];
+}
+
+}  // namespace
+
 TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
-  switch (type) {
-    case schema::TensorType_FLOAT32:
-      *out = kTfLiteFloat32;
-      return kTfLiteOk;
-    case schema::TensorType_FLOAT16:
-      *out = kTfLiteFloat16;
-      return kTfLiteOk;
-    case schema::TensorType_INT32:
-      *out = kTfLiteInt32;
-      return kTfLiteOk;
-    case schema::TensorType_UINT8:
-      *out = kTfLiteUInt8;
-      return kTfLiteOk;
-    case schema::TensorType_INT64:
-      *out = kTfLiteInt64;
-      return kTfLiteOk;
-    case schema::TensorType_STRING:
-      *out = kTfLiteString;
-      return kTfLiteOk;
-    case schema::TensorType_BOOL:
-      *out = kTfLiteBool;
-      return kTfLiteOk;
-    case schema::TensorType_INT16:
-      *out = kTfLiteInt16;
-      return kTfLiteOk;
-    case schema::TensorType_COMPLEX64:
-      *out = kTfLiteComplex64;
-      return kTfLiteOk;
-    case schema::TensorType_INT8:
-      *out = kTfLiteInt8;
-      return kTfLiteOk;
-    case schema::TensorType_FLOAT64:
-      *out = kTfLiteFloat64;
-      return kTfLiteOk;
-    case schema::TensorType_COMPLEX128:
-      *out = kTfLiteComplex128;
-      return kTfLiteOk;
-    case schema::TensorType_UINT64:
-      *out = kTfLiteUInt64;
-      return kTfLiteOk;
-    case schema::TensorType_RESOURCE:
-      *out = kTfLiteResource;
-      return kTfLiteOk;
-    case schema::TensorType_VARIANT:
-      *out = kTfLiteVariant;
-      return kTfLiteOk;
-    case schema::TensorType_UINT32:
-      *out = kTfLiteUInt32;
-      return kTfLiteOk;
-    case schema::TensorType_UINT16:
-      *out = kTfLiteUInt16;
-      return kTfLiteOk;
-    case schema::TensorType_INT4:
-      *out = kTfLiteInt4;
-      return kTfLiteOk;
-    case schema::TensorType_BFLOAT16:
-      *out = kTfLiteBFloat16;
-      return kTfLiteOk;
+  const TensorTypeInfo* info = FindTensorType(type);
+  if (info != nullptr) {
+    *out = info->type;
+    return kTfLiteOk;
   }
   *out = kTfLiteNoType;
   MicroPrintf("Unknown tensor type %d", static_cast<int>(type));
@@ -738,47 +739,13 @@ TfLiteStatus ConvertTensorType(schema::TensorType type, TfLiteType* out) {
 }
 
 size_t ElementSize(schema::TensorType type) {
-  switch (type) {
-    case schema::TensorType_BOOL:
-    case schema::TensorType_UINT8:
-    case schema::TensorType_INT8:
-    case schema::TensorType_INT4:
-      return 1;
-    case schema::TensorType_FLOAT16:
-    case schema::TensorType_BFLOAT16:
-    case schema::TensorType_INT16:
-    case schema::TensorType_UINT16:
-      return 2;
-    case schema::TensorType_FLOAT32:
-    case schema::TensorType_INT32:
-    case schema::TensorType_UINT32:
-      return 4;
-    case schema::TensorType_INT64:
-    case schema::TensorType_UINT64:
-    case schema::TensorType_FLOAT64:
-    case schema::TensorType_COMPLEX64:
-      return 8;
-    case schema::TensorType_COMPLEX128:
-      return 16;
-    case schema::TensorType_STRING:
-    case schema::TensorType_RESOURCE:
-    case schema::TensorType_VARIANT:
-      return 0;
-  }
-  return 0;
+  const TensorTypeInfo* info = FindTensorType(type);
+  return info == nullptr ? 0 : info->size;
 }
 
 size_t ElementAlignment(schema::TensorType type) {
-  switch (type) {
-    case schema::TensorType_COMPLEX64:
-      return 4;
-    case schema::TensorType_COMPLEX128:
-      return 8;
-    default: {
-      const size_t size = ElementSize(type);
-      return size == 0 ? 1 : size;
-    }
-  }
+  const TensorTypeInfo* info = FindTensorType(type);
+  return info == nullptr ? 1 : info->alignment;
 }
 
 int64_t TensorBytes(schema::TensorType type, int64_t element_count) {

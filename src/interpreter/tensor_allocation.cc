@@ -1,0 +1,310 @@
+// AllocateTensors: variable tensors, every node's init then prepare (collecting scratch requests), the
+// persistent tables, then the memory plan (src/memory/memory_planner.h) applied to the tensors.
+//
+// Order matters for arena sizes: every persistent allocation is made before the plan claims its region, so
+// that a too-small arena fails at that claim, where the exact size needed is known.
+#include "interpreter/interpreter_core.h"
+
+#include <cstring>
+
+#include "interpreter/flatbuffer_arrays.h"
+#include "memory/memory_planner.h"
+#include "mote/kernel_util.h"
+#include "mote/micro_log.h"
+
+namespace mote {
+namespace {
+
+// Metadata "OfflineMemoryAllocation": int32 [version, subgraph, count, offset_0 .. offset_count-1] with -1
+// for "let the planner decide" (validated by the model verifier). The offsets, or nullptr when the model has
+// none for subgraph 0.
+const int32_t* FindOfflinePlan(const schema::Model* model, int32_t tensors_size) {
+  const int32_t* offsets = nullptr;
+  const auto* metadata = model->metadata();
+  if (metadata == nullptr) return nullptr;
+  for (flatbuffers::uoffset_t i = 0; i < metadata->size(); ++i) {
+    const schema::Metadata* m = metadata->Get(i);
+    if (m->name() == nullptr || std::strcmp(m->name()->c_str(), "OfflineMemoryAllocation") != 0) continue;
+    const schema::Buffer* b = model->buffers()->Get(m->buffer());
+    const auto* words = reinterpret_cast<const int32_t*>(b->data()->data());
+    if (words[1] != 0 || words[2] != tensors_size) return offsets;
+    offsets = words + 3;
+  }
+  return offsets;
+}
+
+const int32_t* VectorData(const flatbuffers::Vector<int32_t>* v, int32_t* size) {
+  *size = v == nullptr ? 0 : static_cast<int32_t>(v->size());
+  return v == nullptr ? nullptr : v->data();
+}
+
+// The primary subgraph's execution plan as the memory planner sees it. Constants and variables already point
+// at their memory; a delegate kernel uses the tensors of the nodes it replaced at its own position, so that
+// a delegate may run the original kernels on them.
+class SubgraphPlanView final : public PlanView {
+ public:
+  SubgraphPlanView(const SubgraphState& sg, const int32_t* offline, const ScratchRequest* scratch,
+                   int32_t scratch_count)
+      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count) {}
+
+  int32_t tensors_size() const override { return sg_.tensors_size; }
+  int32_t plan_size() const override { return sg_.plan_size(); }
+  bool NeedsPlanning(int32_t tensor) const override { return sg_.eval_tensors[tensor].data.data == nullptr; }
+  uint32_t TensorBytes(int32_t tensor) const override {
+    const TfLiteEvalTensor& e = sg_.eval_tensors[tensor];
+    return static_cast<uint32_t>(ElementCount(*e.dims) * static_cast<int64_t>(TfLiteTypeSizeOf(e.type)));
+  }
+  void VisitUses(int32_t position, TensorVisitor* visitor) const override {
+    const NodeRecord& r = sg_.node(sg_.plan_node(position));
+    VisitAll(r.node.inputs, visitor);
+    VisitAll(r.node.outputs, visitor);
+    VisitAll(r.node.intermediates, visitor);
+    for (int m = 0; r.replaced_nodes() != nullptr && m < r.replaced_nodes()->size; ++m) {
+      const NodeRecord& inner = sg_.node(r.replaced_nodes()->data[m]);
+      VisitAll(inner.node.inputs, visitor);
+      VisitAll(inner.node.outputs, visitor);
+    }
+  }
+  const int32_t* graph_inputs(int32_t* size) const override { return VectorData(sg_.subgraph->inputs(), size); }
+  const int32_t* graph_outputs(int32_t* size) const override { return VectorData(sg_.subgraph->outputs(), size); }
+  const int32_t* offline_offsets() const override { return offline_; }
+  const ScratchRequest* scratch_requests(int32_t* count) const override {
+    *count = scratch_count_;
+    return scratch_;
+  }
+
+ private:
+  static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
+    for (int i = 0; i < tensors->size; ++i) visitor->Visit(tensors->data[i]);
+  }
+
+  const SubgraphState& sg_;
+  const int32_t* offline_;
+  const ScratchRequest* scratch_;
+  int32_t scratch_count_;
+};
+
+}  // namespace
+
+TfLiteStatus InterpreterCore::AllocateTensors() {
+  if (phase_ == Phase::kReady) return kTfLiteOk;
+  if (phase_ != Phase::kLoaded) {
+    MicroPrintf("AllocateTensors() cannot run: an earlier AllocateTensors() failed; create a new interpreter.");
+    return kTfLiteError;
+  }
+  phase_ = Phase::kFailed;  // until everything below succeeds
+  TF_LITE_ENSURE_STATUS(AllocateVariableTensors());
+  TF_LITE_ENSURE_STATUS(InitNodes());
+  TF_LITE_ENSURE_STATUS(PrepareNodes());
+  TF_LITE_ENSURE_STATUS(AllocateTensorTables());
+  TF_LITE_ENSURE_STATUS(PlanMemory());
+
+  SubgraphState& sg = primary();
+  for (size_t i = 0; i < inputs_size(); ++i)
+    input_tensors_[i].data = sg.eval_tensors[sg.subgraph->inputs()->Get(i)].data;
+  for (size_t i = 0; i < outputs_size(); ++i)
+    output_tensors_[i].data = sg.eval_tensors[sg.subgraph->outputs()->Get(i)].data;
+  if (arena_->used_bytes() > arena_->capacity()) {
+    ReportArenaTooSmall(arena_->used_bytes(), true);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(ResetVariableTensors());
+  phase_ = Phase::kReady;
+  return kTfLiteOk;
+}
+
+// Variable tensors own persistent memory: their value survives between invocations.
+TfLiteStatus InterpreterCore::AllocateVariableTensors() {
+  SubgraphState& sg = primary();
+  for (int32_t t = 0; t < sg.tensors_size; ++t) {
+    const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
+    TfLiteEvalTensor& e = sg.eval_tensors[t];
+    if (!tensor->is_variable() || e.data.data != nullptr) continue;
+    const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
+    e.data.data = AllocatePersistentOrReport(bytes > 0 ? bytes : 1, kArenaAlignment, "a variable tensor");
+    if (e.data.data == nullptr) return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::InitNodes() {
+  SubgraphState& sg = primary();
+  phase_ = Phase::kInit;
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    NodeRecord& r = sg.node(sg.plan_node(p));
+    current_node_ = &r;
+    current_plan_position_ = p;
+    if (r.registration->init != nullptr) {
+      const char* buffer = nullptr;
+      size_t length = 0;
+      if (r.builtin_code == schema::BuiltinOperator_CUSTOM) {
+        buffer = static_cast<const char*>(r.node.custom_initial_data);
+        length = static_cast<size_t>(r.node.custom_initial_data_size);
+      } else {
+        buffer = static_cast<const char*>(r.node.builtin_data);
+      }
+      const int32_t failures = persistent_failures_;
+      r.node.user_data = r.registration->init(&context_, buffer, length);
+      initialized_nodes_ = p + 1;
+      if (persistent_failures_ != failures) {
+        MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
+                    static_cast<int>(sg.plan_node(p)), r.op_name());
+        return kTfLiteError;
+      }
+    }
+    initialized_nodes_ = p + 1;
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::PrepareNodes() {
+  SubgraphState& sg = primary();
+  phase_ = Phase::kPrepare;
+  // Overlay layout during prepare: [scratch requests (grows) | reserve for this node | node temps].
+  arena_->ResetOverlay(0);
+  scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base());
+  scratch_count_ = 0;
+  for (int32_t p = 0; p < sg.plan_size(); ++p) {
+    const int32_t index = sg.plan_node(p);
+    NodeRecord& r = sg.node(index);
+    current_node_ = &r;
+    current_plan_position_ = p;
+    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+    pending_scratch_count_ = 0;
+    const int32_t failures = persistent_failures_;
+    TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
+    if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
+    if (status != kTfLiteOk) {
+      MicroPrintf("Node number %d (%s) failed to prepare with status %d", static_cast<int>(index), r.op_name(),
+                  static_cast<int>(status));
+      return kTfLiteError;
+    }
+    // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
+    // high-water mark counts them).
+    if (pending_scratch_count_ > 0) {
+      arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+      if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
+        ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+        return kTfLiteError;
+      }
+      std::memcpy(scratch_requests_ + scratch_count_, pending_scratch_, sizeof(ScratchRequest) * pending_scratch_count_);
+      scratch_count_ += pending_scratch_count_;
+      pending_scratch_count_ = 0;
+    }
+  }
+  current_node_ = nullptr;
+  current_plan_position_ = -1;
+  return kTfLiteOk;
+}
+
+// The last persistent allocations: the scratch pointer table and the input/output tensor views.
+TfLiteStatus InterpreterCore::AllocateTensorTables() {
+  SubgraphState& sg = primary();
+  if (scratch_count_ > 0) {
+    scratch_pointers_ = static_cast<uint8_t**>(
+        AllocatePersistentOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
+    if (scratch_pointers_ == nullptr) return kTfLiteError;
+  }
+  const size_t ni = inputs_size();
+  const size_t no = outputs_size();
+  input_tensors_ = static_cast<TfLiteTensor*>(
+      AllocatePersistentOrReport(sizeof(TfLiteTensor) * (ni > 0 ? ni : 1), alignof(TfLiteTensor), "input tensors"));
+  output_tensors_ = static_cast<TfLiteTensor*>(
+      AllocatePersistentOrReport(sizeof(TfLiteTensor) * (no > 0 ? no : 1), alignof(TfLiteTensor), "output tensors"));
+  if (input_tensors_ == nullptr || output_tensors_ == nullptr) return kTfLiteError;
+  for (size_t i = 0; i < ni; ++i)
+    TF_LITE_ENSURE_STATUS(FillTensor(sg.subgraph->inputs()->Get(i), &input_tensors_[i], true));
+  for (size_t i = 0; i < no; ++i)
+    TF_LITE_ENSURE_STATUS(FillTensor(sg.subgraph->outputs()->Get(i), &output_tensors_[i], true));
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::PlanMemory() {
+  phase_ = Phase::kPlanning;
+  SubgraphState& sg = primary();
+  const SubgraphPlanView view(sg, FindOfflinePlan(model_, sg.tensors_size), scratch_requests_, scratch_count_);
+  MemoryPlan plan;
+  const PlanStatus status = mote::PlanMemory(view, arena_, &plan);
+  activation_bytes_ = plan.activation_bytes;
+  scratch_bytes_ = plan.scratch_bytes;
+  planned_bytes_ = plan.planned_bytes;
+  switch (status) {
+    case PlanStatus::kOk:
+      break;
+    case PlanStatus::kWorkingSetTooLarge:
+      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      return kTfLiteError;
+    case PlanStatus::kArenaTooSmall:
+      ReportArenaTooSmall(arena_->used_bytes(), true);
+      return kTfLiteError;
+    case PlanStatus::kOfflineOverlap:
+      return kTfLiteError;
+  }
+  // The planner's working set may overlap the planned region: read every offset out before writing data.
+  for (int32_t s = 0; s < scratch_count_; ++s) scratch_pointers_[s] = arena_->base() + plan.scratch_offset(s);
+  for (int32_t t = 0; t < sg.tensors_size; ++t) {
+    if (plan.planned(t)) sg.eval_tensors[t].data.data = arena_->base() + plan.tensor_offset(t);
+  }
+  arena_->ResetOverlay(planned_bytes_);
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bool persistent) {
+  SubgraphState& sg = primary();
+  const schema::Tensor* tensor = sg.subgraph->tensors()->Get(tensor_index);
+  const TfLiteEvalTensor& e = sg.eval_tensors[tensor_index];
+  std::memset(out, 0, sizeof(*out));
+  out->type = e.type;
+  out->data = e.data;
+  out->dims = e.dims;
+  out->bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
+  out->name = tensor->name() == nullptr ? "" : tensor->name()->c_str();
+  out->is_variable = tensor->is_variable();
+  out->dims_signature = tensor->shape_signature() == nullptr ? nullptr : AsIntArray(tensor->shape_signature());
+  const schema::Buffer* buffer = model_->buffers()->Get(tensor->buffer());
+  const bool constant = !tensor->is_variable() && e.data.data != nullptr &&
+                        (buffer->data() != nullptr || buffer->offset() > 1);
+  out->allocation_type = constant ? kTfLiteMmapRo : (tensor->is_variable() ? kTfLiteArenaRwPersistent : kTfLiteArenaRw);
+
+  const schema::QuantizationParameters* q = tensor->quantization();
+  if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
+    const int channels = static_cast<int>(q->scale()->size());
+    void* qp = persistent ? AllocatePersistentOrReport(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization),
+                                             "quantization parameters")
+                          : arena_->AllocateOverlay(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization));
+    TfLiteIntArray* zero_points = AllocateIntArray(channels, persistent);
+    if (qp == nullptr || zero_points == nullptr) return kTfLiteError;
+    const auto* zp = q->zero_point();
+    for (int c = 0; c < channels; ++c)
+      zero_points->data[c] = (zp != nullptr && static_cast<int>(zp->size()) > c) ? static_cast<int>(zp->Get(c)) : 0;
+    auto* affine = static_cast<TfLiteAffineQuantization*>(qp);
+    affine->scale = AsFloatArray(q->scale());
+    affine->zero_point = zero_points;
+    affine->quantized_dimension = q->quantized_dimension();
+    out->quantization.type = kTfLiteAffineQuantization;
+    out->quantization.params = affine;
+    out->params.scale = q->scale()->Get(0);
+    out->params.zero_point = zero_points->data[0];
+  }
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::ResetVariableTensors() {
+  // TFLM's rule: int8 state starts at the tensor's zero point, everything else at 0.
+  SubgraphState& sg = primary();
+  for (int32_t t = 0; t < sg.tensors_size; ++t) {
+    const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
+    if (!tensor->is_variable()) continue;
+    TfLiteEvalTensor& e = sg.eval_tensors[t];
+    const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
+    int value = 0;
+    if (e.type == kTfLiteInt8 && tensor->quantization() != nullptr && tensor->quantization()->zero_point() != nullptr &&
+        tensor->quantization()->zero_point()->size() > 0) {
+      value = static_cast<int>(tensor->quantization()->zero_point()->Get(0));
+    }
+    std::memset(e.data.data, value, bytes);
+  }
+  return kTfLiteOk;
+}
+
+}  // namespace mote

@@ -1,0 +1,120 @@
+#include "memory/memory_planner.h"
+
+#include "mote/micro_log.h"
+
+namespace mote {
+namespace {
+
+template <typename F>
+class FunctionVisitor final : public TensorVisitor {
+ public:
+  explicit FunctionVisitor(F f) : f_(f) {}
+  void Visit(int32_t tensor) override { f_(tensor); }
+
+ private:
+  F f_;
+};
+
+// Calls use(tensor, position) for every use, in the order that numbers the buffers: graph inputs at the
+// start, each position's tensors, graph outputs at the end.
+template <typename F>
+void ForEachUse(const PlanView& view, F use) {
+  const int32_t positions = view.plan_size();
+  const int32_t last = positions > 0 ? positions - 1 : 0;
+  int32_t inputs_size = 0;
+  const int32_t* inputs = view.graph_inputs(&inputs_size);
+  for (int32_t i = 0; i < inputs_size; ++i) use(inputs[i], 0);
+  for (int32_t p = 0; p < positions; ++p) {
+    auto at_p = [&](int32_t tensor) { use(tensor, p); };
+    FunctionVisitor<decltype(at_p)> visitor(at_p);
+    view.VisitUses(p, &visitor);
+  }
+  int32_t outputs_size = 0;
+  const int32_t* outputs = view.graph_outputs(&outputs_size);
+  for (int32_t i = 0; i < outputs_size; ++i) use(outputs[i], last);
+}
+
+template <typename T>
+T* AllocateArray(Arena* arena, int32_t count) {
+  return reinterpret_cast<T*>(arena->AllocateOverlay(sizeof(T) * (count > 0 ? count : 1), alignof(T)));
+}
+
+// Fixed offsets from the model's plan; false (reported) when two live tensors would share bytes: the model's
+// plan is trusted for where tensors go, never for keeping live tensors apart.
+bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const int32_t* tensor_to_buffer,
+                         PlannerBuffer* buffers, int32_t count) {
+  for (int32_t t = 0; t < tensors; ++t)
+    if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].fixed_offset = offline[t];
+  int32_t a = -1, b = -1;
+  if (!FindOverlappingFixedBuffers(buffers, count, &a, &b)) return true;
+  int32_t ta = -1, tb = -1;
+  for (int32_t t = 0; t < tensors; ++t) {
+    if (tensor_to_buffer[t] == a) ta = t;
+    if (tensor_to_buffer[t] == b) tb = t;
+  }
+  MicroPrintf(
+      "Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors %d and %d, which are "
+      "alive at the same time, in overlapping bytes (offsets %d and %d)",
+      static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].fixed_offset),
+      static_cast<int>(buffers[b].fixed_offset));
+  return false;
+}
+
+}  // namespace
+
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+  *plan = MemoryPlan{};
+  const int32_t tensors = view.tensors_size();
+  const int32_t positions = view.plan_size();
+  int32_t scratch_count = 0;
+  const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
+
+  arena->ResetOverlay(sizeof(ScratchRequest) * scratch_count);
+  auto* tensor_to_buffer = AllocateArray<int32_t>(arena, tensors);
+  if (tensor_to_buffer == nullptr) return PlanStatus::kWorkingSetTooLarge;
+  for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
+  auto planned = [&](int32_t t) { return t >= 0 && t < tensors && view.NeedsPlanning(t); };
+
+  // Pass 1: number the planned tensors in order of first use.
+  int32_t count = 0;
+  ForEachUse(view, [&](int32_t t, int32_t) {
+    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = count++;
+  });
+  const int32_t max_buffers = count + scratch_count;
+  auto* buffers = AllocateArray<PlannerBuffer>(arena, max_buffers);
+  auto* order = AllocateArray<int32_t>(arena, max_buffers);
+  if (buffers == nullptr || order == nullptr) return PlanStatus::kWorkingSetTooLarge;
+
+  // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position).
+  for (int32_t t = 0; t < tensors; ++t) {
+    if (tensor_to_buffer[t] >= 0)
+      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, -1, 0};
+  }
+  ForEachUse(view, [&](int32_t t, int32_t position) {
+    if (!planned(t)) return;
+    PlannerBuffer& b = buffers[tensor_to_buffer[t]];
+    if (position < b.first_use) b.first_use = position;
+    if (position > b.last_use) b.last_use = position;
+  });
+  for (int32_t b = 0; b < count; ++b) plan->activation_bytes += buffers[b].bytes;
+
+  const int32_t* offline = view.offline_offsets();
+  if (offline != nullptr && !ApplyOfflineOffsets(offline, tensors, tensor_to_buffer, buffers, count)) {
+    return PlanStatus::kOfflineOverlap;
+  }
+
+  for (int32_t s = 0; s < scratch_count; ++s) {
+    buffers[count + s] = PlannerBuffer{scratch[s].bytes, scratch[s].plan_position, scratch[s].plan_position, -1, 0};
+    plan->scratch_bytes += scratch[s].bytes;
+  }
+  plan->planned_bytes = PlanGreedy(buffers, max_buffers, order, kArenaAlignment);
+  if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
+    return PlanStatus::kArenaTooSmall;
+  }
+  plan->tensor_to_buffer = tensor_to_buffer;
+  plan->buffers = buffers;
+  plan->tensor_buffers = count;
+  return PlanStatus::kOk;
+}
+
+}  // namespace mote

@@ -1,0 +1,108 @@
+// Memory planning for one execution plan: which tensors the arena must hold, how long each lives, where each
+// goes (greedy, or where the model's offline plan says), and the scratch buffers kernels asked for in prepare.
+//
+// The planner sees the graph only through a PlanView: tensor sizes, which tensors already have memory
+// (constants in the model, variables and other persistent tensors), which tensors each plan position uses,
+// the graph's inputs and outputs, an optional offline plan and the scratch requests. The interpreter
+// implements the view over its subgraph; tests implement it over arrays.
+//
+// Lifetimes are inclusive plan positions: a tensor lives from the first position that uses it to the last;
+// graph inputs from position 0, graph outputs to the last position (they are read before and after Invoke).
+// A scratch buffer lives at the one position that requested it.
+//
+// Arena use (all in the low end, nothing persistent):
+//
+//   base
+//   |<- scratch requests ->|<- working set: tensor->buffer map | PlannerBuffer x N | order x N ->|
+//   |<------------------ planned region (may overlap the working set) ------------------>|
+//
+// The scratch requests are the view's (the interpreter keeps them at the overlay's base during prepare);
+// the working set is allocated right after them and sized for the planned tensors only, so that on small
+// models it does not outgrow the plan it computes. Both count in the arena's high-water mark: an identical
+// run needs exactly arena->used_bytes(). The result is read from the working set (MemoryPlan's accessors),
+// so it is valid until the caller writes planned data or resets the overlay.
+//
+// Usage (interpreter_core's PlanMemory):
+//   MemoryPlan plan;
+//   switch (PlanMemory(view, arena, &plan)) { ... report, or: }
+//   for each planned tensor t: data = arena->base() + plan.tensor_offset(t);
+//   for each scratch s:        pointer = arena->base() + plan.scratch_offset(s);
+//   arena->ResetOverlay(plan.planned_bytes);
+#ifndef MOTE_MEMORY_MEMORY_PLANNER_H_
+#define MOTE_MEMORY_MEMORY_PLANNER_H_
+
+#include <cstddef>
+#include <cstdint>
+
+#include "memory/arena.h"
+#include "memory/greedy_planner.h"
+
+namespace mote {
+
+// One scratch buffer a kernel's prepare asked for (RequestScratchBufferInArena); 8 bytes, kept in the arena.
+struct ScratchRequest {
+  uint32_t bytes;
+  int32_t plan_position;
+};
+
+// Receives the tensors one plan position uses.
+class TensorVisitor {
+ public:
+  virtual void Visit(int32_t tensor) = 0;
+
+ protected:
+  ~TensorVisitor() = default;  // not virtual: no deleting destructor, so no operator delete on bare metal
+};
+
+// What the planner knows of an execution plan. Tensor indices outside [0, tensors_size()) (-1: an optional
+// input left out) may be reported and are ignored.
+class PlanView {
+ public:
+  virtual int32_t tensors_size() const = 0;
+  virtual int32_t plan_size() const = 0;  // positions [0, plan_size())
+  // False when the tensor's memory is already there: a constant in the model, a variable, another persistent one.
+  virtual bool NeedsPlanning(int32_t tensor) const = 0;
+  virtual uint32_t TensorBytes(int32_t tensor) const = 0;  // asked only of tensors that need planning
+  // Every tensor the node at `position` reads, writes or keeps (repeats allowed), in a fixed order: the order
+  // of first uses numbers the buffers, which breaks the greedy planner's ties.
+  virtual void VisitUses(int32_t position, TensorVisitor* visitor) const = 0;
+  virtual const int32_t* graph_inputs(int32_t* size) const = 0;   // may be nullptr with *size 0
+  virtual const int32_t* graph_outputs(int32_t* size) const = 0;  // may be nullptr with *size 0
+  // The model's own plan: tensors_size() offsets from the arena base, -1 for "planner decides"; or nullptr.
+  virtual const int32_t* offline_offsets() const = 0;
+  virtual const ScratchRequest* scratch_requests(int32_t* count) const = 0;
+
+ protected:
+  ~PlanView() = default;
+};
+
+enum class PlanStatus {
+  kOk,
+  kWorkingSetTooLarge,  // the arena cannot hold the working set; the size needed is not known yet
+  kArenaTooSmall,       // the plan is known: arena->used_bytes() is exactly what the model needs
+  kOfflineOverlap,      // the offline plan puts two live tensors in shared bytes (already reported)
+};
+
+// The plan, as offsets into the working set the planner left in the arena's overlay.
+struct MemoryPlan {
+  size_t planned_bytes = 0;     // the planned region [0, planned_bytes), kArenaAlignment-aligned
+  size_t activation_bytes = 0;  // sum of the planned tensors' sizes (before sharing)
+  size_t scratch_bytes = 0;     // sum of the scratch requests' sizes
+  const int32_t* tensor_to_buffer = nullptr;
+  const PlannerBuffer* buffers = nullptr;  // planned tensors, then one per scratch request
+  int32_t tensor_buffers = 0;
+
+  bool planned(int32_t tensor) const { return tensor_to_buffer[tensor] >= 0; }
+  uint32_t tensor_offset(int32_t tensor) const { return buffers[tensor_to_buffer[tensor]].offset; }
+  uint32_t scratch_offset(int32_t scratch) const { return buffers[tensor_buffers + scratch].offset; }
+};
+
+// Collects lifetimes, places every tensor that needs planning and every scratch request, and reserves the
+// planned region in `arena`. On kOk, `plan` is filled; on an error, the sizes computed so far are. Only the
+// offline overlap is reported here (it names the tensors); the arena-size errors are the caller's to report,
+// with what it knows of the rest of the arena.
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan);
+
+}  // namespace mote
+
+#endif  // MOTE_MEMORY_MEMORY_PLANNER_H_

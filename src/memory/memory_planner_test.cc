@@ -1,0 +1,158 @@
+// PlanMemory over hand-built plan views: lifetimes from uses, tensors that need no planning, scratch buffers,
+// offline offsets and the arena errors. (Whole models through the interpreter: tests/unit/interpreter_test.cc.)
+#include "memory/memory_planner.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+#include "mote/micro_log.h"
+
+namespace mote {
+namespace {
+
+// A plan over arrays. Tensors with 0 bytes stand for constants and variables: they need no planning.
+class ArrayPlanView final : public PlanView {
+ public:
+  std::vector<uint32_t> bytes;
+  std::vector<std::vector<int32_t>> uses;  // per plan position
+  std::vector<int32_t> inputs, outputs, offline;
+  std::vector<ScratchRequest> scratch;
+
+  int32_t tensors_size() const override { return static_cast<int32_t>(bytes.size()); }
+  int32_t plan_size() const override { return static_cast<int32_t>(uses.size()); }
+  bool NeedsPlanning(int32_t tensor) const override { return bytes[tensor] > 0; }
+  uint32_t TensorBytes(int32_t tensor) const override { return bytes[tensor]; }
+  void VisitUses(int32_t position, TensorVisitor* visitor) const override {
+    for (int32_t t : uses[position]) visitor->Visit(t);
+  }
+  const int32_t* graph_inputs(int32_t* size) const override { return Data(inputs, size); }
+  const int32_t* graph_outputs(int32_t* size) const override { return Data(outputs, size); }
+  const int32_t* offline_offsets() const override { return offline.empty() ? nullptr : offline.data(); }
+  const ScratchRequest* scratch_requests(int32_t* count) const override { return Data(scratch, count); }
+
+ private:
+  template <typename T>
+  static const T* Data(const std::vector<T>& v, int32_t* size) {
+    *size = static_cast<int32_t>(v.size());
+    return v.data();
+  }
+};
+
+struct MemoryPlannerTest : ::testing::Test {
+  // A chain of three nodes: t0 -> [0] -> t1 -> [1] -> t2 -> [2] -> t3, 100 bytes each.
+  MemoryPlannerTest() {
+    view.bytes = {100, 100, 100, 100};
+    view.uses = {{0, 1}, {1, 2}, {2, 3}};
+    view.inputs = {0};
+    view.outputs = {3};
+  }
+  PlanStatus Plan(size_t arena_bytes = sizeof(buffer)) {
+    arena.Init(buffer, arena_bytes);
+    // The planner keeps the overlay's first bytes for the scratch requests (the interpreter's are there).
+    return PlanMemory(view, &arena, &plan);
+  }
+  std::vector<uint32_t> TensorOffsets() const {
+    std::vector<uint32_t> offsets;
+    for (int32_t t = 0; t < view.tensors_size(); ++t) offsets.push_back(plan.planned(t) ? plan.tensor_offset(t) : ~0u);
+    return offsets;
+  }
+
+  alignas(kArenaAlignment) uint8_t buffer[4096];
+  Arena arena;
+  ArrayPlanView view;
+  MemoryPlan plan;
+};
+
+constexpr uint32_t kNone = ~0u;
+
+TEST_F(MemoryPlannerTest, TensorsAliveTogetherGetDisjointBytesOthersShare) {
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  // t0 [0,0] and t2 [1,2] share offset 0; t1 [0,1] and t3 [2,2] share 112 (100 aligned up to 16).
+  EXPECT_EQ(TensorOffsets(), (std::vector<uint32_t>{0, 112, 0, 112}));
+  EXPECT_EQ(plan.planned_bytes, 224u);
+  EXPECT_EQ(plan.activation_bytes, 400u);
+  EXPECT_EQ(plan.scratch_bytes, 0u);
+  EXPECT_EQ(arena.used_bytes(), 224u);  // the working set (112 bytes) fits inside the planned region
+}
+
+TEST_F(MemoryPlannerTest, GraphInputsLiveFromTheStartAndOutputsToTheEnd) {
+  view.bytes = {100, 100, 100, 100, 48};
+  view.uses = {{0, 1}, {1, 2}, {2, 4, 3}};  // t4: a second graph input, first read by the last node
+  view.inputs = {0, 4};
+  view.outputs = {3, 1};  // t1: also a graph output, so alive until the end
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  // Every tensor is alive with t1 and t4; t0 [0,0] and t2 [1,2] still share, and t3 [2,2] goes after t2.
+  EXPECT_EQ(TensorOffsets(), (std::vector<uint32_t>{0, 112, 0, 224, 336}));
+  EXPECT_EQ(plan.planned_bytes, 384u);
+}
+
+TEST_F(MemoryPlannerTest, ConstantsAndAbsentTensorsAreNotPlanned) {
+  view.bytes = {100, 0, 100, 100};  // t1: a constant (or a variable): its memory is elsewhere
+  view.uses = {{0, 1, -1, 2}, {2, 1, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(TensorOffsets(), (std::vector<uint32_t>{0, kNone, 112, 0}));
+  EXPECT_EQ(plan.activation_bytes, 300u);
+}
+
+TEST_F(MemoryPlannerTest, ScratchBuffersLiveAtTheirPositionAndShareWithTheRest) {
+  view.scratch = {{64, 0}, {256, 2}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  // Placement, largest first: scratch 1 [2,2] at 0; t0 [0,0] at 0; t1 [0,1] at 112; t2 [1,2] and t3 [2,2]
+  // after scratch 1 (at 256 and 368); scratch 0 [0,0] after t1.
+  EXPECT_EQ(plan.scratch_offset(0), 224u);
+  EXPECT_EQ(plan.scratch_offset(1), 0u);
+  EXPECT_EQ(TensorOffsets(), (std::vector<uint32_t>{0, 112, 256, 368}));
+  EXPECT_EQ(plan.planned_bytes, 480u);
+  EXPECT_EQ(plan.scratch_bytes, 320u);
+}
+
+TEST_F(MemoryPlannerTest, OfflineOffsetsAreHonouredAndTheRestPlannedAround) {
+  view.offline = {-1, 512, -1, -1};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  // t0 and t2 fit below t1; t3 [2,2] goes after t2.
+  EXPECT_EQ(TensorOffsets(), (std::vector<uint32_t>{0, 512, 0, 112}));
+  EXPECT_EQ(plan.planned_bytes, 624u);  // 512 + 100, aligned
+}
+
+TEST_F(MemoryPlannerTest, AnOfflinePlanThatOverlapsLiveTensorsIsRefusedWithItsMessage) {
+  view.offline = {-1, 0, 64, -1};  // t1 [0,1] and t2 [1,2] alive together at position 1
+  std::string log;
+  SetLogSink([](void* user, const char* m) { *static_cast<std::string*>(user) += m; }, &log);
+  const PlanStatus status = Plan();
+  SetLogSink(nullptr, nullptr);
+  EXPECT_EQ(status, PlanStatus::kOfflineOverlap);
+  EXPECT_EQ(log,
+            "Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors 1 and 2, which are alive at the "
+            "same time, in overlapping bytes (offsets 0 and 64)");
+  EXPECT_EQ(plan.activation_bytes, 400u);
+}
+
+TEST_F(MemoryPlannerTest, AnArenaTooSmallForThePlanReportsTheExactSize) {
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  const size_t needed = arena.used_bytes();
+  EXPECT_EQ(Plan(needed), PlanStatus::kOk);
+  EXPECT_EQ(Plan(needed - kArenaAlignment), PlanStatus::kArenaTooSmall);
+  EXPECT_EQ(arena.used_bytes(), needed);
+  EXPECT_EQ(plan.planned_bytes, 224u);
+}
+
+TEST_F(MemoryPlannerTest, AnArenaTooSmallForTheWorkingSetSaysSo) {
+  // Working set: 4 map entries, then 4 PlannerBuffers and 4 order entries (16 + 80 + 16 bytes).
+  EXPECT_EQ(Plan(96), PlanStatus::kWorkingSetTooLarge);
+  EXPECT_EQ(arena.head_high_water(), 112u);
+  EXPECT_EQ(plan.planned_bytes, 0u);
+}
+
+TEST_F(MemoryPlannerTest, AnEmptyPlanNeedsNoRegion) {
+  view.bytes = {};
+  view.uses = {};
+  view.inputs = {};
+  view.outputs = {};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.planned_bytes, 0u);
+}
+
+}  // namespace
+}  // namespace mote
