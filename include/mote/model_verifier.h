@@ -41,7 +41,7 @@
 //   - Operators: opcode_index in range; inputs -1 (optional, absent) or in range; outputs in range (never -1)
 //     and never constant; intermediates in range; large custom options (offset > 1) inside the model.
 //     Dataflow: operators are stored in execution order, so every tensor an operator reads must be constant,
-//     a subgraph input, a variable, or produced by an EARLIER operator (this also refuses cycles), no
+//     a subgraph input, a variable, empty (a zero dimension: nothing to read), or produced by an EARLIER operator (this also refuses cycles), no
 //     tensor is produced by two operators, no operator writes a tensor it reads (no in-place aliasing), and
 //     every subgraph output is produced by an operator (or is an input, a constant or a variable).
 //   - Metadata: every entry's buffer index in range. The entry named "OfflineMemoryAllocation" (TFLM's offline

@@ -172,6 +172,17 @@ bool IsConstant(const schema::Model* model, const schema::Tensor* tensor, const 
   return ViewBuffer(buffers->Get(tensor->buffer()), base, size).bytes > 0;
 }
 
+// A tensor with a zero dimension holds nothing to read, so it needs no producer (RESHAPE's shape input for a
+// scalar output is one: an empty buffer, which TFLM runs).
+bool HasNoElements(const schema::Tensor* tensor) {
+  const auto* shape = tensor->shape();
+  if (shape == nullptr) return false;
+  for (flatbuffers::uoffset_t i = 0; i < shape->size(); ++i) {
+    if (shape->Get(i) == 0) return true;
+  }
+  return false;
+}
+
 // The tensor a check is about, as its messages name it.
 struct TensorRef {
   int sg;
@@ -461,7 +472,9 @@ TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::Sub
     std::memset(reading, 0, sizeof(reading));
     for (int t = window; t < window_end; ++t) {
       const schema::Tensor* tensor = tensors->Get(t);
-      if (tensor->is_variable() || IsConstant(model, tensor, base, size)) set(available, t - window);
+      if (tensor->is_variable() || IsConstant(model, tensor, base, size) || HasNoElements(tensor)) {
+        set(available, t - window);
+      }
     }
     if (const auto* inputs = subgraph->inputs()) {
       for (unsigned i = 0; i < inputs->size(); ++i) {

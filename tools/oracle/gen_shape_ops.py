@@ -96,12 +96,6 @@ def gen_reshape(g):
         requested = list(shape_out)
         if rank_out > 0 and rng.integers(0, 2):
             requested[int(rng.integers(0, rank_out))] = -1
-        if rank_out == 0 and mode in (0, 3, 4):
-            # A shape tensor for a scalar has zero elements, so it is written as an empty buffer: TFLM runs that
-            # model, but mote's model verifier (IsConstant wants bytes > 0) takes it for a tensor no operator
-            # produces and refuses it. Reshape to a scalar with the output tensor alone instead (the
-            # reshape_to_scalar_* cases below cover the new_shape option).
-            mode = 2
         if mode == 0:    # constant shape input
             s = T([len(requested)], "int32", data=np.array(requested, dtype=np.int32))
             model = single_op_model("RESHAPE", [x, s], [y], "ReshapeOptions", {"new_shape": shape_out})
@@ -147,11 +141,15 @@ def gen_reshape(g):
         q = quant_for(rng, dtype)
         x = spec(rng, [1, 1], dtype, q=q)
         y = spec(rng, [], dtype, q=q)
-        # (A 0-element constant shape tensor has an empty buffer, which mote's verifier reads as an unproduced
-        # runtime tensor; converters write the new_shape option for scalars, so that is what is tested.)
         g.add("reshape_to_scalar_%s" % dtype, single_op_model("RESHAPE", [x], [y], "ReshapeOptions", {"new_shape": []}),
               [random_input(x, rng)])
         g.add("reshape_to_scalar_bare_%s" % dtype, single_op_model("RESHAPE", [x], [y]), [random_input(x, rng)])
+        # The shape tensor of a scalar has zero elements, so it is written as an empty buffer: a tensor with
+        # nothing to read, which TFLM runs (and mote's verifier must accept as available).
+        s = T([0], "int32", data=np.zeros([0], dtype=np.int32))
+        g.add("reshape_to_scalar_empty_shape_tensor_%s" % dtype,
+              single_op_model("RESHAPE", [x, s], [y], "ReshapeOptions", {"new_shape": []}),
+              [random_input(x, np.random.default_rng(7))])  # its own stream: the group's draws stay as they were
 
 
 # ------------------------------------------------------------------------------------------- CONCATENATION
