@@ -1,7 +1,8 @@
 // ADD glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (unquantized, no fused activation), INT8 and
 // INT16 (per-tensor quantized; INT16 always uses the general rescaling, pot_scale_int16 is ignored exactly as
 // TFLM does). Broadcasting up to 6 dimensions. Prepare validates and computes the broadcast plan and the
-// requantization constants; invoke is one reference call.
+// requantization constants and picks the INT8 variant; invoke runs that variant, or for the other types
+// reference::AddElements through EvalBinaryElementwise.
 #include <cstdint>
 
 #include "kernels/add/add_reference.h"

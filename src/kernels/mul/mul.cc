@@ -1,7 +1,7 @@
 // MUL glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (fused activation applied), INT8 and INT16
 // (per-tensor quantized; INT16 needs zero points of 0, as TFLM requires). Broadcasting up to 6 dimensions.
-// Prepare validates and computes the broadcast plan and the requantization constants; invoke is one
-// reference call.
+// Prepare validates and computes the broadcast plan and the requantization constants; invoke runs
+// reference::MulElements through EvalBinaryElementwise.
 #include <cstdint>
 
 #include "kernels/glue/binary_elementwise.h"

@@ -1,7 +1,7 @@
 // SUB glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (unquantized, fused activation applied), INT8
 // and INT16 (per-tensor quantized; INT16 always uses the general rescaling, pot_scale_int16 is ignored exactly
 // as TFLM does). Broadcasting up to 6 dimensions. Prepare validates and computes the broadcast plan and the
-// requantization constants; invoke is one reference call.
+// requantization constants; invoke runs reference::SubElements through EvalBinaryElementwise.
 #include <cstdint>
 
 #include "kernels/sub/sub_reference.h"
