@@ -83,10 +83,11 @@ void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const T
 namespace binary_elementwise_internal {
 
 // EvalBinaryElementwise's loop for one type: `op` over the plan on the tensors' data as T, when the registration
-// serves kType (otherwise nothing: prepare refused the type).
+// serves kType (otherwise nothing: prepare refused the type). `op` by value: a local copy lets GCC keep the
+// captured constants in registers (by reference, MUL INT16 ran ~9 % more instructions on Cortex-M4).
 template <TypeSet kServed, TfLiteType kType, typename T, typename Op>
 inline TfLiteStatus Loop(const BroadcastPlan& plan, const TfLiteEvalTensor* input1, const TfLiteEvalTensor* input2,
-                         TfLiteEvalTensor* output, const Op& op) {
+                         TfLiteEvalTensor* output, Op op) {
   if constexpr (Serves(kServed, kType)) {
     BroadcastBinary(plan, micro::GetTensorData<T>(input1), micro::GetTensorData<T>(input2),
                     micro::GetTensorData<T>(output), op);
