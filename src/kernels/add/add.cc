@@ -1,7 +1,8 @@
 // ADD glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (unquantized, no fused activation), INT8 and
 // INT16 (per-tensor quantized; INT16 always uses the general rescaling, pot_scale_int16 is ignored exactly as
 // TFLM does). Broadcasting up to 6 dimensions. Prepare validates and computes the broadcast plan and the
-// requantization constants; invoke is one reference call.
+// requantization constants and picks the INT8 variant; invoke runs that variant, or for the other types
+// reference::AddElements through EvalBinaryElementwise.
 #include <cstdint>
 
 #include "kernels/add/add_reference.h"
@@ -21,9 +22,7 @@ namespace {
 constexpr char kOp[] = "ADD";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
-struct OpData {
-  BinaryElementwiseData common;
-  QuantizedAddSubParams quant;
+struct OpData : BinaryElementwiseOpData<reference::AddElements> {
   VariantChoice int8_variant;  // INT8 only
 };
 
@@ -127,30 +126,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 template <TypeSet kServed>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const BroadcastPlan& plan = data.common.plan;
-  return EvalBinaryElementwise(
-      context, node, data.common.type,
-      [&](const float* input1, const float* input2, float* output) {
-        if constexpr (Serves(kServed, kTfLiteFloat32)) {
-          reference::AddFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1,
-                              input2, output);
-        }
-      },
-      [&](const int32_t* input1, const int32_t* input2, int32_t* output) {
-        if constexpr (Serves(kServed, kTfLiteInt32)) reference::AddInt32(plan, input1, input2, output);
-      },
-      [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
-        if constexpr (Serves(kServed, kTfLiteInt8)) {
-          add::AddInt8Problem problem = MakeInt8Problem(data);
-          problem.input1 = input1;
-          problem.input2 = input2;
-          problem.output = output;
-          RunVariant(context, kInt8Variants, data.int8_variant, problem);
-        }
-      },
-      [&](const int16_t* input1, const int16_t* input2, int16_t* output) {
-        if constexpr (Serves(kServed, kTfLiteInt16)) reference::AddQuantized(plan, data.quant, input1, input2, output);
-      });
+  // INT8 runs the variant prepare chose; the other types the reference loops.
+  const auto int8 = [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
+    add::AddInt8Problem problem = MakeInt8Problem(data);
+    problem.input1 = input1;
+    problem.input2 = input2;
+    problem.output = output;
+    RunVariant(context, kInt8Variants, data.int8_variant, problem);
+  };
+  return EvalBinaryElementwise<kServed>(context, node, data, int8);
 }
 
 }  // namespace

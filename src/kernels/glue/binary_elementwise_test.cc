@@ -1,11 +1,12 @@
-// ADD / SUB / MUL prepare refusals through the shared binary element-wise glue (bit-exactness is proven by
-// the oracle cases, tests/oracle/data/{add,sub,mul}.cases).
+// ADD / SUB / MUL prepare refusals through the shared binary element-wise glue, and the clamp its invoke
+// applies per op (bit-exactness is proven by the oracle cases, tests/oracle/data/{add,sub,mul}.cases).
 #include <cstdint>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/prepare_test_util.h"
 #include "support/model_builder.h"
+#include "support/single_op.h"
 
 namespace mote {
 namespace {
@@ -141,6 +142,36 @@ TEST(BinaryElementwisePrepare, RefusesQuantization) {
     const auto r = PrepareModel(BinaryModel(s));
     EXPECT_TRUE(r.Has("ADD: INT32 inputs must not be quantized")) << r.log;
   }
+}
+
+// Runs a 3-element input1 with a 1-element input2 (broadcast) through `s`'s op; returns the output.
+template <typename T>
+std::vector<T> RunBroadcast(BinarySpec s, const std::vector<T>& input1, T input2) {
+  s.shape1 = s.out_shape = {3};
+  s.shape2 = {1};
+  s.quantized = false;
+  test::OpRun run(BinaryModel(s));
+  EXPECT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int i = 0; i < 3; ++i) run.interpreter->typed_input_tensor<T>(0)[i] = input1[i];
+  run.interpreter->typed_input_tensor<T>(1)[0] = input2;
+  EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const T* out = run.interpreter->typed_output_tensor<T>(0);
+  return std::vector<T>(out, out + 3);
+}
+
+TEST(BinaryElementwiseEval, ClampsInt32ExceptAddAndFloat) {
+  BinarySpec s;
+  s.type1 = s.type2 = s.out_type = schema::TensorType_INT32;
+  // ADD wraps and applies no activation on INT32 (prepare refuses one).
+  EXPECT_EQ(RunBroadcast<int32_t>(s, {INT32_MAX, -7, 5}, 1), (std::vector<int32_t>{INT32_MIN, -6, 6}));
+  s.activation = schema::ActivationFunctionType_RELU6;
+  s.op = schema::BuiltinOperator_SUB;
+  EXPECT_EQ(RunBroadcast<int32_t>(s, {10, -3, 4}, 1), (std::vector<int32_t>{6, 0, 3}));
+  s.op = schema::BuiltinOperator_MUL;
+  EXPECT_EQ(RunBroadcast<int32_t>(s, {1, 2, 4}, 2), (std::vector<int32_t>{2, 4, 6}));
+  s.type1 = s.type2 = s.out_type = schema::TensorType_FLOAT32;
+  s.activation = schema::ActivationFunctionType_RELU;
+  EXPECT_EQ(RunBroadcast<float>(s, {-1.0f, 0.5f, 2.0f}, 3.0f), (std::vector<float>{0.0f, 1.5f, 6.0f}));
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // SUB glue. Types (as TFLM's reference kernel): FLOAT32, INT32 (unquantized, fused activation applied), INT8
 // and INT16 (per-tensor quantized; INT16 always uses the general rescaling, pot_scale_int16 is ignored exactly
 // as TFLM does). Broadcasting up to 6 dimensions. Prepare validates and computes the broadcast plan and the
-// requantization constants; invoke is one reference call.
+// requantization constants; invoke runs reference::SubElements through EvalBinaryElementwise.
 #include <cstdint>
 
 #include "kernels/sub/sub_reference.h"
@@ -19,10 +19,7 @@ namespace {
 constexpr char kOp[] = "SUB";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
-struct OpData {
-  BinaryElementwiseData common;
-  QuantizedAddSubParams quant;
-};
+using OpData = BinaryElementwiseOpData<reference::SubElements>;
 
 void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
@@ -62,23 +59,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const BroadcastPlan& plan = data.common.plan;
-  return EvalBinaryElementwise(
-      context, node, data.common.type,
-      [&](const float* input1, const float* input2, float* output) {
-        reference::SubFloat(plan, data.common.float_activation_min, data.common.float_activation_max, input1, input2,
-                            output);
-      },
-      [&](const int32_t* input1, const int32_t* input2, int32_t* output) {
-        reference::SubInt32(plan, data.common.activation_min, data.common.activation_max, input1, input2, output);
-      },
-      [&](const int8_t* input1, const int8_t* input2, int8_t* output) {
-        reference::SubQuantized(plan, data.quant, input1, input2, output);
-      },
-      [&](const int16_t* input1, const int16_t* input2, int16_t* output) {
-        reference::SubQuantized(plan, data.quant, input1, input2, output);
-      });
+  return EvalBinaryElementwise(context, node, *static_cast<const OpData*>(node->user_data));
 }
 
 }  // namespace
