@@ -159,11 +159,8 @@ const TfLiteRegistration kRegistration_CONCATENATION = MakeBuiltinRegistration(
 
 TfLiteStatus ParseConcatenation(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteConcatenationParams>();
-  if (params == nullptr) {
-    MicroPrintf("CONCATENATION: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteConcatenationParams>(allocator, "CONCATENATION");
+  if (params == nullptr) return kTfLiteError;
   const schema::ConcatenationOptions* options = op->builtin_options_as_ConcatenationOptions();
   if (options != nullptr) {
     params->axis = options->axis();

@@ -278,11 +278,8 @@ const TfLiteRegistration kRegistration_CONV_2D_INT16 =
 
 TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteConvParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of arena for TfLiteConvParams", kOpName);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteConvParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   // Schema defaults for a missing table: SAME, strides 0 (refused by prepare), NONE, dilations 1.
   params->padding = kTfLitePaddingSame;
   params->activation = kTfLiteActNone;

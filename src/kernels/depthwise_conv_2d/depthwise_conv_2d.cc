@@ -255,11 +255,8 @@ const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT16 =
 
 TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteDepthwiseConvParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of arena for TfLiteDepthwiseConvParams", kOpName);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteDepthwiseConvParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   // Schema defaults for a missing table: SAME, strides 0 and depth_multiplier 0 (refused by prepare), NONE,
   // dilations 1.
   params->padding = kTfLitePaddingSame;

@@ -29,7 +29,7 @@ constexpr int kInputTensor = 0;
 constexpr int kWeightsTensor = 1;
 constexpr int kBiasTensor = 2;
 constexpr int kOutputTensor = 0;
-constexpr char kOp[] = "FULLY_CONNECTED";
+constexpr const char kOpName[] = "FULLY_CONNECTED";
 
 struct OpData {
   union {  // by input_type: FLOAT32 uses float_params, the integer types quant
@@ -113,11 +113,11 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
                               const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
                               OpData* data) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
   const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
   if (fq == nullptr || fq->scale == nullptr || fq->scale->size < 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOpName,
                        TfLiteTypeGetName(filter->type));
     return kTfLiteError;
   }
@@ -126,36 +126,36 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   const bool per_channel = num_scales > 1;
   if (per_channel) {
     if (fq->quantized_dimension != 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOp,
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOpName,
                          static_cast<int>(fq->quantized_dimension));
       return kTfLiteError;
     }
     if (num_scales != units) {
-      TF_LITE_KERNEL_LOG(context, "%s: the filter has %d per-channel scales for %d output channels", kOp,
+      TF_LITE_KERNEL_LOG(context, "%s: the filter has %d per-channel scales for %d output channels", kOpName,
                          num_scales, units);
       return kTfLiteError;
     }
     if (filter->type == kTfLiteInt4) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel quantization of an INT4 filter is not supported", kOp);
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel quantization of an INT4 filter is not supported", kOpName);
       return kTfLiteError;
     }
   }
   const int num_zero_points = fq->zero_point == nullptr ? 0 : fq->zero_point->size;
   for (int i = 0; i < num_zero_points; ++i) {
     if (per_channel && fq->zero_point->data[i] != 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOp, i,
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOpName, i,
                          fq->zero_point->data[i]);
       return kTfLiteError;
     }
   }
   if (!per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
-    TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOpName,
                        static_cast<int>(filter->params.zero_point));
     return kTfLiteError;
   }
   for (int i = 0; i < num_scales; ++i) {
     if (!IsValidScale(fq->scale->data[i])) {
-      TF_LITE_KERNEL_LOG(context, "%s: filter scale %d (%g) is not a finite number > 0", kOp, i,
+      TF_LITE_KERNEL_LOG(context, "%s: filter scale %d (%g) is not a finite number > 0", kOpName, i,
                          static_cast<double>(fq->scale->data[i]));
       return kTfLiteError;
     }
@@ -173,7 +173,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
     auto* constants = static_cast<uint8_t*>(context->AllocatePersistentBuffer(
         context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
     if (constants == nullptr) {
-      TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOp, units);
+      TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOpName, units);
       return kTfLiteError;
     }
     auto* multipliers = reinterpret_cast<int32_t*>(constants);
@@ -184,7 +184,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
       int shift = 0;
       QuantizeMultiplier(effective, &multipliers[c], &shift);
       if (shift > max_shift) {
-        TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOp, c,
+        TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOpName, c,
                            effective, TfLiteTypeGetName(input->type));
         return kTfLiteError;
       }
@@ -203,14 +203,14 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
         TF_LITE_KERNEL_LOG(context,
                            "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
                            "quantized with their product)",
-                           kOp, bias_scale, input_product_scale);
+                           kOpName, bias_scale, input_product_scale);
         return kTfLiteError;
       }
     }
     const double effective = input_product_scale / static_cast<double>(output_scale);
     QuantizeMultiplier(effective, &q.output_multiplier, &q.output_shift);
     if (q.output_shift > max_shift) {
-      TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOp, effective,
+      TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOpName, effective,
                          TfLiteTypeGetName(input->type));
       return kTfLiteError;
     }
@@ -228,27 +228,27 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
   if (data == nullptr || params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOpName);
     return kTfLiteError;
   }
   const int num_inputs = NumInputs(node);
   if (num_inputs != 2 && num_inputs != 3) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d inputs given (2 or 3: input, weights, optional bias)", kOp, num_inputs);
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs given (2 or 3: input, weights, optional bias)", kOpName, num_inputs);
     return kTfLiteError;
   }
   if (NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d outputs given (1)", kOp, NumOutputs(node));
+    TF_LITE_KERNEL_LOG(context, "%s: %d outputs given (1)", kOpName, NumOutputs(node));
     return kTfLiteError;
   }
   if (params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: weights_format SHUFFLED4x16INT8 is not supported (only DEFAULT; TFLM's reference "
                        "kernel does not implement it either)",
-                       kOp);
+                       kOpName);
     return kTfLiteError;
   }
   if (!FusedActivationIsClamp(params->activation)) {
-    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", kOpName,
                        FusedActivationName(params->activation));
     return kTfLiteError;
   }
@@ -259,7 +259,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                         num_inputs == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
   ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
   if (input == nullptr || filter == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOpName);
     return kTfLiteError;
   }
 
@@ -287,66 +287,66 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
                        "INT8 x INT4, INT16 x INT8)",
-                       kOp, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
+                       kOpName, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOp, schema::BuiltinOperator_FULLY_CONNECTED, in_type));
+  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, in_type));
   if (output->type != in_type) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOpName,
                        TfLiteTypeGetName(output->type), TfLiteTypeGetName(in_type));
     return kTfLiteError;
   }
   if (bias != nullptr && bias_type != want_bias) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOpName,
                        TfLiteTypeGetName(bias_type), TfLiteTypeGetName(in_type), TfLiteTypeGetName(want_bias));
     return kTfLiteError;
   }
   if (!IsConstantTensor(filter.get()) && filter->type == kTfLiteInt4) {
-    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOpName);
     return kTfLiteError;
   }
 
   // Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
   // batches * units elements; bias [units].
   if (filter->dims->size != 2) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOpName,
                        filter->dims->size);
     return kTfLiteError;
   }
   const int32_t units = filter->dims->data[0];
   const int32_t accum_depth = filter->dims->data[1];
   if (units <= 0 || accum_depth <= 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights shape [%d, %d] is empty", kOp, static_cast<int>(units),
+    TF_LITE_KERNEL_LOG(context, "%s: weights shape [%d, %d] is empty", kOpName, static_cast<int>(units),
                        static_cast<int>(accum_depth));
     return kTfLiteError;
   }
   const int64_t input_elements = ElementCount(*input->dims);
   if (input_elements % accum_depth != 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, not a multiple of the weights' input depth %d", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, not a multiple of the weights' input depth %d", kOpName,
                        static_cast<long long>(input_elements), static_cast<int>(accum_depth));
     return kTfLiteError;
   }
   const int64_t batches = input_elements / accum_depth;
   const TfLiteIntArray* out_dims = output->dims;
   if (out_dims->size < 1 || out_dims->data[out_dims->size - 1] != units) {
-    TF_LITE_KERNEL_LOG(context, "%s: output's last dimension must be the number of units %d", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output's last dimension must be the number of units %d", kOpName,
                        static_cast<int>(units));
     return kTfLiteError;
   }
   const int64_t output_elements = ElementCount(*out_dims);
   if (output_elements != batches * units) {
-    TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOpName,
                        static_cast<long long>(output_elements), static_cast<long long>(batches),
                        static_cast<int>(units), static_cast<long long>(batches * units),
                        params->keep_num_dims ? " (keep_num_dims)" : "");
     return kTfLiteError;
   }
   if (batches > INT32_MAX || output_elements > INT32_MAX || static_cast<int64_t>(units) * accum_depth > INT32_MAX) {
-    TF_LITE_KERNEL_LOG(context, "%s: tensor sizes overflow 32-bit indexing", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: tensor sizes overflow 32-bit indexing", kOpName);
     return kTfLiteError;
   }
   if (bias != nullptr && ElementCount(*bias->dims) != units) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements for %d units", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements for %d units", kOpName,
                        static_cast<long long>(ElementCount(*bias->dims)), static_cast<int>(units));
     return kTfLiteError;
   }
@@ -369,7 +369,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
       variant = "fully_connected/int8_int4/reference";
     } else if (in_type == kTfLiteInt8) {
-      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data, DimsOf(input.get(), filter.get())),
+      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input.get(), filter.get())),
                            &data->int8_variant);
     } else {
       variant = "fully_connected/int16/reference";
@@ -446,11 +446,8 @@ const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT16 =
 
 TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteFullyConnectedParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteFullyConnectedParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
   params->keep_num_dims = false;
@@ -458,7 +455,7 @@ TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocato
   params->quantized_bias_type = kTfLiteNoType;
   const schema::FullyConnectedOptions* options = op->builtin_options_as_FullyConnectedOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     switch (options->weights_format()) {
       case schema::FullyConnectedOptionsWeightsFormat_DEFAULT:
         params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
@@ -467,7 +464,7 @@ TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocato
         params->weights_format = kTfLiteFullyConnectedWeightsFormatShuffled4x16Int8;
         break;
       default:
-        MicroPrintf("%s: weights_format %d is not a valid FullyConnectedOptionsWeightsFormat (0..1)", kOp,
+        MicroPrintf("%s: weights_format %d is not a valid FullyConnectedOptionsWeightsFormat (0..1)", kOpName,
                     static_cast<int>(options->weights_format()));
         return kTfLiteError;
     }

@@ -5,8 +5,9 @@
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/options_parsing.h"
 #include "kernels/mean/mean_reference.h"
+#include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -196,11 +197,8 @@ const TfLiteRegistration kRegistration_MEAN =
 
 TfLiteStatus ParseReducer(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteReducerParams>();
-  if (params == nullptr) {
-    MicroPrintf("MEAN: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteReducerParams>(allocator, "MEAN");
+  if (params == nullptr) return kTfLiteError;
   const schema::ReducerOptions* options = op->builtin_options_as_ReducerOptions();
   if (options != nullptr) params->keep_dims = options->keep_dims();
   *builtin_data = params;

@@ -354,11 +354,8 @@ const TfLiteRegistration kRegistration_MAX_POOL_2D_INT8 =
 // schema defaults (SAME padding, zero strides and filter, no activation), which prepare then refuses.
 TfLiteStatus ParsePool(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLitePoolParams>();
-  if (params == nullptr) {
-    MicroPrintf("POOL_2D: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLitePoolParams>(allocator, "POOL_2D");
+  if (params == nullptr) return kTfLiteError;
   params->padding = kTfLitePaddingSame;
   params->activation = kTfLiteActNone;
   const schema::Pool2DOptions* options = op->builtin_options_as_Pool2DOptions();

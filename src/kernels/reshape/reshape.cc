@@ -3,6 +3,7 @@
 // and the new_shape option are checked against it, not used to compute it (mote never resizes tensors).
 #include <cstdint>
 
+#include "kernels/glue/options_parsing.h"
 #include "kernels/reshape/reshape_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -157,11 +158,8 @@ const TfLiteRegistration kRegistration_RESHAPE =
 
 TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteReshapeParams>();
-  if (params == nullptr) {
-    MicroPrintf("RESHAPE: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteReshapeParams>(allocator, "RESHAPE");
+  if (params == nullptr) return kTfLiteError;
   const schema::ReshapeOptions* options = op->builtin_options_as_ReshapeOptions();
   if (options != nullptr && options->new_shape() != nullptr) {
     const auto* new_shape = options->new_shape();

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/glue/options_parsing.h"
 #include "kernels/quantization/quantization_util.h"
 #include "kernels/dispatch/variant.h"
 #include "kernels/softmax/softmax_reference.h"
@@ -303,11 +304,8 @@ const TfLiteRegistration kRegistration_SOFTMAX_INT8 =
 
 TfLiteStatus ParseSoftmax(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSoftmaxParams>();
-  if (params == nullptr) {
-    MicroPrintf("SOFTMAX: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSoftmaxParams>(allocator, "SOFTMAX");
+  if (params == nullptr) return kTfLiteError;
   const schema::SoftmaxOptions* options = op->builtin_options_as_SoftmaxOptions();
   params->beta = options != nullptr ? options->beta() : 0.f;
   *builtin_data = params;

@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/glue/options_parsing.h"
 #include "kernels/strided_slice/strided_slice_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -257,11 +258,8 @@ const TfLiteRegistration kRegistration_STRIDED_SLICE = MakeBuiltinRegistration(
 
 TfLiteStatus ParseStridedSlice(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteStridedSliceParams>();
-  if (params == nullptr) {
-    MicroPrintf("STRIDED_SLICE: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteStridedSliceParams>(allocator, "STRIDED_SLICE");
+  if (params == nullptr) return kTfLiteError;
   const schema::StridedSliceOptions* options = op->builtin_options_as_StridedSliceOptions();
   if (options != nullptr) {
     params->begin_mask = options->begin_mask();

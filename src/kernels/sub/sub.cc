@@ -16,7 +16,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "SUB";
+constexpr const char kOpName[] = "SUB";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
 struct OpData {
@@ -29,12 +29,12 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteSubParams*>(node->builtin_data);
   const BinaryElementwiseTensors t(context, node);
 
-  const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
+  const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
   const char* variant = "sub/float32/reference";
@@ -43,14 +43,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       // TFLM only subtracts unquantized INT32 tensors.
       if (GetAffineQuantization(t.input1.get()) != nullptr || GetAffineQuantization(t.input2.get()) != nullptr ||
           GetAffineQuantization(t.output.get()) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs and output must not be quantized", kOp);
+        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs and output must not be quantized", kOpName);
         return kTfLiteError;
       }
       variant = "sub/int32/reference";
       break;
     case kTfLiteInt8:
     case kTfLiteInt16:
-      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOpName, t.input1.get(), t.input2.get(), t.output.get(),
                                                    data->common, &data->quant));
       variant = data->common.type == kTfLiteInt16 ? "sub/int16/reference" : "sub/int8/reference";
       break;
@@ -88,16 +88,13 @@ const TfLiteRegistration kRegistration_SUB =
 
 TfLiteStatus ParseSub(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSubParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSubParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   params->pot_scale_int16 = true;  // the schema default
   const schema::SubOptions* options = op->builtin_options_as_SubOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->pot_scale_int16 = options->pot_scale_int16();
   }
   *builtin_data = params;

@@ -264,11 +264,8 @@ const TfLiteRegistration kRegistration_SVDF_INT8 =
 
 TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSVDFParams>();
-  if (params == nullptr) {
-    MicroPrintf("SVDF: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSVDFParams>(allocator, "SVDF");
+  if (params == nullptr) return kTfLiteError;
   const schema::SVDFOptions* options = op->builtin_options_as_SVDFOptions();
   if (options != nullptr) {
     params->rank = options->rank();
