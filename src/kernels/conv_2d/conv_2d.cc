@@ -26,13 +26,13 @@ constexpr const char kOpName[] = "CONV_2D";
 enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
 
 struct OpData {
-  conv_2d::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
+  reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
-conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input,
+conv_2d::ConvInt8Problem MakeInt8Problem(const reference::ConvParams& params, const RuntimeShape& input,
                                          const RuntimeShape& filter, const RuntimeShape& output) {
   conv_2d::ConvInt8Problem p{};
   conv_common::FillInt8Problem(params, input, filter, output, &p);
@@ -41,13 +41,13 @@ conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, cons
 }
 
 void RunInt8Reference(const conv_2d::ConvInt8Problem& p, void*) {
-  conv_2d::ConvParams params{};
+  reference::ConvParams params{};
   conv_common::ParamsFromInt8Problem(p, &params);
   const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t filter_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
   const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  conv_2d::ConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
-                    RuntimeShape(4, output_dims), p.output);
+  reference::ConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
+                      RuntimeShape(4, output_dims), p.output);
 }
 
 // Best first; the reference last, always applies.
@@ -135,8 +135,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                  output_depth));
   }
 
-  conv_2d::ConvParams& p = data->params;
-  p = conv_2d::ConvParams{};
+  reference::ConvParams& p = data->params;
+  p = reference::ConvParams{};
   TF_LITE_ENSURE_STATUS(
       conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   data->kind = kind;
@@ -176,21 +176,21 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
     case Kind::kInt16Acc32:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      conv_2d::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
-                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
-                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
+      reference::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
+                                t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kInt16Acc64:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      conv_2d::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
-                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
-                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
+      reference::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
+                                t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      conv_2d::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
-                         micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
-                         t.output_shape, micro::GetTensorData<float>(t.output));
+      reference::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+                           micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
+                           t.output_shape, micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
   }
   return kTfLiteError;

@@ -27,13 +27,13 @@ constexpr const char kOpName[] = "DEPTHWISE_CONV_2D";
 constexpr int kQuantizedDimension = 3;
 
 struct OpData {
-  depthwise_conv_2d::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
+  reference::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
-depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const depthwise_conv_2d::DepthwiseParams& params,
+depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const reference::DepthwiseParams& params,
                                                         const RuntimeShape& input, const RuntimeShape& filter,
                                                         const RuntimeShape& output) {
   depthwise_conv_2d::DepthwiseInt8Problem p{};
@@ -43,14 +43,14 @@ depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const depthwise_conv_2d:
 }
 
 void RunInt8Reference(const depthwise_conv_2d::DepthwiseInt8Problem& p, void*) {
-  depthwise_conv_2d::DepthwiseParams params{};
+  reference::DepthwiseParams params{};
   conv_common::ParamsFromInt8Problem(p, &params);
   params.depth_multiplier = p.depth_multiplier;
   const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t filter_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
   const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims),
-                                       p.filter, p.bias, RuntimeShape(4, output_dims), p.output);
+  reference::DepthwiseConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter,
+                               p.bias, RuntimeShape(4, output_dims), p.output);
 }
 
 // Best first; the reference last, always applies.
@@ -120,8 +120,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                  output_depth));
   }
 
-  depthwise_conv_2d::DepthwiseParams& p = data->params;
-  p = depthwise_conv_2d::DepthwiseParams{};
+  reference::DepthwiseParams& p = data->params;
+  p = reference::DepthwiseParams{};
   TF_LITE_ENSURE_STATUS(
       conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   p.depth_multiplier = depth_multiplier;
@@ -163,17 +163,16 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
     case kTfLiteInt16:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      depthwise_conv_2d::DepthwiseConvInt16(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input),
-                                            t.filter_shape, micro::GetTensorData<int8_t>(t.filter),
-                                            micro::GetOptionalTensorData<int64_t>(t.bias), t.output_shape,
-                                            micro::GetTensorData<int16_t>(t.output));
+      reference::DepthwiseConvInt16(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                    micro::GetTensorData<int8_t>(t.filter),
+                                    micro::GetOptionalTensorData<int64_t>(t.bias), t.output_shape,
+                                    micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case kTfLiteFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      depthwise_conv_2d::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input),
-                                            t.filter_shape, micro::GetTensorData<float>(t.filter),
-                                            micro::GetOptionalTensorData<float>(t.bias), t.output_shape,
-                                            micro::GetTensorData<float>(t.output));
+      reference::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+                                    micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
+                                    t.output_shape, micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
     default:
       break;
