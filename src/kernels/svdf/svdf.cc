@@ -190,7 +190,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
       context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(int32_t), &data->scratch_index));
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_units * sizeof(int32_t), &data->scratch_output_index));
-  ReportKernelVariant(context, time_type == kTfLiteInt16 ? "svdf/int8x16/reference" : "svdf/int8/reference");
+  ReportKernelVariant(context, time_type == kTfLiteInt16 ? "svdf/int8_int16/reference" : "svdf/int8/reference");
   return kTfLiteOk;
 }
 
