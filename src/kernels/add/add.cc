@@ -9,6 +9,7 @@
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantized_add_sub.h"
 #include "kernels/dispatch/variant.h"
 #include "mote/kernel_util.h"
@@ -167,11 +168,8 @@ bool add::AppliesDsp(const AddInt8Problem& p) {
   return (int64_t{1} << 29) + 1 + (c < 0 ? -c : c) < (int64_t{1} << 31);
 }
 
-const TfLiteRegistration kRegistration_ADD = MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference",
-                                                                     Init, Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_ADD_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare<TypeBit(kTfLiteInt8)>,
-                            Eval<TypeBit(kTfLiteInt8)>);
+#define MOTE_KERNEL_ADD (TEMPLATED, "add/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseAdd(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -12,9 +12,10 @@
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
 #include "kernels/glue/options_parsing.h"
-#include "kernels/dispatch/variant.h"
+#include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -267,14 +268,8 @@ size_t MveScratchBytes(const ConvInt8Problem& p) { return GetMveScratchLayout(p)
 
 }  // namespace conv_2d
 
-const TfLiteRegistration kRegistration_CONV_2D = MakeBuiltinRegistration(
-    schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_CONV_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_CONV_2D_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -10,11 +10,12 @@
 // filter or INT16 zero points, fused TANH/SIGN_BIT. INT4 filters are not implemented yet.
 #include <cstdint>
 
-#include "kernels/glue/conv_common.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/glue/options_parsing.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -242,15 +243,8 @@ size_t DspScratchBytes(const DepthwiseInt8Problem& p) { return GetDspScratchLayo
 
 }  // namespace depthwise_conv_2d
 
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_DEPTHWISE_CONV_2D (TEMPLATED, "depthwise_conv_2d/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -4,6 +4,7 @@
 
 #include "kernels/dequantize/dequantize_reference.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
 #include "kernels/glue/unary_op.h"
 #include "mote/kernel_util.h"
@@ -73,7 +74,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_DEQUANTIZE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEQUANTIZE, "dequantize/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_DEQUANTIZE (PLAIN, "dequantize/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -11,13 +11,14 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernels/dispatch/variant.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
-#include "kernels/dispatch/variant.h"
+#include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -434,15 +435,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
 
-const TfLiteRegistration kRegistration_FULLY_CONNECTED =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

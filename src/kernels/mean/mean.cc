@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/mean/mean_reference.h"
 #include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
@@ -192,8 +193,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_MEAN =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MEAN, "mean/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_MEAN (PLAIN, "mean/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReducer(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -6,6 +6,7 @@
 
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantization_util.h"
 #include "kernels/mul/mul_reference.h"
 #include "mote/kernel_util.h"
@@ -102,8 +103,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_MUL =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MUL, "mul/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_MUL (PLAIN, "mul/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseMul(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -8,9 +8,10 @@
 #include <cstdint>
 
 #include "kernels/glue/quantization_checks.h"
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
 #include "kernels/glue/unary_op.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/quantize/quantize_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -135,7 +136,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_QUANTIZE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_QUANTIZE, "quantize/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_QUANTIZE (PLAIN, "quantize/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

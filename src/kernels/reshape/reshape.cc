@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/reshape/reshape_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -153,8 +154,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_RESHAPE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_RESHAPE, "reshape/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

@@ -11,6 +11,7 @@
 #include <limits>
 
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/strided_slice/strided_slice_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -253,8 +254,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_STRIDED_SLICE = MakeBuiltinRegistration(
-    schema::BuiltinOperator_STRIDED_SLICE, "strided_slice/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_STRIDED_SLICE (PLAIN, "strided_slice/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseStridedSlice(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

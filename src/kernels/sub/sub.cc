@@ -4,6 +4,7 @@
 // requantization constants; invoke is one reference call.
 #include <cstdint>
 
+#include "kernels/glue/registration.h"
 #include "kernels/sub/sub_reference.h"
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
@@ -83,8 +84,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_SUB =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SUB, "sub/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_SUB (PLAIN, "sub/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSub(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

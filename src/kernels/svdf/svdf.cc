@@ -10,6 +10,7 @@
 
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantization_util.h"
 #include "kernels/svdf/svdf_reference.h"
 #include "mote/kernel_util.h"
@@ -256,11 +257,10 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_SVDF =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
-// Not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference build does.
-const TfLiteRegistration kRegistration_SVDF_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
+// SVDF_INT8 is not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference
+// build does.
+#define MOTE_KERNEL_SVDF (PLAIN, "svdf/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
