@@ -54,7 +54,8 @@ reference::FullyConnectedDims DimsOf(const Tensor* input, const Tensor* filter) 
   return d;
 }
 
-fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data, const reference::FullyConnectedDims& dims) {
+fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data,
+                                                           const reference::FullyConnectedDims& dims) {
   fully_connected::FullyConnectedInt8Problem p{};
   p.batches = dims.batches;
   p.accum_depth = dims.accum_depth;
@@ -107,15 +108,9 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
-// Output scaling for a quantized FC, exactly as TFLM's CalculateOpDataFullyConnected: per channel with
-// double(input_scale) * double(filter_scale[c]) / double(output_scale); per tensor through
-// GetQuantizedConvolutionMultipler, whose product is formed in float: double(input_scale * filter_scale) /
-// double(output_scale), after checking that the bias scale matches input_scale * filter_scale.
-TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
-                              const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
-                              OpData* data) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+// The filter's quantization: per tensor (zero point in [-127, 127]) or per channel along dimension 0 (one
+// scale per unit, zero points 0, not INT4); every scale finite and > 0. Sets *per_channel.
+TfLiteStatus CheckFilterQuantization(TfLiteContext* context, const TfLiteTensor* filter, bool* per_channel) {
   const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
   if (fq == nullptr || fq->scale == nullptr || fq->scale->size < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOpName,
@@ -124,8 +119,8 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   }
   const int units = filter->dims->data[0];
   const int num_scales = fq->scale->size;
-  const bool per_channel = num_scales > 1;
-  if (per_channel) {
+  *per_channel = num_scales > 1;
+  if (*per_channel) {
     if (fq->quantized_dimension != 0) {
       TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOpName,
                          static_cast<int>(fq->quantized_dimension));
@@ -143,13 +138,13 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   }
   const int num_zero_points = fq->zero_point == nullptr ? 0 : fq->zero_point->size;
   for (int i = 0; i < num_zero_points; ++i) {
-    if (per_channel && fq->zero_point->data[i] != 0) {
+    if (*per_channel && fq->zero_point->data[i] != 0) {
       TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOpName, i,
                          fq->zero_point->data[i]);
       return kTfLiteError;
     }
   }
-  if (!per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
+  if (!*per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
     TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOpName,
                        static_cast<int>(filter->params.zero_point));
     return kTfLiteError;
@@ -161,60 +156,92 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
       return kTfLiteError;
     }
   }
+  return kTfLiteOk;
+}
+
+// Per-channel multipliers and shifts in one persistent allocation (the multipliers, then the shifts), each
+// double(input_scale) * double(filter_scale[c]) / double(output_scale) with shift <= max_shift.
+TfLiteStatus PreparePerChannelScales(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                     const TfLiteTensor* output, int max_shift,
+                                     reference::FullyConnectedQuantParams* q) {
+  const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
+  const int units = filter->dims->data[0];
+  // int8 holds every shift: -31 <= shift <= max_shift.
+  auto* constants = static_cast<uint8_t*>(
+      context->AllocatePersistentBuffer(context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
+  if (constants == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOpName, units);
+    return kTfLiteError;
+  }
+  auto* multipliers = reinterpret_cast<int32_t*>(constants);
+  auto* shifts = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(units));
+  for (int c = 0; c < units; ++c) {
+    const double effective = static_cast<double>(input->params.scale) * static_cast<double>(fq->scale->data[c]) /
+                             static_cast<double>(output->params.scale);
+    int shift = 0;
+    QuantizeMultiplier(effective, &multipliers[c], &shift);
+    if (shift > max_shift) {
+      TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOpName, c,
+                         effective, TfLiteTypeGetName(input->type));
+      return kTfLiteError;
+    }
+    shifts[c] = static_cast<int8_t>(shift);
+  }
+  q->per_channel_multiplier = multipliers;
+  q->per_channel_shift = shifts;
+  q->output_multiplier = 0;
+  q->output_shift = 0;
+  return kTfLiteOk;
+}
+
+// The per-tensor multiplier, as GetQuantizedConvolutionMultipler: the product formed in float,
+// double(input_scale * filter_scale) / double(output_scale), after checking that the bias scale matches
+// input_scale * filter_scale.
+TfLiteStatus PreparePerTensorScale(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                   const TfLiteTensor* bias, const TfLiteTensor* output, int max_shift,
+                                   reference::FullyConnectedQuantParams* q) {
+  const float output_scale = output->params.scale;
+  const double input_product_scale = static_cast<double>(input->params.scale * filter->params.scale);
+  if (bias != nullptr) {
+    const double bias_scale = static_cast<double>(bias->params.scale);
+    const double scale_diff = std::abs(input_product_scale - bias_scale);
+    if (!(scale_diff / static_cast<double>(output_scale) <= 0.02)) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
+                         "quantized with their product)",
+                         kOpName, bias_scale, input_product_scale);
+      return kTfLiteError;
+    }
+  }
+  const double effective = input_product_scale / static_cast<double>(output_scale);
+  QuantizeMultiplier(effective, &q->output_multiplier, &q->output_shift);
+  if (q->output_shift > max_shift) {
+    TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOpName, effective,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Output scaling for a quantized FC, exactly as TFLM's CalculateOpDataFullyConnected: per channel
+// (PreparePerChannelScales) or per tensor (PreparePerTensorScale), then the offsets and the activation range.
+TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                              const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
+                              OpData* data) {
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  bool per_channel = false;
+  TF_LITE_ENSURE_STATUS(CheckFilterQuantization(context, filter, &per_channel));
 
   // The int64 requantization of the 16-bit path shifts right by 15 - shift: it needs shift <= 14.
   const int max_shift = input->type == kTfLiteInt16 ? 14 : 30;
-  const float input_scale = input->params.scale;
-  const float output_scale = output->params.scale;
   reference::FullyConnectedQuantParams& q = data->quant;
   q.per_channel_multiplier = nullptr;
   q.per_channel_shift = nullptr;
   if (per_channel) {
-    // One allocation: the multipliers, then the shifts (int8: -31 <= shift <= max_shift).
-    auto* constants = static_cast<uint8_t*>(context->AllocatePersistentBuffer(
-        context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
-    if (constants == nullptr) {
-      TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOpName, units);
-      return kTfLiteError;
-    }
-    auto* multipliers = reinterpret_cast<int32_t*>(constants);
-    auto* shifts = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(units));
-    for (int c = 0; c < units; ++c) {
-      const double effective = static_cast<double>(input_scale) * static_cast<double>(fq->scale->data[c]) /
-                               static_cast<double>(output_scale);
-      int shift = 0;
-      QuantizeMultiplier(effective, &multipliers[c], &shift);
-      if (shift > max_shift) {
-        TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOpName, c,
-                           effective, TfLiteTypeGetName(input->type));
-        return kTfLiteError;
-      }
-      shifts[c] = static_cast<int8_t>(shift);
-    }
-    q.per_channel_multiplier = multipliers;
-    q.per_channel_shift = shifts;
-    q.output_multiplier = 0;
-    q.output_shift = 0;
+    TF_LITE_ENSURE_STATUS(PreparePerChannelScales(context, input, filter, output, max_shift, &q));
   } else {
-    const double input_product_scale = static_cast<double>(input_scale * filter->params.scale);
-    if (bias != nullptr) {
-      const double bias_scale = static_cast<double>(bias->params.scale);
-      const double scale_diff = std::abs(input_product_scale - bias_scale);
-      if (!(scale_diff / static_cast<double>(output_scale) <= 0.02)) {
-        TF_LITE_KERNEL_LOG(context,
-                           "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
-                           "quantized with their product)",
-                           kOpName, bias_scale, input_product_scale);
-        return kTfLiteError;
-      }
-    }
-    const double effective = input_product_scale / static_cast<double>(output_scale);
-    QuantizeMultiplier(effective, &q.output_multiplier, &q.output_shift);
-    if (q.output_shift > max_shift) {
-      TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOpName, effective,
-                         TfLiteTypeGetName(input->type));
-      return kTfLiteError;
-    }
+    TF_LITE_ENSURE_STATUS(PreparePerTensorScale(context, input, filter, bias, output, max_shift, &q));
   }
   q.input_offset = -input->params.zero_point;
   q.filter_offset = per_channel ? 0 : -filter->params.zero_point;
@@ -222,12 +249,10 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   return CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max);
 }
 
-// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
-template <TypeSet kTypes>
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
-  OpData* data = static_cast<OpData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+// The node before its tensors: op data and options present, 2 or 3 inputs, 1 output, DEFAULT weights, a clamp
+// activation.
+TfLiteStatus CheckNode(TfLiteContext* context, const TfLiteNode* node, const OpData* data,
+                       const TfLiteFullyConnectedParams* params) {
   if (data == nullptr || params == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOpName);
     return kTfLiteError;
@@ -253,62 +278,60 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        FusedActivationName(params->activation));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, kInputTensor));
-  ScopedTempTensor filter(context, micro_context->AllocateTempInputTensor(node, kWeightsTensor));
-  ScopedTempTensor bias(context,
-                        num_inputs == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
-  if (input == nullptr || filter == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOpName);
-    return kTfLiteError;
-  }
-
-  // Types.
-  const TfLiteType in_type = input->type;
-  const TfLiteType bias_type = bias != nullptr ? bias->type : kTfLiteNoType;
-  TfLiteType want_bias = kTfLiteNoType;
-  switch (in_type) {
+// The input x filter type pairs the kernel implements; sets *bias_type to the bias type that pair needs.
+TfLiteStatus CheckInputAndFilterTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                      TfLiteType* bias_type) {
+  *bias_type = kTfLiteNoType;
+  switch (input->type) {
     case kTfLiteFloat32:
-      if (filter->type != kTfLiteFloat32) break;
-      want_bias = kTfLiteFloat32;
+      if (filter->type == kTfLiteFloat32) *bias_type = kTfLiteFloat32;
       break;
     case kTfLiteInt8:
-      if (filter->type != kTfLiteInt8 && filter->type != kTfLiteInt4) break;
-      want_bias = kTfLiteInt32;
+      if (filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4) *bias_type = kTfLiteInt32;
       break;
     case kTfLiteInt16:
-      if (filter->type != kTfLiteInt8) break;
-      want_bias = kTfLiteInt64;
+      if (filter->type == kTfLiteInt8) *bias_type = kTfLiteInt64;
       break;
     default:
       break;
   }
-  if (want_bias == kTfLiteNoType) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
-                       "INT8 x INT4, INT16 x INT8)",
-                       kOpName, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, in_type));
-  if (output->type != in_type) {
+  if (*bias_type != kTfLiteNoType) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context,
+                     "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
+                     "INT8 x INT4, INT16 x INT8)",
+                     kOpName, TfLiteTypeGetName(input->type), TfLiteTypeGetName(filter->type));
+  return kTfLiteError;
+}
+
+// The other types, once the input x filter pair is known: output as input, bias as the pair needs, an INT4
+// filter constant (it is unpacked in invoke).
+TfLiteStatus CheckOutputBiasAndFilterTypes(TfLiteContext* context, const TfLiteTensor* input,
+                                           const TfLiteTensor* filter, const TfLiteTensor* bias,
+                                           const TfLiteTensor* output, TfLiteType want_bias) {
+  if (output->type != input->type) {
     TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOpName,
-                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(in_type));
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
-  if (bias != nullptr && bias_type != want_bias) {
+  if (bias != nullptr && bias->type != want_bias) {
     TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOpName,
-                       TfLiteTypeGetName(bias_type), TfLiteTypeGetName(in_type), TfLiteTypeGetName(want_bias));
+                       TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input->type), TfLiteTypeGetName(want_bias));
     return kTfLiteError;
   }
-  if (!IsConstantTensor(filter.get()) && filter->type == kTfLiteInt4) {
+  if (!IsConstantTensor(filter) && filter->type == kTfLiteInt4) {
     TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOpName);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  // Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
-  // batches * units elements; bias [units].
+// Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
+// batches * units elements; bias [units]; every size indexable in 32 bits.
+TfLiteStatus CheckShapes(TfLiteContext* context, const TfLiteFullyConnectedParams& params, const TfLiteTensor* input,
+                         const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output) {
   if (filter->dims->size != 2) {
     TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOpName,
                        filter->dims->size);
@@ -339,7 +362,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOpName,
                        static_cast<long long>(output_elements), static_cast<long long>(batches),
                        static_cast<int>(units), static_cast<long long>(batches * units),
-                       params->keep_num_dims ? " (keep_num_dims)" : "");
+                       params.keep_num_dims ? " (keep_num_dims)" : "");
     return kTfLiteError;
   }
   if (batches > INT32_MAX || output_elements > INT32_MAX || static_cast<int64_t>(units) * accum_depth > INT32_MAX) {
@@ -351,26 +374,32 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        static_cast<long long>(ElementCount(*bias->dims)), static_cast<int>(units));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  data->input_type = static_cast<uint8_t>(in_type);
+// For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch,
+// and the variant (reported, or chosen from kInt8Variants for INT8 x INT8).
+TfLiteStatus PrepareComputation(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
+                                const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output,
+                                OpData* data) {
+  data->input_type = static_cast<uint8_t>(input->type);
   data->int4_filter = filter->type == kTfLiteInt4;
   data->unpacked_filter_index = -1;
 
   const char* variant = "fully_connected/float32/reference";
-  if (in_type == kTfLiteFloat32) {
-    CalculateActivationRange(params->activation, &data->float_params.activation_min,
-                             &data->float_params.activation_max);
+  if (input->type == kTfLiteFloat32) {
+    CalculateActivationRange(activation, &data->float_params.activation_min, &data->float_params.activation_max);
   } else {
-    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input.get(), filter.get(), bias.get(), output.get(),
-                                           params->activation, data));
+    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
     if (data->int4_filter) {
+      const size_t units = static_cast<size_t>(filter->dims->data[0]);
+      const size_t accum_depth = static_cast<size_t>(filter->dims->data[1]);
       int scratch_index = -1;
-      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
-          context, static_cast<size_t>(units) * static_cast<size_t>(accum_depth), &scratch_index));
+      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, units * accum_depth, &scratch_index));
       data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
       variant = "fully_connected/int8_int4/reference";
-    } else if (in_type == kTfLiteInt8) {
-      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input.get(), filter.get())),
+    } else if (input->type == kTfLiteInt8) {
+      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input, filter)),
                            &data->int8_variant);
     } else {
       variant = "fully_connected/int16/reference";
@@ -378,6 +407,34 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   ReportKernelVariant(context, variant);
   return kTfLiteOk;
+}
+
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  OpData* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+  TF_LITE_ENSURE_STATUS(CheckNode(context, node, data, params));
+
+  MicroContext* micro_context = GetMicroContext(context);
+  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, kInputTensor));
+  ScopedTempTensor filter(context, micro_context->AllocateTempInputTensor(node, kWeightsTensor));
+  ScopedTempTensor bias(context,
+                        NumInputs(node) == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
+  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
+  if (input == nullptr || filter == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOpName);
+    return kTfLiteError;
+  }
+
+  TfLiteType bias_type = kTfLiteNoType;
+  TF_LITE_ENSURE_STATUS(CheckInputAndFilterTypes(context, input.get(), filter.get(), &bias_type));
+  TF_LITE_ENSURE_STATUS(
+      CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, input->type));
+  TF_LITE_ENSURE_STATUS(
+      CheckOutputBiasAndFilterTypes(context, input.get(), filter.get(), bias.get(), output.get(), bias_type));
+  TF_LITE_ENSURE_STATUS(CheckShapes(context, *params, input.get(), filter.get(), bias.get(), output.get()));
+  return PrepareComputation(context, params->activation, input.get(), filter.get(), bias.get(), output.get(), data);
 }
 
 template <TypeSet kTypes>
