@@ -165,7 +165,7 @@ TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allo
   if (options != nullptr && options->new_shape() != nullptr) {
     const auto* new_shape = options->new_shape();
     if (new_shape->size() > TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT) {
-      MicroPrintf("RESHAPE: new_shape option has %u dimensions (at most %d)", new_shape->size(),
+      MicroPrintf("RESHAPE: new_shape option has %u dimensions (at most %d)", static_cast<unsigned>(new_shape->size()),
                   TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT);
       return kTfLiteError;
     }
