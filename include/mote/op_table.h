@@ -4,12 +4,19 @@
 //   CODE         the schema's BuiltinOperator name (BuiltinOperator_CODE, kernel kRegistration_CODE,
 //                factory Register_CODE())
 //   AddName      MicroMutableOpResolver::Add<AddName>()
-//   Parser       the builtin-options parser (mote::Parse<...>) that fills node->builtin_data
+//   Parser       the builtin-options parser (mote::Parse<...>) that fills node->builtin_data; ParseNoOptions
+//                for ops without options, one parser for ops that share an options table (ParsePool)
 //   max_version  highest op version the kernel implements (resolvers accept 1..max_version by default)
 //
-// Expanded (X-macros) into: the kRegistration_/Register_ declarations below, MicroMutableOpResolver's AddXxx
-// methods, the all-ops resolver's constant table, `mote inspect` and `mote gen-resolver`.
-// Kernels live in src/kernels/<code in lower case>/ (one folder per op).
+// Expanded (X-macros) into: the kRegistration_/Register_ declarations (op_registrations.h), the registrations'
+// definitions (kernels/glue/registration.h), MicroMutableOpResolver's AddXxx methods, the all-ops resolver's
+// constant table, the TFLM-named factories, `mote inspect` and `mote gen-resolver`.
+//
+// An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
+// its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
+// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/). The other folders of src/kernels/ are not ops:
+// dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/ (glue
+// shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
 #define MOTE_OP_TABLE_H_
 
@@ -36,11 +43,12 @@
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
   X(TANH, Tanh, ParseNoOptions, 3)
 
-// Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX), defined by the
-// op's glue as kRegistration_CODE_TYPE_SUFFIX: the generic kernel restricted to that input type (prepare refuses
-// others, naming the generic AddXxx() registration), so that an image linking only it drops the other types'
-// paths (SVDF INT8 is still the generic kernel). gen-resolver picks them when every use of the op in a model
-// has that input type.
+// Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
+// kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions
+// (kernels/glue/registration.h): the generic kernel restricted to that input type (prepare refuses others,
+// naming the generic AddXxx() registration), so that an image linking only it drops the other types' paths
+// (SVDF INT8 is still the generic kernel). gen-resolver picks them when every use of the op in a model has that
+// input type.
 #define MOTE_SPECIALIZED_OPS(X) \
   X(CONV_2D, INT8)              \
   X(CONV_2D, INT16)             \

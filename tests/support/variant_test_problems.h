@@ -140,23 +140,23 @@ size_t OutputSize(const Problem& p) {
 
 // The reference kernel on problem p, into out[OutputSize(p)].
 inline void RunReference(const conv_2d::ConvInt8Problem& p, int8_t* out) {
-  conv_2d::ConvParams params{};
+  reference::ConvParams params{};
   internal::FillCommonParams(p, &params);
   const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t f_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
   const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  conv_2d::ConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter, p.bias,
-                    RuntimeShape(4, out_dims), out);
+  reference::ConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter, p.bias,
+                      RuntimeShape(4, out_dims), out);
 }
 inline void RunReference(const depthwise_conv_2d::DepthwiseInt8Problem& p, int8_t* out) {
-  depthwise_conv_2d::DepthwiseParams params{};
+  reference::DepthwiseParams params{};
   internal::FillCommonParams(p, &params);
   params.depth_multiplier = p.depth_multiplier;
   const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
   const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter,
-                                       p.bias, RuntimeShape(4, out_dims), out);
+  reference::DepthwiseConvInt8(params, RuntimeShape(4, in_dims), p.input, RuntimeShape(4, f_dims), p.filter, p.bias,
+                               RuntimeShape(4, out_dims), out);
 }
 
 // "N1 8x8x16 filter 32x3x3 stride 1,1 dilation 1,1 SAME" (conv) / "N1 8x8x16 x2 filter 3x3 ..." (depthwise),

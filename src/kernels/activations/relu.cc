@@ -6,9 +6,10 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/glue/quantization_checks.h"
-#include "kernels/glue/unary_op.h"
 #include "kernels/activations/activations_reference.h"
+#include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
+#include "kernels/glue/unary_op.h"
 #include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -84,7 +85,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_RELU =
-    MakeBuiltinRegistration(schema::BuiltinOperator_RELU, "relu/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_RELU (PLAIN, "relu/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -7,8 +7,9 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/glue/unary_op.h"
 #include "kernels/activations/activations_reference.h"
+#include "kernels/glue/registration.h"
+#include "kernels/glue/unary_op.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -81,7 +82,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_RELU6 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_RELU6, "relu6/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_RELU6 (PLAIN, "relu6/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -10,6 +10,7 @@
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantized_add_sub.h"
 #include "kernels/dispatch/variant.h"
 #include "mote/kernel_util.h"
@@ -19,7 +20,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "ADD";
+constexpr const char kOpName[] = "ADD";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
 struct OpData : BinaryElementwiseOpData<reference::AddElements> {
@@ -88,31 +89,31 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 // kServed: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
 template <TypeSet kServed>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteAddParams*>(node->builtin_data);
   const BinaryElementwiseTensors t(context, node);
 
-  const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
+  const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
-  TF_LITE_ENSURE_STATUS(CheckServedType<kServed>(context, kOp, schema::BuiltinOperator_ADD, data->common.type));
+  TF_LITE_ENSURE_STATUS(CheckServedType<kServed>(context, kOpName, schema::BuiltinOperator_ADD, data->common.type));
   const char* variant = "add/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:
       // TFLM only adds unquantized INT32 tensors.
       if (GetAffineQuantization(t.input1.get()) != nullptr || GetAffineQuantization(t.input2.get()) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs must not be quantized", kOp);
+        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs must not be quantized", kOpName);
         return kTfLiteError;
       }
       variant = "add/int32/reference";
       break;
     case kTfLiteInt8:
-      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOpName, t.input1.get(), t.input2.get(), t.output.get(),
                                                    data->common, &data->quant));
-      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
+      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data), &data->int8_variant);
     case kTfLiteInt16:
-      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOpName, t.input1.get(), t.input2.get(), t.output.get(),
                                                    data->common, &data->quant));
       variant = "add/int16/reference";
       break;
@@ -151,24 +152,18 @@ bool add::AppliesDsp(const AddInt8Problem& p) {
   return (int64_t{1} << 29) + 1 + (c < 0 ? -c : c) < (int64_t{1} << 31);
 }
 
-const TfLiteRegistration kRegistration_ADD = MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference",
-                                                                     Init, Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_ADD_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_ADD, "add/any/reference", Init, Prepare<TypeBit(kTfLiteInt8)>,
-                            Eval<TypeBit(kTfLiteInt8)>);
+#define MOTE_KERNEL_ADD (TEMPLATED, "add/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseAdd(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteAddParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteAddParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   params->pot_scale_int16 = true;  // the schema default
   const schema::AddOptions* options = op->builtin_options_as_AddOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->pot_scale_int16 = options->pot_scale_int16();
   }
   *builtin_data = params;

@@ -6,6 +6,7 @@
 
 #include "kernels/concatenation/concatenation_reference.h"
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -154,16 +155,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_CONCATENATION = MakeBuiltinRegistration(
-    schema::BuiltinOperator_CONCATENATION, "concatenation/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_CONCATENATION (PLAIN, "concatenation/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseConcatenation(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteConcatenationParams>();
-  if (params == nullptr) {
-    MicroPrintf("CONCATENATION: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteConcatenationParams>(allocator, "CONCATENATION");
+  if (params == nullptr) return kTfLiteError;
   const schema::ConcatenationOptions* options = op->builtin_options_as_ConcatenationOptions();
   if (options != nullptr) {
     params->axis = options->axis();

@@ -12,9 +12,10 @@
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
 #include "kernels/glue/options_parsing.h"
-#include "kernels/dispatch/variant.h"
+#include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -26,13 +27,13 @@ constexpr const char kOpName[] = "CONV_2D";
 enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
 
 struct OpData {
-  conv_2d::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
+  reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
-conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input,
+conv_2d::ConvInt8Problem MakeInt8Problem(const reference::ConvParams& params, const RuntimeShape& input,
                                          const RuntimeShape& filter, const RuntimeShape& output) {
   conv_2d::ConvInt8Problem p{};
   conv_common::FillInt8Problem(params, input, filter, output, &p);
@@ -41,13 +42,13 @@ conv_2d::ConvInt8Problem MakeInt8Problem(const conv_2d::ConvParams& params, cons
 }
 
 void RunInt8Reference(const conv_2d::ConvInt8Problem& p, void*) {
-  conv_2d::ConvParams params{};
+  reference::ConvParams params{};
   conv_common::ParamsFromInt8Problem(p, &params);
   const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t filter_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
   const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  conv_2d::ConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
-                    RuntimeShape(4, output_dims), p.output);
+  reference::ConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
+                      RuntimeShape(4, output_dims), p.output);
 }
 
 // Best first; the reference last, always applies.
@@ -135,8 +136,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                  output_depth));
   }
 
-  conv_2d::ConvParams& p = data->params;
-  p = conv_2d::ConvParams{};
+  reference::ConvParams& p = data->params;
+  p = reference::ConvParams{};
   TF_LITE_ENSURE_STATUS(
       conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   data->kind = kind;
@@ -176,21 +177,21 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
     case Kind::kInt16Acc32:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      conv_2d::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
-                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
-                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
+      reference::ConvInt16Acc32(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int32_t>(t.bias),
+                                t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kInt16Acc64:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      conv_2d::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
-                              micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
-                              t.output_shape, micro::GetTensorData<int16_t>(t.output));
+      reference::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
+                                t.output_shape, micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case Kind::kFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      conv_2d::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
-                         micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
-                         t.output_shape, micro::GetTensorData<float>(t.output));
+      reference::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+                           micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
+                           t.output_shape, micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
   }
   return kTfLiteError;
@@ -267,22 +268,13 @@ size_t MveScratchBytes(const ConvInt8Problem& p) { return GetMveScratchLayout(p)
 
 }  // namespace conv_2d
 
-const TfLiteRegistration kRegistration_CONV_2D = MakeBuiltinRegistration(
-    schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init, Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_CONV_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_CONV_2D_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_CONV_2D, "conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteConvParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of arena for TfLiteConvParams", kOpName);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteConvParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   // Schema defaults for a missing table: SAME, strides 0 (refused by prepare), NONE, dilations 1.
   params->padding = kTfLitePaddingSame;
   params->activation = kTfLiteActNone;

@@ -1,5 +1,5 @@
 // CONV_2D int8 Cortex-M variants (DSP: conv_2d_dsp.cc, Helium: conv_2d_mve.cc) against the reference
-// (conv_2d::ConvInt8), bit for bit, on the target. Shapes are chosen around the variants' tiles: output pixels
+// (reference::ConvInt8), bit for bit, on the target. Shapes are chosen around the variants' tiles: output pixels
 // in pairs, output channels in pairs (DSP) or fours (Helium), K in quads (DSP) or 16-byte vectors with tail
 // predication (Helium); odd channel counts, every padding, stride and dilation; the benchmark models' layers;
 // the requantization corner cases (zero multipliers, left shifts, right shifts up to 31, huge biases).

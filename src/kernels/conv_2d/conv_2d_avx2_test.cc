@@ -1,4 +1,4 @@
-// CONV_2D int8 AVX2 variants against the reference (conv_2d::ConvInt8), bit for bit, on random data from a
+// CONV_2D int8 AVX2 variants against the reference (reference::ConvInt8), bit for bit, on random data from a
 // printed, replayable seed; and the dispatch: which variant prepare picks, with AVX2 available and masked.
 //
 // Tile facts the shapes are chosen around (gemm_avx2.h, conv_2d_avx2.cc): k (input channels, or the

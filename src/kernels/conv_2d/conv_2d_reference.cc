@@ -8,7 +8,7 @@
 #include "kernels/quantization/conv_output_stage.h"
 
 namespace mote {
-namespace conv_2d {
+namespace reference {
 namespace {
 
 // The loop nest every type shares: batch, output row, output column, output channel, then the in-image taps
@@ -126,5 +126,5 @@ void ConvFloat(const ConvParams& params, const RuntimeShape& input_shape, const 
                           ConvFloatOutputStage(params, bias_data));
 }
 
-}  // namespace conv_2d
+}  // namespace reference
 }  // namespace mote

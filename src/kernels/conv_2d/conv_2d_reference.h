@@ -23,7 +23,7 @@
 #include "mote/runtime_shape.h"
 
 namespace mote {
-namespace conv_2d {
+namespace reference {
 
 struct ConvParams {
   int stride_width;
@@ -85,7 +85,7 @@ inline void ValidTapRange(int origin, int dilation, int size, int filter_size, i
   *end = e;
 }
 
-}  // namespace conv_2d
+}  // namespace reference
 }  // namespace mote
 
 #endif  // MOTE_KERNELS_CONV_2D_CONV_2D_REFERENCE_H_

@@ -28,7 +28,7 @@ TEST(ConvValidTapRange, MatchesBruteForce) {
             }
           }
           int begin, end;
-          conv_2d::ValidTapRange(origin, dilation, size, filter, &begin, &end);
+          reference::ValidTapRange(origin, dilation, size, filter, &begin, &end);
           SCOPED_TRACE("size " + std::to_string(size) + " filter " + std::to_string(filter) + " dilation " +
                        std::to_string(dilation) + " origin " + std::to_string(origin));
           EXPECT_EQ(end - begin, count);  // the in-image taps are contiguous in k

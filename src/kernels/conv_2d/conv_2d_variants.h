@@ -2,7 +2,7 @@
 // entry points. The glue (conv_2d.cc) owns the best-first table (kernels/dispatch/variant.h); variants are
 // plain compute over ConvInt8Problem and never see a node.
 //
-// Semantics: exactly conv_2d::ConvInt8 (conv_2d_reference.h), bit for bit, for every problem a variant's
+// Semantics: exactly reference::ConvInt8 (conv_2d_reference.h), bit for bit, for every problem a variant's
 // applies() accepts. Layouts NHWC / OHWI as there.
 #ifndef MOTE_KERNELS_CONV_2D_CONV_2D_VARIANTS_H_
 #define MOTE_KERNELS_CONV_2D_CONV_2D_VARIANTS_H_

@@ -10,11 +10,12 @@
 // filter or INT16 zero points, fused TANH/SIGN_BIT. INT4 filters are not implemented yet.
 #include <cstdint>
 
-#include "kernels/glue/conv_common.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
-#include "kernels/glue/options_parsing.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -27,13 +28,13 @@ constexpr const char kOpName[] = "DEPTHWISE_CONV_2D";
 constexpr int kQuantizedDimension = 3;
 
 struct OpData {
-  depthwise_conv_2d::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
+  reference::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
-depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const depthwise_conv_2d::DepthwiseParams& params,
+depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const reference::DepthwiseParams& params,
                                                         const RuntimeShape& input, const RuntimeShape& filter,
                                                         const RuntimeShape& output) {
   depthwise_conv_2d::DepthwiseInt8Problem p{};
@@ -43,14 +44,14 @@ depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const depthwise_conv_2d:
 }
 
 void RunInt8Reference(const depthwise_conv_2d::DepthwiseInt8Problem& p, void*) {
-  depthwise_conv_2d::DepthwiseParams params{};
+  reference::DepthwiseParams params{};
   conv_common::ParamsFromInt8Problem(p, &params);
   params.depth_multiplier = p.depth_multiplier;
   const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t filter_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
   const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
-  depthwise_conv_2d::DepthwiseConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims),
-                                       p.filter, p.bias, RuntimeShape(4, output_dims), p.output);
+  reference::DepthwiseConvInt8(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter,
+                               p.bias, RuntimeShape(4, output_dims), p.output);
 }
 
 // Best first; the reference last, always applies.
@@ -120,8 +121,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                  output_depth));
   }
 
-  depthwise_conv_2d::DepthwiseParams& p = data->params;
-  p = depthwise_conv_2d::DepthwiseParams{};
+  reference::DepthwiseParams& p = data->params;
+  p = reference::DepthwiseParams{};
   TF_LITE_ENSURE_STATUS(
       conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   p.depth_multiplier = depth_multiplier;
@@ -163,17 +164,16 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     }
     case kTfLiteInt16:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      depthwise_conv_2d::DepthwiseConvInt16(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input),
-                                            t.filter_shape, micro::GetTensorData<int8_t>(t.filter),
-                                            micro::GetOptionalTensorData<int64_t>(t.bias), t.output_shape,
-                                            micro::GetTensorData<int16_t>(t.output));
+      reference::DepthwiseConvInt16(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
+                                    micro::GetTensorData<int8_t>(t.filter),
+                                    micro::GetOptionalTensorData<int64_t>(t.bias), t.output_shape,
+                                    micro::GetTensorData<int16_t>(t.output));
       return kTfLiteOk;
     case kTfLiteFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      depthwise_conv_2d::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input),
-                                            t.filter_shape, micro::GetTensorData<float>(t.filter),
-                                            micro::GetOptionalTensorData<float>(t.bias), t.output_shape,
-                                            micro::GetTensorData<float>(t.output));
+      reference::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+                                    micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
+                                    t.output_shape, micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
     default:
       break;
@@ -243,23 +243,13 @@ size_t DspScratchBytes(const DepthwiseInt8Problem& p) { return GetDspScratchLayo
 
 }  // namespace depthwise_conv_2d
 
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_DEPTHWISE_CONV_2D_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEPTHWISE_CONV_2D, "depthwise_conv_2d/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_DEPTHWISE_CONV_2D (TEMPLATED, "depthwise_conv_2d/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteDepthwiseConvParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of arena for TfLiteDepthwiseConvParams", kOpName);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteDepthwiseConvParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   // Schema defaults for a missing table: SAME, strides 0 and depth_multiplier 0 (refused by prepare), NONE,
   // dilations 1.
   params->padding = kTfLitePaddingSame;

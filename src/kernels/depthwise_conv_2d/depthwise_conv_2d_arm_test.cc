@@ -1,5 +1,5 @@
 // DEPTHWISE_CONV_2D int8 Cortex-M variants (DSP: depthwise_conv_2d_dsp.cc, Helium: depthwise_conv_2d_mve.cc)
-// against the reference (depthwise_conv_2d::DepthwiseConvInt8), bit for bit, on the target. Shapes around the
+// against the reference (reference::DepthwiseConvInt8), bit for bit, on the target. Shapes around the
 // variants' tiles: output pixels in pairs (3x3 loops), channel blocks of 4 (DSP ring) or vectors of 4/8/16
 // channels with tail predication (Helium; the general Helium variant's blocks of 8 output channels gathered
 // across multipliers), odd channel counts, channel multipliers, every padding, stride and dilation, filters 1x1

@@ -8,7 +8,7 @@
 #include "kernels/quantization/conv_output_stage.h"
 
 namespace mote {
-namespace depthwise_conv_2d {
+namespace reference {
 namespace {
 
 // Loop nest shared by every type: batch, output row, output column, input channel, multiplier, then the
@@ -43,11 +43,11 @@ void DepthwiseLoops(const DepthwiseParams& params, const RuntimeShape& input_sha
     for (int out_y = 0; out_y < output_height; ++out_y) {
       const int in_y_origin = out_y * params.stride_height - params.pad_height;
       int fy_begin, fy_end;
-      conv_2d::ValidTapRange(in_y_origin, dilation_height, input_height, filter_height, &fy_begin, &fy_end);
+      ValidTapRange(in_y_origin, dilation_height, input_height, filter_height, &fy_begin, &fy_end);
       for (int out_x = 0; out_x < output_width; ++out_x) {
         const int in_x_origin = out_x * params.stride_width - params.pad_width;
         int fx_begin, fx_end;
-        conv_2d::ValidTapRange(in_x_origin, dilation_width, input_width, filter_width, &fx_begin, &fx_end);
+        ValidTapRange(in_x_origin, dilation_width, input_width, filter_width, &fx_begin, &fx_end);
         const int rows_end = fx_begin < fx_end ? fy_end : fy_begin;  // no column inside: no tap at all
         const InputT* input_first_x = input_batch + (in_x_origin + fx_begin * dilation_width) * input_depth;
         const FilterT* filter_first_x = filter_data + fx_begin * output_depth;
@@ -100,5 +100,5 @@ void DepthwiseConvFloat(const DepthwiseParams& params, const RuntimeShape& input
                                output_data, ConvFloatOutputStage(params, bias_data));
 }
 
-}  // namespace depthwise_conv_2d
+}  // namespace reference
 }  // namespace mote

@@ -21,11 +21,11 @@
 #include "mote/runtime_shape.h"
 
 namespace mote {
-namespace depthwise_conv_2d {
+namespace reference {
 
 // CONV_2D's parameters (window, offsets, requantization, float clamp: conv_2d_reference.h; the 16x8 kernel
 // ignores the offsets) plus the channel multiplier.
-struct DepthwiseParams : conv_2d::ConvParams {
+struct DepthwiseParams : ConvParams {
   int depth_multiplier;
 };
 
@@ -44,7 +44,7 @@ void DepthwiseConvFloat(const DepthwiseParams& params, const RuntimeShape& input
                         const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,
                         const RuntimeShape& output_shape, float* output_data);
 
-}  // namespace depthwise_conv_2d
+}  // namespace reference
 }  // namespace mote
 
 #endif  // MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_REFERENCE_H_

@@ -1,7 +1,7 @@
 // DEPTHWISE_CONV_2D int8 kernel variants: the problem every variant computes from and the optimized entry
 // points. The glue (depthwise_conv_2d.cc) owns the best-first table (kernels/dispatch/variant.h).
 //
-// Semantics: exactly depthwise_conv_2d::DepthwiseConvInt8 (depthwise_conv_2d_reference.h), bit for bit, for
+// Semantics: exactly reference::DepthwiseConvInt8 (depthwise_conv_2d_reference.h), bit for bit, for
 // every problem a variant's applies() accepts. Layouts NHWC, filter [1, FH, FW, OC], OC = IC * multiplier.
 #ifndef MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_VARIANTS_H_
 #define MOTE_KERNELS_DEPTHWISE_CONV_2D_DEPTHWISE_CONV_2D_VARIANTS_H_

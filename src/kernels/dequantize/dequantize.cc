@@ -4,6 +4,7 @@
 
 #include "kernels/dequantize/dequantize_reference.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
 #include "kernels/glue/unary_op.h"
 #include "mote/kernel_util.h"
@@ -13,7 +14,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "DEQUANTIZE";
+constexpr const char kOpName[] = "DEQUANTIZE";
 
 struct OpData {
   TfLiteType input_type;
@@ -27,24 +28,24 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const UnaryTempTensors t(context, node);
-  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOp));
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOpName));
   const ScopedTempTensor& input = t.input;
   const ScopedTempTensor& output = t.output;
   if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteUInt8) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, UINT8)", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, UINT8)", kOpName,
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
   if (output->type != kTfLiteFloat32) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s is not supported (FLOAT32)", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s is not supported (FLOAT32)", kOpName,
                        TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOp, input.get(), output.get(), &data->count));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input.get()));
+  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOpName, input.get(), output.get(), &data->count));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input.get()));
   data->input_type = input->type;
   data->scale = static_cast<double>(input->params.scale);
   data->zero_point = input->params.zero_point;
@@ -73,7 +74,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_DEQUANTIZE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_DEQUANTIZE, "dequantize/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_DEQUANTIZE (PLAIN, "dequantize/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -20,6 +20,15 @@
 // is what invoke calls, so the two can never drift apart. The chosen id is reported with
 // ReportKernelVariant (`mote inspect`, `mote run --profile`).
 //
+// Ids are "<op>/<input type>[_<second type that selects the path>]/<variant>", in lower case: op as the op
+// table's code, types as TfLiteTypeGetName, variant "reference" or "<isa>[-<shape>]" ("avx2-1x1"); a
+// registration's default id, before prepare reports one, is "<op>/any/reference". The second type is written
+// only where it selects a different path from the input type alone, joined by an underscore (not "int8x16"):
+//   softmax/int8_int16/...          the output type (int8 input, int16 output)
+//   fully_connected/int8_int4/...   the filter type (int8 input, packed int4 weights)
+//   svdf/int8_int16/...             the activation state type (int8 input, int16 state)
+// One id names a mode instead of a type: quantize/requantize/reference (integer input, any integer output).
+//
 // "Compiled in": x86 SIMD variants live in *_avx2.cc translation units, the only files built with ISA flags
 // (CMakeLists.txt). When they are not built (MOTE_X86_SIMD=OFF) the table keeps the entry with run ==
 // nullptr, so the loss is visible. Built with MOTE_REQUIRE_OPTIMIZED, prepare fails instead of falling back

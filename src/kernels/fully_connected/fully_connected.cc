@@ -11,13 +11,14 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernels/dispatch/variant.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
-#include "kernels/dispatch/variant.h"
+#include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -29,7 +30,7 @@ constexpr int kInputTensor = 0;
 constexpr int kWeightsTensor = 1;
 constexpr int kBiasTensor = 2;
 constexpr int kOutputTensor = 0;
-constexpr char kOp[] = "FULLY_CONNECTED";
+constexpr const char kOpName[] = "FULLY_CONNECTED";
 
 struct OpData {
   union {  // by input_type: FLOAT32 uses float_params, the integer types quant
@@ -53,7 +54,8 @@ reference::FullyConnectedDims DimsOf(const Tensor* input, const Tensor* filter) 
   return d;
 }
 
-fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data, const reference::FullyConnectedDims& dims) {
+fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data,
+                                                           const reference::FullyConnectedDims& dims) {
   fully_connected::FullyConnectedInt8Problem p{};
   p.batches = dims.batches;
   p.accum_depth = dims.accum_depth;
@@ -106,114 +108,140 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
-// Output scaling for a quantized FC, exactly as TFLM's CalculateOpDataFullyConnected: per channel with
-// double(input_scale) * double(filter_scale[c]) / double(output_scale); per tensor through
-// GetQuantizedConvolutionMultipler, whose product is formed in float: double(input_scale * filter_scale) /
-// double(output_scale), after checking that the bias scale matches input_scale * filter_scale.
-TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
-                              const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
-                              OpData* data) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "output", output));
+// The filter's quantization: per tensor (zero point in [-127, 127]) or per channel along dimension 0 (one
+// scale per unit, zero points 0, not INT4); every scale finite and > 0. Sets *per_channel.
+TfLiteStatus CheckFilterQuantization(TfLiteContext* context, const TfLiteTensor* filter, bool* per_channel) {
   const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
   if (fq == nullptr || fq->scale == nullptr || fq->scale->size < 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: the %s filter has no quantization parameters", kOpName,
                        TfLiteTypeGetName(filter->type));
     return kTfLiteError;
   }
   const int units = filter->dims->data[0];
   const int num_scales = fq->scale->size;
-  const bool per_channel = num_scales > 1;
-  if (per_channel) {
+  *per_channel = num_scales > 1;
+  if (*per_channel) {
     if (fq->quantized_dimension != 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOp,
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter quantization must be along dimension 0 (got %d)", kOpName,
                          static_cast<int>(fq->quantized_dimension));
       return kTfLiteError;
     }
     if (num_scales != units) {
-      TF_LITE_KERNEL_LOG(context, "%s: the filter has %d per-channel scales for %d output channels", kOp,
+      TF_LITE_KERNEL_LOG(context, "%s: the filter has %d per-channel scales for %d output channels", kOpName,
                          num_scales, units);
       return kTfLiteError;
     }
     if (filter->type == kTfLiteInt4) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel quantization of an INT4 filter is not supported", kOp);
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel quantization of an INT4 filter is not supported", kOpName);
       return kTfLiteError;
     }
   }
   const int num_zero_points = fq->zero_point == nullptr ? 0 : fq->zero_point->size;
   for (int i = 0; i < num_zero_points; ++i) {
-    if (per_channel && fq->zero_point->data[i] != 0) {
-      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOp, i,
+    if (*per_channel && fq->zero_point->data[i] != 0) {
+      TF_LITE_KERNEL_LOG(context, "%s: per-channel filter zero points must be 0 (channel %d has %d)", kOpName, i,
                          fq->zero_point->data[i]);
       return kTfLiteError;
     }
   }
-  if (!per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
-    TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOp,
+  if (!*per_channel && (filter->params.zero_point < -127 || filter->params.zero_point > 127)) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter zero point %d is outside [-127, 127]", kOpName,
                        static_cast<int>(filter->params.zero_point));
     return kTfLiteError;
   }
   for (int i = 0; i < num_scales; ++i) {
     if (!IsValidScale(fq->scale->data[i])) {
-      TF_LITE_KERNEL_LOG(context, "%s: filter scale %d (%g) is not a finite number > 0", kOp, i,
+      TF_LITE_KERNEL_LOG(context, "%s: filter scale %d (%g) is not a finite number > 0", kOpName, i,
                          static_cast<double>(fq->scale->data[i]));
       return kTfLiteError;
     }
   }
+  return kTfLiteOk;
+}
+
+// Per-channel multipliers and shifts in one persistent allocation (the multipliers, then the shifts), each
+// double(input_scale) * double(filter_scale[c]) / double(output_scale) with shift <= max_shift.
+TfLiteStatus PreparePerChannelScales(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                     const TfLiteTensor* output, int max_shift,
+                                     reference::FullyConnectedQuantParams* q) {
+  const TfLiteAffineQuantization* fq = GetAffineQuantization(filter);
+  const int units = filter->dims->data[0];
+  // int8 holds every shift: -31 <= shift <= max_shift.
+  auto* constants = static_cast<uint8_t*>(
+      context->AllocatePersistentBuffer(context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
+  if (constants == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOpName, units);
+    return kTfLiteError;
+  }
+  auto* multipliers = reinterpret_cast<int32_t*>(constants);
+  auto* shifts = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(units));
+  for (int c = 0; c < units; ++c) {
+    const double effective = static_cast<double>(input->params.scale) * static_cast<double>(fq->scale->data[c]) /
+                             static_cast<double>(output->params.scale);
+    int shift = 0;
+    QuantizeMultiplier(effective, &multipliers[c], &shift);
+    if (shift > max_shift) {
+      TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOpName, c,
+                         effective, TfLiteTypeGetName(input->type));
+      return kTfLiteError;
+    }
+    shifts[c] = static_cast<int8_t>(shift);
+  }
+  q->per_channel_multiplier = multipliers;
+  q->per_channel_shift = shifts;
+  q->output_multiplier = 0;
+  q->output_shift = 0;
+  return kTfLiteOk;
+}
+
+// The per-tensor multiplier, as GetQuantizedConvolutionMultipler: the product formed in float,
+// double(input_scale * filter_scale) / double(output_scale), after checking that the bias scale matches
+// input_scale * filter_scale.
+TfLiteStatus PreparePerTensorScale(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                   const TfLiteTensor* bias, const TfLiteTensor* output, int max_shift,
+                                   reference::FullyConnectedQuantParams* q) {
+  const float output_scale = output->params.scale;
+  const double input_product_scale = static_cast<double>(input->params.scale * filter->params.scale);
+  if (bias != nullptr) {
+    const double bias_scale = static_cast<double>(bias->params.scale);
+    const double scale_diff = std::abs(input_product_scale - bias_scale);
+    if (!(scale_diff / static_cast<double>(output_scale) <= 0.02)) {
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
+                         "quantized with their product)",
+                         kOpName, bias_scale, input_product_scale);
+      return kTfLiteError;
+    }
+  }
+  const double effective = input_product_scale / static_cast<double>(output_scale);
+  QuantizeMultiplier(effective, &q->output_multiplier, &q->output_shift);
+  if (q->output_shift > max_shift) {
+    TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOpName, effective,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Output scaling for a quantized FC, exactly as TFLM's CalculateOpDataFullyConnected: per channel
+// (PreparePerChannelScales) or per tensor (PreparePerTensorScale), then the offsets and the activation range.
+TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                              const TfLiteTensor* bias, const TfLiteTensor* output, TfLiteFusedActivation activation,
+                              OpData* data) {
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  bool per_channel = false;
+  TF_LITE_ENSURE_STATUS(CheckFilterQuantization(context, filter, &per_channel));
 
   // The int64 requantization of the 16-bit path shifts right by 15 - shift: it needs shift <= 14.
   const int max_shift = input->type == kTfLiteInt16 ? 14 : 30;
-  const float input_scale = input->params.scale;
-  const float output_scale = output->params.scale;
   reference::FullyConnectedQuantParams& q = data->quant;
   q.per_channel_multiplier = nullptr;
   q.per_channel_shift = nullptr;
   if (per_channel) {
-    // One allocation: the multipliers, then the shifts (int8: -31 <= shift <= max_shift).
-    auto* constants = static_cast<uint8_t*>(context->AllocatePersistentBuffer(
-        context, (sizeof(int32_t) + sizeof(int8_t)) * static_cast<size_t>(units)));
-    if (constants == nullptr) {
-      TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d per-channel multipliers", kOp, units);
-      return kTfLiteError;
-    }
-    auto* multipliers = reinterpret_cast<int32_t*>(constants);
-    auto* shifts = reinterpret_cast<int8_t*>(constants + sizeof(int32_t) * static_cast<size_t>(units));
-    for (int c = 0; c < units; ++c) {
-      const double effective = static_cast<double>(input_scale) * static_cast<double>(fq->scale->data[c]) /
-                               static_cast<double>(output_scale);
-      int shift = 0;
-      QuantizeMultiplier(effective, &multipliers[c], &shift);
-      if (shift > max_shift) {
-        TF_LITE_KERNEL_LOG(context, "%s: channel %d's output multiplier %g is too large for the %s kernel", kOp, c,
-                           effective, TfLiteTypeGetName(input->type));
-        return kTfLiteError;
-      }
-      shifts[c] = static_cast<int8_t>(shift);
-    }
-    q.per_channel_multiplier = multipliers;
-    q.per_channel_shift = shifts;
-    q.output_multiplier = 0;
-    q.output_shift = 0;
+    TF_LITE_ENSURE_STATUS(PreparePerChannelScales(context, input, filter, output, max_shift, &q));
   } else {
-    const double input_product_scale = static_cast<double>(input_scale * filter->params.scale);
-    if (bias != nullptr) {
-      const double bias_scale = static_cast<double>(bias->params.scale);
-      const double scale_diff = std::abs(input_product_scale - bias_scale);
-      if (!(scale_diff / static_cast<double>(output_scale) <= 0.02)) {
-        TF_LITE_KERNEL_LOG(context,
-                           "%s: bias scale %g does not match input scale * filter scale = %g (the bias must be "
-                           "quantized with their product)",
-                           kOp, bias_scale, input_product_scale);
-        return kTfLiteError;
-      }
-    }
-    const double effective = input_product_scale / static_cast<double>(output_scale);
-    QuantizeMultiplier(effective, &q.output_multiplier, &q.output_shift);
-    if (q.output_shift > max_shift) {
-      TF_LITE_KERNEL_LOG(context, "%s: output multiplier %g is too large for the %s kernel", kOp, effective,
-                         TfLiteTypeGetName(input->type));
-      return kTfLiteError;
-    }
+    TF_LITE_ENSURE_STATUS(PreparePerTensorScale(context, input, filter, bias, output, max_shift, &q));
   }
   q.input_offset = -input->params.zero_point;
   q.filter_offset = per_channel ? 0 : -filter->params.zero_point;
@@ -221,155 +249,157 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   return CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max);
 }
 
-// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
-template <TypeSet kTypes>
-TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  MicroContext* micro_context = GetMicroContext(context);
-  OpData* data = static_cast<OpData*>(node->user_data);
-  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+// The node before its tensors: op data and options present, 2 or 3 inputs, 1 output, DEFAULT weights, a clamp
+// activation.
+TfLiteStatus CheckNode(TfLiteContext* context, const TfLiteNode* node, const OpData* data,
+                       const TfLiteFullyConnectedParams* params) {
   if (data == nullptr || params == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data or options", kOpName);
     return kTfLiteError;
   }
   const int num_inputs = NumInputs(node);
   if (num_inputs != 2 && num_inputs != 3) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d inputs given (2 or 3: input, weights, optional bias)", kOp, num_inputs);
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs given (2 or 3: input, weights, optional bias)", kOpName, num_inputs);
     return kTfLiteError;
   }
   if (NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d outputs given (1)", kOp, NumOutputs(node));
+    TF_LITE_KERNEL_LOG(context, "%s: %d outputs given (1)", kOpName, NumOutputs(node));
     return kTfLiteError;
   }
   if (params->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: weights_format SHUFFLED4x16INT8 is not supported (only DEFAULT; TFLM's reference "
                        "kernel does not implement it either)",
-                       kOp);
+                       kOpName);
     return kTfLiteError;
   }
   if (!FusedActivationIsClamp(params->activation)) {
-    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", kOpName,
                        FusedActivationName(params->activation));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, kInputTensor));
-  ScopedTempTensor filter(context, micro_context->AllocateTempInputTensor(node, kWeightsTensor));
-  ScopedTempTensor bias(context,
-                        num_inputs == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
-  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
-  if (input == nullptr || filter == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOp);
-    return kTfLiteError;
-  }
-
-  // Types.
-  const TfLiteType in_type = input->type;
-  const TfLiteType bias_type = bias != nullptr ? bias->type : kTfLiteNoType;
-  TfLiteType want_bias = kTfLiteNoType;
-  switch (in_type) {
+// The input x filter type pairs the kernel implements; sets *bias_type to the bias type that pair needs.
+TfLiteStatus CheckInputAndFilterTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                                      TfLiteType* bias_type) {
+  *bias_type = kTfLiteNoType;
+  switch (input->type) {
     case kTfLiteFloat32:
-      if (filter->type != kTfLiteFloat32) break;
-      want_bias = kTfLiteFloat32;
+      if (filter->type == kTfLiteFloat32) *bias_type = kTfLiteFloat32;
       break;
     case kTfLiteInt8:
-      if (filter->type != kTfLiteInt8 && filter->type != kTfLiteInt4) break;
-      want_bias = kTfLiteInt32;
+      if (filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4) *bias_type = kTfLiteInt32;
       break;
     case kTfLiteInt16:
-      if (filter->type != kTfLiteInt8) break;
-      want_bias = kTfLiteInt64;
+      if (filter->type == kTfLiteInt8) *bias_type = kTfLiteInt64;
       break;
     default:
       break;
   }
-  if (want_bias == kTfLiteNoType) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
-                       "INT8 x INT4, INT16 x INT8)",
-                       kOp, TfLiteTypeGetName(in_type), TfLiteTypeGetName(filter->type));
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOp, schema::BuiltinOperator_FULLY_CONNECTED, in_type));
-  if (output->type != in_type) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOp,
-                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(in_type));
-    return kTfLiteError;
-  }
-  if (bias != nullptr && bias_type != want_bias) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOp,
-                       TfLiteTypeGetName(bias_type), TfLiteTypeGetName(in_type), TfLiteTypeGetName(want_bias));
-    return kTfLiteError;
-  }
-  if (!IsConstantTensor(filter.get()) && filter->type == kTfLiteInt4) {
-    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOp);
-    return kTfLiteError;
-  }
+  if (*bias_type != kTfLiteNoType) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context,
+                     "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
+                     "INT8 x INT4, INT16 x INT8)",
+                     kOpName, TfLiteTypeGetName(input->type), TfLiteTypeGetName(filter->type));
+  return kTfLiteError;
+}
 
-  // Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
-  // batches * units elements; bias [units].
+// The other types, once the input x filter pair is known: output as input, bias as the pair needs, an INT4
+// filter constant (it is unpacked in invoke).
+TfLiteStatus CheckOutputBiasAndFilterTypes(TfLiteContext* context, const TfLiteTensor* input,
+                                           const TfLiteTensor* filter, const TfLiteTensor* bias,
+                                           const TfLiteTensor* output, TfLiteType want_bias) {
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOpName,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (bias != nullptr && bias->type != want_bias) {
+    TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOpName,
+                       TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input->type), TfLiteTypeGetName(want_bias));
+    return kTfLiteError;
+  }
+  if (!IsConstantTensor(filter) && filter->type == kTfLiteInt4) {
+    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOpName);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Shapes: filter [units, accum_depth]; input = batches rows of accum_depth; output [..., units] with
+// batches * units elements; bias [units]; every size indexable in 32 bits.
+TfLiteStatus CheckShapes(TfLiteContext* context, const TfLiteFullyConnectedParams& params, const TfLiteTensor* input,
+                         const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output) {
   if (filter->dims->size != 2) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: weights must be 2-D [units, input depth], got %d dimensions", kOpName,
                        filter->dims->size);
     return kTfLiteError;
   }
   const int32_t units = filter->dims->data[0];
   const int32_t accum_depth = filter->dims->data[1];
   if (units <= 0 || accum_depth <= 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: weights shape [%d, %d] is empty", kOp, static_cast<int>(units),
+    TF_LITE_KERNEL_LOG(context, "%s: weights shape [%d, %d] is empty", kOpName, static_cast<int>(units),
                        static_cast<int>(accum_depth));
     return kTfLiteError;
   }
   const int64_t input_elements = ElementCount(*input->dims);
   if (input_elements % accum_depth != 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, not a multiple of the weights' input depth %d", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: input has %lld elements, not a multiple of the weights' input depth %d", kOpName,
                        static_cast<long long>(input_elements), static_cast<int>(accum_depth));
     return kTfLiteError;
   }
   const int64_t batches = input_elements / accum_depth;
   const TfLiteIntArray* out_dims = output->dims;
   if (out_dims->size < 1 || out_dims->data[out_dims->size - 1] != units) {
-    TF_LITE_KERNEL_LOG(context, "%s: output's last dimension must be the number of units %d", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output's last dimension must be the number of units %d", kOpName,
                        static_cast<int>(units));
     return kTfLiteError;
   }
   const int64_t output_elements = ElementCount(*out_dims);
   if (output_elements != batches * units) {
-    TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements; %lld batches x %d units = %lld expected%s", kOpName,
                        static_cast<long long>(output_elements), static_cast<long long>(batches),
                        static_cast<int>(units), static_cast<long long>(batches * units),
-                       params->keep_num_dims ? " (keep_num_dims)" : "");
+                       params.keep_num_dims ? " (keep_num_dims)" : "");
     return kTfLiteError;
   }
   if (batches > INT32_MAX || output_elements > INT32_MAX || static_cast<int64_t>(units) * accum_depth > INT32_MAX) {
-    TF_LITE_KERNEL_LOG(context, "%s: tensor sizes overflow 32-bit indexing", kOp);
+    TF_LITE_KERNEL_LOG(context, "%s: tensor sizes overflow 32-bit indexing", kOpName);
     return kTfLiteError;
   }
   if (bias != nullptr && ElementCount(*bias->dims) != units) {
-    TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements for %d units", kOp,
+    TF_LITE_KERNEL_LOG(context, "%s: bias has %lld elements for %d units", kOpName,
                        static_cast<long long>(ElementCount(*bias->dims)), static_cast<int>(units));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
 
-  data->input_type = static_cast<uint8_t>(in_type);
+// For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch,
+// and the variant (reported, or chosen from kInt8Variants for INT8 x INT8).
+TfLiteStatus PrepareComputation(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
+                                const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output,
+                                OpData* data) {
+  data->input_type = static_cast<uint8_t>(input->type);
   data->int4_filter = filter->type == kTfLiteInt4;
   data->unpacked_filter_index = -1;
 
   const char* variant = "fully_connected/float32/reference";
-  if (in_type == kTfLiteFloat32) {
-    CalculateActivationRange(params->activation, &data->float_params.activation_min,
-                             &data->float_params.activation_max);
+  if (input->type == kTfLiteFloat32) {
+    CalculateActivationRange(activation, &data->float_params.activation_min, &data->float_params.activation_max);
   } else {
-    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input.get(), filter.get(), bias.get(), output.get(),
-                                           params->activation, data));
+    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
     if (data->int4_filter) {
+      const size_t units = static_cast<size_t>(filter->dims->data[0]);
+      const size_t accum_depth = static_cast<size_t>(filter->dims->data[1]);
       int scratch_index = -1;
-      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
-          context, static_cast<size_t>(units) * static_cast<size_t>(accum_depth), &scratch_index));
+      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, units * accum_depth, &scratch_index));
       data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
       variant = "fully_connected/int8_int4/reference";
-    } else if (in_type == kTfLiteInt8) {
-      return SelectVariant(context, kOp, kInt8Variants, MakeInt8Problem(*data, DimsOf(input.get(), filter.get())),
+    } else if (input->type == kTfLiteInt8) {
+      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input, filter)),
                            &data->int8_variant);
     } else {
       variant = "fully_connected/int16/reference";
@@ -377,6 +407,34 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   ReportKernelVariant(context, variant);
   return kTfLiteOk;
+}
+
+// kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+template <TypeSet kTypes>
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  OpData* data = static_cast<OpData*>(node->user_data);
+  const auto* params = static_cast<const TfLiteFullyConnectedParams*>(node->builtin_data);
+  TF_LITE_ENSURE_STATUS(CheckNode(context, node, data, params));
+
+  MicroContext* micro_context = GetMicroContext(context);
+  ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, kInputTensor));
+  ScopedTempTensor filter(context, micro_context->AllocateTempInputTensor(node, kWeightsTensor));
+  ScopedTempTensor bias(context,
+                        NumInputs(node) == 3 ? micro_context->AllocateTempInputTensor(node, kBiasTensor) : nullptr);
+  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, kOutputTensor));
+  if (input == nullptr || filter == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input, weights or output tensor", kOpName);
+    return kTfLiteError;
+  }
+
+  TfLiteType bias_type = kTfLiteNoType;
+  TF_LITE_ENSURE_STATUS(CheckInputAndFilterTypes(context, input.get(), filter.get(), &bias_type));
+  TF_LITE_ENSURE_STATUS(
+      CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, input->type));
+  TF_LITE_ENSURE_STATUS(
+      CheckOutputBiasAndFilterTypes(context, input.get(), filter.get(), bias.get(), output.get(), bias_type));
+  TF_LITE_ENSURE_STATUS(CheckShapes(context, *params, input.get(), filter.get(), bias.get(), output.get()));
+  return PrepareComputation(context, params->activation, input.get(), filter.get(), bias.get(), output.get(), data);
 }
 
 template <TypeSet kTypes>
@@ -434,23 +492,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
 
-const TfLiteRegistration kRegistration_FULLY_CONNECTED =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
-const TfLiteRegistration kRegistration_FULLY_CONNECTED_INT16 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_FULLY_CONNECTED, "fully_connected/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt16)>, Eval<TypeBit(kTfLiteInt16)>);
+#define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteFullyConnectedParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteFullyConnectedParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
   params->keep_num_dims = false;
@@ -458,7 +506,7 @@ TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocato
   params->quantized_bias_type = kTfLiteNoType;
   const schema::FullyConnectedOptions* options = op->builtin_options_as_FullyConnectedOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     switch (options->weights_format()) {
       case schema::FullyConnectedOptionsWeightsFormat_DEFAULT:
         params->weights_format = kTfLiteFullyConnectedWeightsFormatDefault;
@@ -467,7 +515,7 @@ TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocato
         params->weights_format = kTfLiteFullyConnectedWeightsFormatShuffled4x16Int8;
         break;
       default:
-        MicroPrintf("%s: weights_format %d is not a valid FullyConnectedOptionsWeightsFormat (0..1)", kOp,
+        MicroPrintf("%s: weights_format %d is not a valid FullyConnectedOptionsWeightsFormat (0..1)", kOpName,
                     static_cast<int>(options->weights_format()));
         return kTfLiteError;
     }

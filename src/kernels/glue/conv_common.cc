@@ -245,7 +245,7 @@ TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* o
 
 TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
                            const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
-                           conv_2d::ConvParams* params) {
+                           reference::ConvParams* params) {
   const int input_width = input->dims->data[2];
   TfLitePaddingValues padding;
   TF_LITE_ENSURE_STATUS(ResolveWindow(context, op_name, geometry, input->dims->data[1], input_width,
@@ -372,7 +372,7 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, co
 TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                     const TfLiteTensor* filter, const TfLiteTensor* output,
                                     TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
-                                    int max_shift, conv_2d::ConvParams* params) {
+                                    int max_shift, reference::ConvParams* params) {
   QuantizationResult q{};
   TF_LITE_ENSURE_STATUS(PrepareQuantization(context, op_name, input, filter, output, activation, quantized_dimension,
                                             num_channels, max_shift, &q));
@@ -387,7 +387,7 @@ TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name,
   return kTfLiteOk;
 }
 
-void FillInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
                      const RuntimeShape& output, ConvInt8ProblemCommon* problem) {
   ConvInt8ProblemCommon& p = *problem;
   p = ConvInt8ProblemCommon{};
@@ -414,7 +414,7 @@ void FillInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& inpu
   p.output_shift = params.output_shift;
 }
 
-void ParamsFromInt8Problem(const ConvInt8ProblemCommon& p, conv_2d::ConvParams* params) {
+void ParamsFromInt8Problem(const ConvInt8ProblemCommon& p, reference::ConvParams* params) {
   params->stride_width = p.stride_width;
   params->stride_height = p.stride_height;
   params->dilation_width = p.dilation_width;

@@ -104,7 +104,7 @@ TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* o
 // padding). The other fields of `params` are left as they are.
 TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
                            const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
-                           conv_2d::ConvParams* params);
+                           reference::ConvParams* params);
 
 // Requantization constants for a quantized convolution (int8 or int16 activations, int8 filter), matching
 // TFLM: per output channel c, effective_scale = input_scale * filter_scale[c or 0] / output_scale (in double),
@@ -130,7 +130,7 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const char* op_name, co
 TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                     const TfLiteTensor* filter, const TfLiteTensor* output,
                                     TfLiteFusedActivation activation, int quantized_dimension, int num_channels,
-                                    int max_shift, conv_2d::ConvParams* params);
+                                    int max_shift, reference::ConvParams* params);
 
 // Refuses fused activations the kernels do not implement (TANH, SIGN_BIT, SIGMOID: TFLM silently ignores
 // them on convolutions, which would give wrong results without a word).
@@ -138,11 +138,11 @@ TfLiteStatus CheckActivation(TfLiteContext* context, const char* op_name, TfLite
 
 // Prepare and invoke: the shared fields of an int8 problem from `params` and the shapes (input [N, H, W, IC],
 // filter [., FH, FW, .], output [N, OH, OW, OC]); data pointers nullptr. The op sets its own field.
-void FillInt8Problem(const conv_2d::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
                      const RuntimeShape& output, ConvInt8ProblemCommon* problem);
 
 // Invoke (the int8 reference variant): the window and quantized fields of `params` back from a problem.
-void ParamsFromInt8Problem(const ConvInt8ProblemCommon& problem, conv_2d::ConvParams* params);
+void ParamsFromInt8Problem(const ConvInt8ProblemCommon& problem, reference::ConvParams* params);
 
 // Invoke: the node's eval tensors (bias nullptr with 2 inputs) and their shapes.
 struct EvalTensors {

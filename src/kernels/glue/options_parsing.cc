@@ -4,6 +4,8 @@
 
 namespace mote {
 
+void LogOutOfMemoryForOptions(const char* op_name) { MicroPrintf("%s: out of memory for the options", op_name); }
+
 bool ConvertFusedActivation(schema::ActivationFunctionType activation, TfLiteFusedActivation* out) {
   switch (activation) {
     case schema::ActivationFunctionType_NONE: *out = kTfLiteActNone; return true;

@@ -5,9 +5,27 @@
 
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
+#include "mote/op_registrations.h"
 #include "mote/schema/schema_generated.h"
 
 namespace mote {
+
+// Logs "<op_name>: out of memory for the options" (AllocateParams' message, out of line so that it is not
+// repeated in every parser).
+void LogOutOfMemoryForOptions(const char* op_name);
+
+// A parser's first step: value-initialised params T from `allocator`, or nullptr, after logging
+// "<op_name>: out of memory for the options", when the arena has no room for them (the parser then returns
+// kTfLiteError). op_name is the op's code ("CONV_2D"), or the family a shared parser serves ("POOL_2D").
+//
+//   auto* params = AllocateParams<TfLiteConvParams>(allocator, kOpName);
+//   if (params == nullptr) return kTfLiteError;
+template <typename T>
+T* AllocateParams(BuiltinDataAllocator* allocator, const char* op_name) {
+  T* params = allocator->AllocatePOD<T>();
+  if (params == nullptr) LogOutOfMemoryForOptions(op_name);
+  return params;
+}
 
 // ActivationFunctionType -> TfLiteFusedActivation (same numbering); false, without a message, for values
 // outside the schema's range (for parsers with their own message).

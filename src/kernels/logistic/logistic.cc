@@ -5,6 +5,7 @@
 // output scale 2^-15, input scale at most ~5.33 (the 1/(3 * 4096) rescale's multiplier must fit 16 bits).
 #include <cstdint>
 
+#include "kernels/glue/registration.h"
 #include "kernels/glue/sigmoid_tanh_prepare.h"
 #include "kernels/glue/unary_op.h"
 #include "kernels/logistic/logistic_reference.h"
@@ -42,7 +43,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_LOGISTIC =
-    MakeBuiltinRegistration(schema::BuiltinOperator_LOGISTIC, "logistic/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_LOGISTIC (PLAIN, "logistic/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

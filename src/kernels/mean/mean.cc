@@ -5,8 +5,10 @@
 #include <cmath>
 #include <cstdint>
 
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/mean/mean_reference.h"
+#include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -191,16 +193,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_MEAN =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MEAN, "mean/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_MEAN (PLAIN, "mean/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReducer(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteReducerParams>();
-  if (params == nullptr) {
-    MicroPrintf("MEAN: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteReducerParams>(allocator, "MEAN");
+  if (params == nullptr) return kTfLiteError;
   const schema::ReducerOptions* options = op->builtin_options_as_ReducerOptions();
   if (options != nullptr) params->keep_dims = options->keep_dims();
   *builtin_data = params;

@@ -6,6 +6,7 @@
 
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantization_util.h"
 #include "kernels/mul/mul_reference.h"
 #include "mote/kernel_util.h"
@@ -15,7 +16,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "MUL";
+constexpr const char kOpName[] = "MUL";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
 using OpData = BinaryElementwiseOpData<reference::MulElements>;
@@ -25,7 +26,7 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteMulParams*>(node->builtin_data);
   const BinaryElementwiseTensors t(context, node);
@@ -33,7 +34,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteTensor* input2 = t.input2.get();
   const TfLiteTensor* output = t.output.get();
 
-  const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
+  const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
   TF_LITE_ENSURE_STATUS(
       PrepareBinaryElementwise(context, spec, params->activation, input1, input2, output, &data->common));
   const char* variant = "mul/float32/reference";
@@ -46,7 +47,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       const bool int16 = data->common.type == kTfLiteInt16;
       if (int16 && (input1->params.zero_point != 0 || input2->params.zero_point != 0 ||
                     output->params.zero_point != 0)) {
-        TF_LITE_KERNEL_LOG(context, "%s: INT16 zero points must be 0 (got %d, %d, output %d)", kOp,
+        TF_LITE_KERNEL_LOG(context, "%s: INT16 zero points must be 0 (got %d, %d, output %d)", kOpName,
                            static_cast<int>(input1->params.zero_point), static_cast<int>(input2->params.zero_point),
                            static_cast<int>(output->params.zero_point));
         return kTfLiteError;
@@ -59,7 +60,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       // The product of two offset inputs has up to 31 bits (int16) or 17 bits (int8); the left shift of a
       // multiplier > 1 must not push it past int32.
       if (q.output_shift > (int16 ? 0 : 14)) {
-        LogOutputScaleTooSmall(context, kOp, input1, input2, output);
+        LogOutputScaleTooSmall(context, kOpName, input1, input2, output);
         return kTfLiteError;
       }
       q.input1_offset = -input1->params.zero_point;
@@ -83,20 +84,17 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_MUL =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MUL, "mul/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_MUL (PLAIN, "mul/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseMul(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteMulParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteMulParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   const schema::MulOptions* options = op->builtin_options_as_MulOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
   }
   *builtin_data = params;
   return kTfLiteOk;

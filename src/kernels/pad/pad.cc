@@ -4,6 +4,7 @@
 // for int8, 0 otherwise (TFLM uses 0 for int16 even with a non-zero zero point).
 #include <cstdint>
 
+#include "kernels/glue/registration.h"
 #include "kernels/pad/pad_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -169,7 +170,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_PAD =
-    MakeBuiltinRegistration(schema::BuiltinOperator_PAD, "pad/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_PAD (PLAIN, "pad/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

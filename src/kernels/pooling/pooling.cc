@@ -8,10 +8,11 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/dispatch/variant.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/padding.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/unary_op.h"
-#include "kernels/dispatch/variant.h"
 #include "kernels/pooling/pooling_reference.h"
 #include "kernels/pooling/pooling_variants.h"
 #include "mote/kernel_util.h"
@@ -336,29 +337,16 @@ bool AppliesAverageDsp(const PoolInt8Problem& p) {
 }
 }  // namespace pooling
 
-const TfLiteRegistration kRegistration_AVERAGE_POOL_2D =
-    MakeBuiltinRegistration(schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init,
-                            AveragePrepare<kAllTypes>, AverageEval<kAllTypes>);
-const TfLiteRegistration kRegistration_AVERAGE_POOL_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_AVERAGE_POOL_2D, "average_pool_2d/any/reference", Init,
-                            AveragePrepare<TypeBit(kTfLiteInt8)>, AverageEval<TypeBit(kTfLiteInt8)>);
-
-const TfLiteRegistration kRegistration_MAX_POOL_2D =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init,
-                            MaxPrepare<kAllTypes>, MaxEval<kAllTypes>);
-const TfLiteRegistration kRegistration_MAX_POOL_2D_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_MAX_POOL_2D, "max_pool_2d/any/reference", Init,
-                            MaxPrepare<TypeBit(kTfLiteInt8)>, MaxEval<TypeBit(kTfLiteInt8)>);
+#define MOTE_KERNEL_AVERAGE_POOL_2D (TEMPLATED, "average_pool_2d/any/reference", Init, AveragePrepare, AverageEval)
+#define MOTE_KERNEL_MAX_POOL_2D (TEMPLATED, "max_pool_2d/any/reference", Init, MaxPrepare, MaxEval)
+MOTE_DEFINE_REGISTRATIONS();
 
 // Shared by AVERAGE_POOL_2D and MAX_POOL_2D (and L2_POOL_2D in TFLite). A missing options table gives the
 // schema defaults (SAME padding, zero strides and filter, no activation), which prepare then refuses.
 TfLiteStatus ParsePool(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLitePoolParams>();
-  if (params == nullptr) {
-    MicroPrintf("POOL_2D: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLitePoolParams>(allocator, "POOL_2D");
+  if (params == nullptr) return kTfLiteError;
   params->padding = kTfLitePaddingSame;
   params->activation = kTfLiteActNone;
   const schema::Pool2DOptions* options = op->builtin_options_as_Pool2DOptions();

@@ -1,7 +1,7 @@
 // The output stage both convolution references (CONV_2D, DEPTHWISE_CONV_2D) apply to a finished accumulator,
 // as TFLM's reference kernels do: add the bias, requantize per output channel, add the output offset (int8),
 // clamp. Function objects `stage(acc, output_channel)`, built once per call from the op's params (any struct
-// with the fields of conv_2d::ConvParams) and inlined into the loop nest.
+// with the fields of reference::ConvParams) and inlined into the loop nest.
 #ifndef MOTE_KERNELS_QUANTIZATION_CONV_OUTPUT_STAGE_H_
 #define MOTE_KERNELS_QUANTIZATION_CONV_OUTPUT_STAGE_H_
 

@@ -8,9 +8,10 @@
 #include <cstdint>
 
 #include "kernels/glue/quantization_checks.h"
-#include "kernels/quantization/quantization_util.h"
+#include "kernels/glue/registration.h"
 #include "kernels/glue/scoped_temp_tensor.h"
 #include "kernels/glue/unary_op.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/quantize/quantize_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -19,7 +20,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "QUANTIZE";
+constexpr const char kOpName[] = "QUANTIZE";
 
 struct OpData {
   TfLiteType input_type;
@@ -48,21 +49,21 @@ bool Supported(TfLiteType in, TfLiteType out) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const UnaryTempTensors t(context, node);
-  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOp));
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOpName));
   const ScopedTempTensor& input = t.input;
   const ScopedTempTensor& output = t.output;
   if (!Supported(input->type, output->type)) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: %s -> %s is not supported (FLOAT32 -> INT8/INT16; INT8 -> INT8/UINT8/INT16/INT32; "
                        "UINT8 -> INT8; INT16 -> INT8/INT16/INT32; INT32 -> INT8/INT16)",
-                       kOp, TfLiteTypeGetName(input->type), TfLiteTypeGetName(output->type));
+                       kOpName, TfLiteTypeGetName(input->type), TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOp, input.get(), output.get(), &data->count));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "output", output.get()));
+  TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOpName, input.get(), output.get(), &data->count));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output.get()));
   data->input_type = input->type;
   data->output_type = output->type;
   data->output_scale = output->params.scale;
@@ -71,13 +72,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->multiplier = 0;
   data->shift = 0;
   if (input->type != kTfLiteFloat32) {
-    TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOp, "input", input.get()));
+    TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input.get()));
     data->input_zero_point = input->params.zero_point;
     const double effective_scale =
         static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale);
     QuantizeMultiplier(effective_scale, &data->multiplier, &data->shift);
     if (data->shift > 30) {
-      TF_LITE_KERNEL_LOG(context, "%s: input/output scale ratio %g is too large", kOp, effective_scale);
+      TF_LITE_KERNEL_LOG(context, "%s: input/output scale ratio %g is too large", kOpName, effective_scale);
       return kTfLiteError;
     }
   }
@@ -135,7 +136,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_QUANTIZE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_QUANTIZE, "quantize/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_QUANTIZE (PLAIN, "quantize/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

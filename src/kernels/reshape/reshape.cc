@@ -3,6 +3,8 @@
 // and the new_shape option are checked against it, not used to compute it (mote never resizes tensors).
 #include <cstdint>
 
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/reshape/reshape_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -152,21 +154,18 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_RESHAPE =
-    MakeBuiltinRegistration(schema::BuiltinOperator_RESHAPE, "reshape/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteReshapeParams>();
-  if (params == nullptr) {
-    MicroPrintf("RESHAPE: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteReshapeParams>(allocator, "RESHAPE");
+  if (params == nullptr) return kTfLiteError;
   const schema::ReshapeOptions* options = op->builtin_options_as_ReshapeOptions();
   if (options != nullptr && options->new_shape() != nullptr) {
     const auto* new_shape = options->new_shape();
     if (new_shape->size() > TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT) {
-      MicroPrintf("RESHAPE: new_shape option has %u dimensions (at most %d)", new_shape->size(),
+      MicroPrintf("RESHAPE: new_shape option has %u dimensions (at most %d)", static_cast<unsigned>(new_shape->size()),
                   TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT);
       return kTfLiteError;
     }

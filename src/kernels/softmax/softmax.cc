@@ -10,8 +10,10 @@
 #include <cstdint>
 #include <limits>
 
-#include "kernels/quantization/quantization_util.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
+#include "kernels/quantization/quantization_util.h"
 #include "kernels/softmax/softmax_reference.h"
 #include "kernels/softmax/softmax_variants.h"
 #include "mote/kernel_util.h"
@@ -295,19 +297,13 @@ bool softmax::AppliesArm(const SoftmaxInt8Problem& p) {
   return p.input_multiplier >= (1 << 30) && p.input_left_shift >= 0 && p.input_left_shift <= 31 && p.depth <= 4095;
 }
 
-const TfLiteRegistration kRegistration_SOFTMAX = MakeBuiltinRegistration(
-    schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init, Prepare<kAllTypes>, Eval<kAllTypes>);
-const TfLiteRegistration kRegistration_SOFTMAX_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SOFTMAX, "softmax/any/reference", Init,
-                            Prepare<TypeBit(kTfLiteInt8)>, Eval<TypeBit(kTfLiteInt8)>);
+#define MOTE_KERNEL_SOFTMAX (TEMPLATED, "softmax/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSoftmax(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSoftmaxParams>();
-  if (params == nullptr) {
-    MicroPrintf("SOFTMAX: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSoftmaxParams>(allocator, "SOFTMAX");
+  if (params == nullptr) return kTfLiteError;
   const schema::SoftmaxOptions* options = op->builtin_options_as_SoftmaxOptions();
   params->beta = options != nullptr ? options->beta() : 0.f;
   *builtin_data = params;

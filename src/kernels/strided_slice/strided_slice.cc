@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/glue/options_parsing.h"
+#include "kernels/glue/registration.h"
 #include "kernels/strided_slice/strided_slice_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -252,16 +254,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_STRIDED_SLICE = MakeBuiltinRegistration(
-    schema::BuiltinOperator_STRIDED_SLICE, "strided_slice/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_STRIDED_SLICE (PLAIN, "strided_slice/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseStridedSlice(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteStridedSliceParams>();
-  if (params == nullptr) {
-    MicroPrintf("STRIDED_SLICE: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteStridedSliceParams>(allocator, "STRIDED_SLICE");
+  if (params == nullptr) return kTfLiteError;
   const schema::StridedSliceOptions* options = op->builtin_options_as_StridedSliceOptions();
   if (options != nullptr) {
     params->begin_mask = options->begin_mask();

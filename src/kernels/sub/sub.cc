@@ -4,6 +4,7 @@
 // requantization constants; invoke runs reference::SubElements through EvalBinaryElementwise.
 #include <cstdint>
 
+#include "kernels/glue/registration.h"
 #include "kernels/sub/sub_reference.h"
 #include "kernels/glue/binary_elementwise.h"
 #include "kernels/glue/options_parsing.h"
@@ -16,7 +17,7 @@
 namespace mote {
 namespace {
 
-constexpr char kOp[] = "SUB";
+constexpr const char kOpName[] = "SUB";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfLiteInt16};
 
 using OpData = BinaryElementwiseOpData<reference::SubElements>;
@@ -26,12 +27,12 @@ void* Init(TfLiteContext* context, const char*, size_t) {
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOp, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const auto* params = static_cast<const TfLiteSubParams*>(node->builtin_data);
   const BinaryElementwiseTensors t(context, node);
 
-  const BinaryElementwiseSpec spec = {kOp, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
+  const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
   const char* variant = "sub/float32/reference";
@@ -40,14 +41,14 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       // TFLM only subtracts unquantized INT32 tensors.
       if (GetAffineQuantization(t.input1.get()) != nullptr || GetAffineQuantization(t.input2.get()) != nullptr ||
           GetAffineQuantization(t.output.get()) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs and output must not be quantized", kOp);
+        TF_LITE_KERNEL_LOG(context, "%s: INT32 inputs and output must not be quantized", kOpName);
         return kTfLiteError;
       }
       variant = "sub/int32/reference";
       break;
     case kTfLiteInt8:
     case kTfLiteInt16:
-      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOp, t.input1.get(), t.input2.get(), t.output.get(),
+      TF_LITE_ENSURE_STATUS(PrepareQuantizedAddSub(context, kOpName, t.input1.get(), t.input2.get(), t.output.get(),
                                                    data->common, &data->quant));
       variant = data->common.type == kTfLiteInt16 ? "sub/int16/reference" : "sub/int8/reference";
       break;
@@ -64,21 +65,18 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_SUB =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SUB, "sub/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_SUB (PLAIN, "sub/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSub(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSubParams>();
-  if (params == nullptr) {
-    MicroPrintf("%s: out of memory for the options", kOp);
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSubParams>(allocator, kOpName);
+  if (params == nullptr) return kTfLiteError;
   params->activation = kTfLiteActNone;
   params->pot_scale_int16 = true;  // the schema default
   const schema::SubOptions* options = op->builtin_options_as_SubOptions();
   if (options != nullptr) {
-    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOp, &params->activation));
+    TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->pot_scale_int16 = options->pot_scale_int16();
   }
   *builtin_data = params;

@@ -10,6 +10,7 @@
 
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
+#include "kernels/glue/registration.h"
 #include "kernels/quantization/quantization_util.h"
 #include "kernels/svdf/svdf_reference.h"
 #include "mote/kernel_util.h"
@@ -190,7 +191,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
       context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(int32_t), &data->scratch_index));
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_units * sizeof(int32_t), &data->scratch_output_index));
-  ReportKernelVariant(context, time_type == kTfLiteInt16 ? "svdf/int8x16/reference" : "svdf/int8/reference");
+  ReportKernelVariant(context, time_type == kTfLiteInt16 ? "svdf/int8_int16/reference" : "svdf/int8/reference");
   return kTfLiteOk;
 }
 
@@ -256,19 +257,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_SVDF =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
-// Not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference build does.
-const TfLiteRegistration kRegistration_SVDF_INT8 =
-    MakeBuiltinRegistration(schema::BuiltinOperator_SVDF, "svdf/any/reference", Init, Prepare, Eval);
+// SVDF_INT8 is not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference
+// build does.
+#define MOTE_KERNEL_SVDF (PLAIN, "svdf/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;
-  auto* params = allocator->AllocatePOD<TfLiteSVDFParams>();
-  if (params == nullptr) {
-    MicroPrintf("SVDF: out of memory for the options");
-    return kTfLiteError;
-  }
+  auto* params = AllocateParams<TfLiteSVDFParams>(allocator, "SVDF");
+  if (params == nullptr) return kTfLiteError;
   const schema::SVDFOptions* options = op->builtin_options_as_SVDFOptions();
   if (options != nullptr) {
     params->rank = options->rank();

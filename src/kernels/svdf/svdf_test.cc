@@ -150,7 +150,7 @@ TEST(Svdf, ReportsVariantPerType) {
   SvdfSpec f;
   f.type = f.time_type = f.state_type = schema::TensorType_FLOAT32;
   const std::pair<SvdfSpec, const char*> kinds[] = {
-      {int16_state, "svdf/int8x16/reference"}, {int8_state, "svdf/int8/reference"}, {f, "svdf/float32/reference"}};
+      {int16_state, "svdf/int8_int16/reference"}, {int8_state, "svdf/int8/reference"}, {f, "svdf/float32/reference"}};
   for (const auto& k : kinds) {
     SvdfRun run(k.first);
     ASSERT_EQ(run.Allocate(), kTfLiteOk) << k.second;

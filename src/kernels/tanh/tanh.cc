@@ -6,6 +6,7 @@
 // must fit 16 bits).
 #include <cstdint>
 
+#include "kernels/glue/registration.h"
 #include "kernels/glue/sigmoid_tanh_prepare.h"
 #include "kernels/glue/unary_op.h"
 #include "kernels/tanh/tanh_reference.h"
@@ -42,7 +43,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-const TfLiteRegistration kRegistration_TANH =
-    MakeBuiltinRegistration(schema::BuiltinOperator_TANH, "tanh/any/reference", Init, Prepare, Eval);
+#define MOTE_KERNEL_TANH (PLAIN, "tanh/any/reference", Init, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote
