@@ -20,32 +20,11 @@
 
 #include <cstdint>
 
+#include "kernels/glue/conv_params.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {
 namespace reference {
-
-struct ConvParams {
-  int stride_width;
-  int stride_height;
-  int dilation_width;
-  int dilation_height;
-  int pad_width;   // "before" padding (TfLitePaddingValues::width)
-  int pad_height;  // "before" padding (TfLitePaddingValues::height)
-
-  // Quantized kernels. int8: input_offset = -input zero point, output_offset = output zero point. The 16x8
-  // kernels ignore both (TFLM's 16x8 kernels have no offsets; prepare requires zero points of 0).
-  int32_t input_offset;
-  int32_t output_offset;
-  int32_t output_activation_min;  // in the output's quantized domain (zero point included)
-  int32_t output_activation_max;
-  const int32_t* output_multiplier;  // [OC], Q31 significands
-  const int8_t* output_shift;        // [OC], TFLite convention: > 0 shifts left
-
-  // Float kernel.
-  float float_activation_min;
-  float float_activation_max;
-};
 
 // int8 activations, int8 weights (per-channel or broadcast per-tensor constants), int32 bias and accumulator.
 void ConvInt8(const ConvParams& params, const RuntimeShape& input_shape, const int8_t* input_data,

@@ -17,7 +17,7 @@
 
 #include <cstdint>
 
-#include "kernels/conv_2d/conv_2d_reference.h"
+#include "kernels/glue/conv_params.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {

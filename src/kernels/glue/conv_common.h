@@ -9,8 +9,8 @@
 
 #include <cstdint>
 
-#include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/glue/conv_int8_problem.h"
+#include "kernels/glue/conv_params.h"
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
 #include "mote/kernel_util.h"
