@@ -67,15 +67,12 @@ TfLiteStatus CheckDims(TfLiteContext* context, const char* what, const TfLiteTen
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tensors& t, OpData* data) {
-  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
-  if (t.input == nullptr || t.weights_feature == nullptr || t.weights_time == nullptr || t.state == nullptr ||
-      t.output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "SVDF: input, weights_feature, weights_time, state and output are required");
-    return kTfLiteError;
-  }
-  if (params->rank < 1) {
-    TF_LITE_KERNEL_LOG(context, "SVDF: rank %d must be >= 1", params->rank);
+// The sizes the input, weights_feature, weights_time and rank give (as TFLM derives them): all 2-D, num_filters
+// a multiple of rank, every size >= 1. Fills *shape.
+TfLiteStatus ComputeShape(TfLiteContext* context, const TfLiteSVDFParams& params, const Tensors& t,
+                          reference::SvdfShape* shape) {
+  if (params.rank < 1) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: rank %d must be >= 1", params.rank);
     return kTfLiteError;
   }
   if (t.input->dims->size != 2 || t.weights_feature->dims->size != 2 || t.weights_time->dims->size != 2) {
@@ -83,22 +80,29 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
                        t.input->dims->size, t.weights_feature->dims->size, t.weights_time->dims->size);
     return kTfLiteError;
   }
-  reference::SvdfShape& shape = data->shape;
-  shape.batch_size = t.input->dims->data[0];
-  shape.input_size = t.input->dims->data[1];
-  shape.num_filters = t.weights_feature->dims->data[0];
-  shape.rank = params->rank;
-  shape.memory_size = t.weights_time->dims->data[1];
-  if (shape.num_filters % shape.rank != 0) {
-    TF_LITE_KERNEL_LOG(context, "SVDF: num_filters %d is not a multiple of rank %d", shape.num_filters, shape.rank);
+  shape->batch_size = t.input->dims->data[0];
+  shape->input_size = t.input->dims->data[1];
+  shape->num_filters = t.weights_feature->dims->data[0];
+  shape->rank = params.rank;
+  shape->memory_size = t.weights_time->dims->data[1];
+  if (shape->num_filters % shape->rank != 0) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: num_filters %d is not a multiple of rank %d", shape->num_filters,
+                       shape->rank);
     return kTfLiteError;
   }
-  shape.num_units = shape.num_filters / shape.rank;
-  if (shape.batch_size < 1 || shape.input_size < 1 || shape.num_filters < 1 || shape.memory_size < 1) {
+  shape->num_units = shape->num_filters / shape->rank;
+  if (shape->batch_size < 1 || shape->input_size < 1 || shape->num_filters < 1 || shape->memory_size < 1) {
     TF_LITE_KERNEL_LOG(context, "SVDF: batch, input_size, num_filters and memory_size must be >= 1");
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckDims(context, "weights_feature", t.weights_feature, 2, shape.num_filters, shape.input_size));
+  return kTfLiteOk;
+}
+
+// Every tensor's shape against `shape`; the state a variable [batch, memory_size * num_filters] whose width fits
+// in 32 bits.
+TfLiteStatus CheckShapes(TfLiteContext* context, const reference::SvdfShape& shape, const Tensors& t) {
+  TF_LITE_ENSURE_STATUS(
+      CheckDims(context, "weights_feature", t.weights_feature, 2, shape.num_filters, shape.input_size));
   TF_LITE_ENSURE_STATUS(CheckDims(context, "weights_time", t.weights_time, 2, shape.num_filters, shape.memory_size));
   if (t.bias != nullptr) TF_LITE_ENSURE_STATUS(CheckDims(context, "bias", t.bias, 1, shape.num_units, 0));
   const int64_t state_width = static_cast<int64_t>(shape.memory_size) * shape.num_filters;
@@ -112,21 +116,28 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
     TF_LITE_KERNEL_LOG(context, "SVDF: state (input 4) must be a variable tensor");
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckDims(context, "output", t.output, 2, shape.batch_size, shape.num_units));
+  return CheckDims(context, "output", t.output, 2, shape.batch_size, shape.num_units);
+}
 
-  const TfLiteType input_type = t.input->type;
-  if (input_type == kTfLiteFloat32) {
-    if (t.weights_feature->type != kTfLiteFloat32 || t.weights_time->type != kTfLiteFloat32 ||
-        t.state->type != kTfLiteFloat32 || t.output->type != kTfLiteFloat32 ||
-        (t.bias != nullptr && t.bias->type != kTfLiteFloat32)) {
-      TF_LITE_KERNEL_LOG(context, "SVDF: a FLOAT32 input needs FLOAT32 weights, bias, state and output");
-      return kTfLiteError;
-    }
-    TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
-        context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(float), &data->scratch_index));
-    ReportKernelVariant(context, "svdf/float32/reference");
-    return kTfLiteOk;
+// FLOAT32 input: every other tensor FLOAT32, then the batch * num_filters float scratch and the variant.
+TfLiteStatus PrepareFloat(TfLiteContext* context, const Tensors& t, OpData* data) {
+  if (t.weights_feature->type != kTfLiteFloat32 || t.weights_time->type != kTfLiteFloat32 ||
+      t.state->type != kTfLiteFloat32 || t.output->type != kTfLiteFloat32 ||
+      (t.bias != nullptr && t.bias->type != kTfLiteFloat32)) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: a FLOAT32 input needs FLOAT32 weights, bias, state and output");
+    return kTfLiteError;
   }
+  const reference::SvdfShape& shape = data->shape;
+  TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
+      context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(float), &data->scratch_index));
+  ReportKernelVariant(context, "svdf/float32/reference");
+  return kTfLiteOk;
+}
+
+// The integer path's types: INT8 input, weights_feature and output; INT16 or INT8 weights_time with a state of
+// that type; INT32 bias.
+TfLiteStatus CheckIntegerTypes(TfLiteContext* context, const Tensors& t) {
+  const TfLiteType input_type = t.input->type;
   if (input_type != kTfLiteInt8) {
     TF_LITE_KERNEL_LOG(context, "SVDF: input type %s is not supported (INT8, FLOAT32)", TfLiteTypeGetName(input_type));
     return kTfLiteError;
@@ -143,34 +154,30 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
                        t.bias != nullptr ? TfLiteTypeGetName(t.bias->type) : "none");
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// Per-tensor quantization with a positive scale on every integer tensor, and a bias quantized with
+// state scale * weights_time scale (the product formed in float, as TFLM).
+TfLiteStatus CheckQuantization(TfLiteContext* context, const Tensors& t) {
   if (!PerTensorQuantized(t.input) || !PerTensorQuantized(t.weights_feature) ||
       !PerTensorQuantized(t.weights_time) || !PerTensorQuantized(t.state) || !PerTensorQuantized(t.output) ||
       (t.bias != nullptr && !PerTensorQuantized(t.bias))) {
     TF_LITE_KERNEL_LOG(context, "SVDF: integer tensors need per-tensor quantization with a positive scale");
     return kTfLiteError;
   }
-  // TFLM multiplies the scales in float before widening to double; keep that for identical multipliers.
-  const float input_scale = t.input->params.scale;
-  const float feature_scale = t.weights_feature->params.scale;
-  const float time_scale = t.weights_time->params.scale;
-  const float state_scale = t.state->params.scale;
-  const float output_scale = t.output->params.scale;
-  const double scale_1 = static_cast<double>(input_scale * feature_scale / state_scale);
-  const double scale_2 = static_cast<double>(state_scale * time_scale / output_scale);
+  const float state_time_scale = t.state->params.scale * t.weights_time->params.scale;
   if (t.bias != nullptr &&
-      !(std::abs(static_cast<double>(t.bias->params.scale) - static_cast<double>(state_scale * time_scale)) < 1e-5)) {
+      !(std::abs(static_cast<double>(t.bias->params.scale) - static_cast<double>(state_time_scale)) < 1e-5)) {
     TF_LITE_KERNEL_LOG(context, "SVDF: bias scale %g must equal state scale * weights_time scale (%g)",
-                       static_cast<double>(t.bias->params.scale), static_cast<double>(state_scale * time_scale));
+                       static_cast<double>(t.bias->params.scale), static_cast<double>(state_time_scale));
     return kTfLiteError;
   }
-  reference::SvdfQuantParams& q = data->quant;
-  QuantizeMultiplier(scale_1, &q.scale_1_multiplier, &q.scale_1_shift);
-  QuantizeMultiplier(scale_2, &q.scale_2_multiplier, &q.scale_2_shift);
-  q.input_zero_point = t.input->params.zero_point;
-  q.state_zero_point = t.state->params.zero_point;
-  q.output_zero_point = t.output->params.zero_point;
-  // The kernel's int32 arithmetic assumes zero points inside their types' ranges and shifts that
-  // MultiplyByQuantizedMultiplier can apply (hostile models break both).
+  return kTfLiteOk;
+}
+
+// The kernel's int32 arithmetic assumes zero points inside their types' ranges (hostile models break it).
+TfLiteStatus CheckZeroPoints(TfLiteContext* context, const Tensors& t) {
   const TfLiteTensor* zero_point_tensors[] = {t.input, t.state, t.output};
   const char* zero_point_names[] = {"input", "state", "output"};
   for (int i = 0; i < 3; ++i) {
@@ -183,16 +190,59 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
       return kTfLiteError;
     }
   }
-  if (q.scale_1_shift > 30 || q.scale_2_shift > 30) {
+  return kTfLiteOk;
+}
+
+// The two requantization multipliers and the zero points; shifts MultiplyByQuantizedMultiplier can apply.
+TfLiteStatus PrepareQuantParams(TfLiteContext* context, const Tensors& t, reference::SvdfQuantParams* q) {
+  // TFLM multiplies the scales in float before widening to double; keep that for identical multipliers.
+  const float input_scale = t.input->params.scale;
+  const float feature_scale = t.weights_feature->params.scale;
+  const float time_scale = t.weights_time->params.scale;
+  const float state_scale = t.state->params.scale;
+  const float output_scale = t.output->params.scale;
+  const double scale_1 = static_cast<double>(input_scale * feature_scale / state_scale);
+  const double scale_2 = static_cast<double>(state_scale * time_scale / output_scale);
+  QuantizeMultiplier(scale_1, &q->scale_1_multiplier, &q->scale_1_shift);
+  QuantizeMultiplier(scale_2, &q->scale_2_multiplier, &q->scale_2_shift);
+  q->input_zero_point = t.input->params.zero_point;
+  q->state_zero_point = t.state->params.zero_point;
+  q->output_zero_point = t.output->params.zero_point;
+  if (q->scale_1_shift > 30 || q->scale_2_shift > 30) {
     TF_LITE_KERNEL_LOG(context, "SVDF: effective scales %g and %g must be below 2^30", scale_1, scale_2);
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// INT8 input: types, quantization, the int32 scratch (batch * num_filters, then batch * num_units) and the
+// variant, named by the weights_time type.
+TfLiteStatus PrepareInteger(TfLiteContext* context, const Tensors& t, OpData* data) {
+  TF_LITE_ENSURE_STATUS(CheckIntegerTypes(context, t));
+  TF_LITE_ENSURE_STATUS(CheckQuantization(context, t));
+  TF_LITE_ENSURE_STATUS(CheckZeroPoints(context, t));
+  TF_LITE_ENSURE_STATUS(PrepareQuantParams(context, t, &data->quant));
+  const reference::SvdfShape& shape = data->shape;
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(int32_t), &data->scratch_index));
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_units * sizeof(int32_t), &data->scratch_output_index));
-  ReportKernelVariant(context, time_type == kTfLiteInt16 ? "svdf/int8_int16/reference" : "svdf/int8/reference");
+  ReportKernelVariant(context,
+                      t.weights_time->type == kTfLiteInt16 ? "svdf/int8_int16/reference" : "svdf/int8/reference");
   return kTfLiteOk;
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tensors& t, OpData* data) {
+  const auto* params = static_cast<const TfLiteSVDFParams*>(node->builtin_data);
+  if (t.input == nullptr || t.weights_feature == nullptr || t.weights_time == nullptr || t.state == nullptr ||
+      t.output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: input, weights_feature, weights_time, state and output are required");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(ComputeShape(context, *params, t, &data->shape));
+  TF_LITE_ENSURE_STATUS(CheckShapes(context, data->shape, t));
+  if (t.input->type == kTfLiteFloat32) return PrepareFloat(context, t, data);
+  return PrepareInteger(context, t, data);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
