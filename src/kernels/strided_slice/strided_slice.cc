@@ -89,13 +89,26 @@ TfLiteStatus ReadSpec(TfLiteContext* context, const char* what, const TfLiteTens
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSliceParams& opts, const TfLiteTensor* input,
-                            const TfLiteTensor* begin_t, const TfLiteTensor* end_t, const TfLiteTensor* strides_t,
-                            const TfLiteTensor* output, reference::StridedSliceParams* p) {
-  if (input == nullptr || begin_t == nullptr || end_t == nullptr || strides_t == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: input, begin, end, strides and output are required");
-    return kTfLiteError;
-  }
+// The begin, end and strides values, as int64.
+struct Spec {
+  int n;  // values in each of begin, end and strides (<= kMaxSpec)
+  int64_t begin[kMaxSpec], end[kMaxSpec], strides[kMaxSpec];
+};
+
+// The masks that reshape the spec, restricted to its n bits: at most one ellipsis, new axes not on it.
+struct SpecMasks {
+  uint32_t ellipsis, new_axis;
+  int named;  // dimensions the spec names (not the ellipsis, not new axes)
+};
+
+// The effective spec, one entry per dimension of the sliced (dense) shape.
+struct DenseSpec {
+  DenseDim dims[RuntimeShape::kMaxDims];
+  int count;
+};
+
+// A supported input type, and the output of that same type.
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output) {
   const TfLiteType type = input->type;
   if (type != kTfLiteFloat32 && type != kTfLiteInt8 && type != kTfLiteInt16 && type != kTfLiteInt32 &&
       type != kTfLiteBool) {
@@ -108,17 +121,26 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSlicePara
                        TfLiteTypeGetName(output->type), TfLiteTypeGetName(type));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// begin, end and strides: constant, 1-D, as many values as begin (at most kMaxSpec), each in the int32 range.
+TfLiteStatus ReadSpecs(TfLiteContext* context, const TfLiteTensor* begin_t, const TfLiteTensor* end_t,
+                       const TfLiteTensor* strides_t, Spec* spec) {
   if (begin_t->dims->size != 1 || begin_t->dims->data[0] > kMaxSpec) {
     TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: begin must be 1-D with at most %d values", kMaxSpec);
     return kTfLiteError;
   }
-  const int n = begin_t->dims->data[0];
-  int64_t begin[kMaxSpec], end[kMaxSpec], strides[kMaxSpec];
-  TF_LITE_ENSURE_STATUS(ReadSpec(context, "begin", begin_t, n, begin));
-  TF_LITE_ENSURE_STATUS(ReadSpec(context, "end", end_t, n, end));
-  TF_LITE_ENSURE_STATUS(ReadSpec(context, "strides", strides_t, n, strides));
+  spec->n = begin_t->dims->data[0];
+  TF_LITE_ENSURE_STATUS(ReadSpec(context, "begin", begin_t, spec->n, spec->begin));
+  TF_LITE_ENSURE_STATUS(ReadSpec(context, "end", end_t, spec->n, spec->end));
+  return ReadSpec(context, "strides", strides_t, spec->n, spec->strides);
+}
 
-  const int rank = input->dims->size;
+// ellipsis_mask and new_axis_mask against the input rank: one ellipsis at most, the named dimensions within
+// the rank, the rank with new axes within RuntimeShape::kMaxDims.
+TfLiteStatus ResolveMasks(TfLiteContext* context, const TfLiteStridedSliceParams& opts, int n, int rank,
+                          SpecMasks* masks) {
   const uint32_t spec_bits = n >= 32 ? 0xFFFFFFFFu : ((1u << n) - 1);
   const uint32_t ellipsis = static_cast<uint32_t>(opts.ellipsis_mask) & spec_bits;
   const uint32_t new_axis = static_cast<uint32_t>(opts.new_axis_mask) & spec_bits & ~ellipsis;
@@ -140,59 +162,77 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSlicePara
                        RuntimeShape::kMaxDims);
     return kTfLiteError;
   }
+  *masks = SpecMasks{ellipsis, new_axis, named};
+  return kTfLiteOk;
+}
 
-  DenseDim dims[RuntimeShape::kMaxDims];
+// The spec expanded to one entry per dense dimension: the ellipsis (and dimensions past the spec) whole, a new
+// axis of size 1, the others from begin/end/strides and their mask bits; no stride 0.
+TfLiteStatus ExpandSpec(TfLiteContext* context, const TfLiteStridedSliceParams& opts, const Spec& spec,
+                        const SpecMasks& masks, const TfLiteIntArray* input_dims, DenseSpec* dense) {
+  const int rank = input_dims->size;
+  DenseDim* dims = dense->dims;
   int count = 0;
   int input_dim = 0;
   auto full = [&](int32_t size) { dims[count++] = DenseDim{size, 0, 0, 1, true, true, false}; };
-  for (int j = 0; j < n; ++j) {
-    if ((ellipsis >> j) & 1) {
-      for (int k = 0; k < rank - named; ++k) full(input->dims->data[input_dim++]);
-    } else if ((new_axis >> j) & 1) {
+  for (int j = 0; j < spec.n; ++j) {
+    if ((masks.ellipsis >> j) & 1) {
+      for (int k = 0; k < rank - masks.named; ++k) full(input_dims->data[input_dim++]);
+    } else if ((masks.new_axis >> j) & 1) {
       dims[count++] = DenseDim{1, 0, 1, 1, false, false, false};
     } else {
-      if (strides[j] == 0) {
+      if (spec.strides[j] == 0) {
         TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: stride %d is 0", j);
         return kTfLiteError;
       }
-      dims[count++] = DenseDim{input->dims->data[input_dim++], begin[j], end[j], strides[j],
+      dims[count++] = DenseDim{input_dims->data[input_dim++], spec.begin[j], spec.end[j], spec.strides[j],
                                ((opts.begin_mask >> j) & 1) != 0, ((opts.end_mask >> j) & 1) != 0,
                                ((opts.shrink_axis_mask >> j) & 1) != 0};
     }
   }
-  while (input_dim < rank) full(input->dims->data[input_dim++]);
+  while (input_dim < rank) full(input_dims->data[input_dim++]);
+  dense->count = count;
+  return kTfLiteOk;
+}
 
+// Elements a non-shrunk dimension keeps: ceil((stop - start) / stride), at least 0; exact in integers (TFLM
+// uses float, equal for these sizes).
+int64_t SliceLength(const DenseDim& d, int64_t start, bool offset) {
+  const int64_t stop = StopFor(d, start, offset);
+  const int64_t span = stop - start;
+  return d.stride > 0 ? (span > 0 ? (span + d.stride - 1) / d.stride : 0)
+                      : (span < 0 ? (-span + (-d.stride) - 1) / (-d.stride) : 0);
+}
+
+// The reference's walk (first offset, count and step per dense dimension) after checking each shrunk index is
+// in range and the output shape is the slice's (shrunk dimensions dropped).
+TfLiteStatus ComputeWalk(TfLiteContext* context, const DenseSpec& dense, bool offset, const TfLiteIntArray* out_dims,
+                         reference::StridedSliceParams* p) {
   // Effective input strides (a new axis has size 1, so its stride never moves the offset).
   int64_t in_stride[RuntimeShape::kMaxDims];
   int64_t stride_acc = 1;
-  for (int d = count - 1; d >= 0; --d) {
+  for (int d = dense.count - 1; d >= 0; --d) {
     in_stride[d] = stride_acc;
-    stride_acc *= dims[d].size;
+    stride_acc *= dense.dims[d].size;
   }
-  p->rank = count;
+  p->rank = dense.count;
   p->first = 0;
   p->output_elements = 1;
   int out_rank = 0;
-  for (int d = 0; d < count; ++d) {
-    const DenseDim& dd = dims[d];
+  for (int d = 0; d < dense.count; ++d) {
+    const DenseDim& dd = dense.dims[d];
     const int64_t start = StartFor(dd);
-    int64_t elements;
-    if (dd.shrink) {
-      if (start < 0 || start >= dd.size) {
-        TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: shrunk dimension %d index %lld is out of range [0, %d)", d,
-                           static_cast<long long>(dd.begin), dd.size);
-        return kTfLiteError;
-      }
-      elements = 1;
-    } else {
-      const int64_t stop = StopFor(dd, start, opts.offset);
-      // ceil((stop - start) / stride), at least 0; exact in integers (TFLM uses float, equal for these sizes).
-      const int64_t span = stop - start;
-      elements = dd.stride > 0 ? (span > 0 ? (span + dd.stride - 1) / dd.stride : 0)
-                               : (span < 0 ? (-span + (-dd.stride) - 1) / (-dd.stride) : 0);
-      if (out_rank >= output->dims->size || output->dims->data[out_rank] != elements) {
+    int64_t elements = 1;
+    if (dd.shrink && (start < 0 || start >= dd.size)) {
+      TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: shrunk dimension %d index %lld is out of range [0, %d)", d,
+                         static_cast<long long>(dd.begin), dd.size);
+      return kTfLiteError;
+    }
+    if (!dd.shrink) {
+      elements = SliceLength(dd, start, offset);
+      if (out_rank >= out_dims->size || out_dims->data[out_rank] != elements) {
         TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: output dimension %d should be %lld (output has rank %d)", out_rank,
-                           static_cast<long long>(elements), output->dims->size);
+                           static_cast<long long>(elements), out_dims->size);
         return kTfLiteError;
       }
       ++out_rank;
@@ -202,13 +242,29 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSlicePara
     p->first += (elements > 0 ? start : 0) * in_stride[d];
     p->output_elements *= elements;
   }
-  if (out_rank != output->dims->size) {
-    TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: output has rank %d, the slice has rank %d", output->dims->size,
-                       out_rank);
+  if (out_rank != out_dims->size) {
+    TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: output has rank %d, the slice has rank %d", out_dims->size, out_rank);
     return kTfLiteError;
   }
   if (p->output_elements == 0) p->first = 0;
   return kTfLiteOk;
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSliceParams& opts, const TfLiteTensor* input,
+                            const TfLiteTensor* begin_t, const TfLiteTensor* end_t, const TfLiteTensor* strides_t,
+                            const TfLiteTensor* output, reference::StridedSliceParams* p) {
+  if (input == nullptr || begin_t == nullptr || end_t == nullptr || strides_t == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: input, begin, end, strides and output are required");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, output));
+  Spec spec;
+  TF_LITE_ENSURE_STATUS(ReadSpecs(context, begin_t, end_t, strides_t, &spec));
+  SpecMasks masks;
+  TF_LITE_ENSURE_STATUS(ResolveMasks(context, opts, spec.n, input->dims->size, &masks));
+  DenseSpec dense;
+  TF_LITE_ENSURE_STATUS(ExpandSpec(context, opts, spec, masks, input->dims, &dense));
+  return ComputeWalk(context, dense, opts.offset, output->dims, p);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
