@@ -40,12 +40,9 @@ int FloorLog2(uint64_t n) {
   return bits;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
-                            const TfLiteTensor* output, OpData* data) {
-  if (input == nullptr || axis == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "MEAN: input, axis and output are required");
-    return kTfLiteError;
-  }
+// A supported input type, the output of that type, and a constant INT32 axis tensor.
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
+                        const TfLiteTensor* output) {
   const TfLiteType type = input->type;
   if (type != kTfLiteFloat32 && type != kTfLiteInt8 && type != kTfLiteInt16) {
     TF_LITE_KERNEL_LOG(context, "MEAN: input type %s is not supported (FLOAT32, INT8, INT16)", TfLiteTypeGetName(type));
@@ -64,14 +61,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     TF_LITE_KERNEL_LOG(context, "MEAN: the axis tensor must be constant");
     return kTfLiteError;
   }
-  const int rank = input->dims->size;
-  if (rank > RuntimeShape::kMaxDims) {
-    TF_LITE_KERNEL_LOG(context, "MEAN: input rank %d is above %d", rank, RuntimeShape::kMaxDims);
-    return kTfLiteError;
-  }
-  reference::MeanParams& p = data->params;
-  p.rank = rank;
-  bool reduced[RuntimeShape::kMaxDims] = {};
+  return kTfLiteOk;
+}
+
+// reduced[d] for every dimension an axis names (negative axes count from the end; duplicates allowed).
+TfLiteStatus ReadAxes(TfLiteContext* context, const TfLiteTensor* axis, int rank, bool* reduced) {
   const int64_t num_axis = ElementCount(*axis->dims);
   // TFLM ignores the axes of a scalar input.
   for (int64_t i = 0; i < num_axis && rank > 0; ++i) {
@@ -83,46 +77,66 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     }
     reduced[resolved] = true;
   }
-  p.input_elements = 1;
-  p.output_elements = 1;
-  p.reduced_elements = 1;
+  return kTfLiteOk;
+}
+
+// The reduction's shape in p: input dimensions (none 0), element counts and the output stride of each
+// dimension (0 where reduced), then the output's element count against the non-reduced dimensions.
+TfLiteStatus ComputeShape(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
+                          const TfLiteTensor* output, reference::MeanParams* p) {
+  const int rank = input->dims->size;
+  if (rank > RuntimeShape::kMaxDims) {
+    TF_LITE_KERNEL_LOG(context, "MEAN: input rank %d is above %d", rank, RuntimeShape::kMaxDims);
+    return kTfLiteError;
+  }
+  p->rank = rank;
+  bool reduced[RuntimeShape::kMaxDims] = {};
+  TF_LITE_ENSURE_STATUS(ReadAxes(context, axis, rank, reduced));
+  p->input_elements = 1;
+  p->output_elements = 1;
+  p->reduced_elements = 1;
   for (int d = rank - 1; d >= 0; --d) {
     const int32_t dim = input->dims->data[d];
     if (dim == 0) {
       TF_LITE_KERNEL_LOG(context, "MEAN: input dimension %d is 0 (empty inputs are not supported)", d);
       return kTfLiteError;
     }
-    p.input_dims[d] = dim;
-    p.input_elements *= dim;
+    p->input_dims[d] = dim;
+    p->input_elements *= dim;
     if (reduced[d]) {
-      p.output_stride[d] = 0;
-      p.reduced_elements *= dim;
+      p->output_stride[d] = 0;
+      p->reduced_elements *= dim;
     } else {
-      p.output_stride[d] = p.output_elements;
-      p.output_elements *= dim;
+      p->output_stride[d] = p->output_elements;
+      p->output_elements *= dim;
     }
   }
-  if (ElementCount(*output->dims) != p.output_elements) {
+  if (ElementCount(*output->dims) != p->output_elements) {
     TF_LITE_KERNEL_LOG(context, "MEAN: output has %lld elements, expected %lld (the non-reduced dimensions)",
-                       static_cast<long long>(ElementCount(*output->dims)), static_cast<long long>(p.output_elements));
+                       static_cast<long long>(ElementCount(*output->dims)), static_cast<long long>(p->output_elements));
     return kTfLiteError;
   }
-  if (type == kTfLiteFloat32) return kTfLiteOk;
+  return kTfLiteOk;
+}
 
+// INT8/INT16: positive scales, zero points in the type's range, and the multiplier with 1/reduced_elements
+// folded in as TFLM does.
+TfLiteStatus PrepareQuantization(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
+                                 reference::MeanParams* p) {
   if (!PositiveScale(input) || !PositiveScale(output)) {
     TF_LITE_KERNEL_LOG(context, "MEAN: quantized input and output need a positive scale");
     return kTfLiteError;
   }
-  p.input_zero_point = input->params.zero_point;
-  p.output_zero_point = output->params.zero_point;
+  p->input_zero_point = input->params.zero_point;
+  p->output_zero_point = output->params.zero_point;
   // Zero points outside the type's range, or a scale ratio of 2^31 and more, would overflow the int32
   // requantization (hostile models only).
   const int32_t type_min = input->type == kTfLiteInt8 ? -128 : -32768;
   const int32_t type_max = input->type == kTfLiteInt8 ? 127 : 32767;
-  if (p.input_zero_point < type_min || p.input_zero_point > type_max || p.output_zero_point < type_min ||
-      p.output_zero_point > type_max) {
+  if (p->input_zero_point < type_min || p->input_zero_point > type_max || p->output_zero_point < type_min ||
+      p->output_zero_point > type_max) {
     TF_LITE_KERNEL_LOG(context, "MEAN: zero points %d (input) and %d (output) must be within the %s range",
-                       static_cast<int>(p.input_zero_point), static_cast<int>(p.output_zero_point),
+                       static_cast<int>(p->input_zero_point), static_cast<int>(p->output_zero_point),
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
@@ -132,16 +146,31 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                      &shift);
   // TFLM folds 1/count into the multiplier: shift it up by floor(log2(count)) (at most 32, and keeping the
   // final shift >= -31), then divide by count.
-  int extra = FloorLog2(static_cast<uint64_t>(p.reduced_elements));
+  int extra = FloorLog2(static_cast<uint64_t>(p->reduced_elements));
   extra = std::min(extra, 32);
   extra = std::min(extra, 31 + shift);
-  p.multiplier = static_cast<int32_t>((static_cast<int64_t>(multiplier) << extra) / p.reduced_elements);
-  p.shift = shift - extra;
-  if (p.shift > 30) {
+  p->multiplier = static_cast<int32_t>((static_cast<int64_t>(multiplier) << extra) / p->reduced_elements);
+  p->shift = shift - extra;
+  if (p->shift > 30) {
     TF_LITE_KERNEL_LOG(context, "MEAN: input scale / output scale (%g) is too large",
                        static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
+                            const TfLiteTensor* output, OpData* data) {
+  if (input == nullptr || axis == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "MEAN: input, axis and output are required");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, axis, output));
+  reference::MeanParams& p = data->params;
+  TF_LITE_ENSURE_STATUS(ComputeShape(context, input, axis, output, &p));
+  if (input->type == kTfLiteFloat32) return kTfLiteOk;
+  TF_LITE_ENSURE_STATUS(PrepareQuantization(context, input, output, &p));
+  // The integer path sums into int32 per output element.
   return context->RequestScratchBufferInArena(context, static_cast<size_t>(p.output_elements) * sizeof(int32_t),
                                               &data->scratch_index);
 }
