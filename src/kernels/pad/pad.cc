@@ -28,12 +28,8 @@ void* Init(TfLiteContext* context, const char*, size_t) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* paddings,
-                            const TfLiteTensor* constant_values, const TfLiteTensor* output, OpData* data) {
-  if (input == nullptr || paddings == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "PAD: input, paddings and output are required");
-    return kTfLiteError;
-  }
+// A supported input type, and the output of that same type.
+TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output) {
   const TfLiteType type = input->type;
   if (type != kTfLiteInt8 && type != kTfLiteInt16 && type != kTfLiteInt32 && type != kTfLiteFloat32) {
     TF_LITE_KERNEL_LOG(context, "PAD: type %s is not supported (INT8, INT16, INT32, FLOAT32)", TfLiteTypeGetName(type));
@@ -44,6 +40,13 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                        TfLiteTypeGetName(type));
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// Input and output of one rank (at most RuntimeShape::kMaxDims); paddings constant INT32 or INT64 with a
+// before/after pair per dimension.
+TfLiteStatus CheckRanksAndPaddings(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* paddings,
+                                   const TfLiteTensor* output) {
   const int rank = input->dims->size;
   if (rank > RuntimeShape::kMaxDims || output->dims->size != rank) {
     TF_LITE_KERNEL_LOG(context, "PAD: input rank %d and output rank %d must be equal and at most %d", rank,
@@ -64,17 +67,29 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                        static_cast<long long>(ElementCount(*paddings->dims)), 2 * rank);
     return kTfLiteError;
   }
-  reference::PadParams& p = data->params;
-  p.rank = rank;
+  return kTfLiteOk;
+}
+
+// Dimension d's before/after pair from a checked INT32 or INT64 paddings tensor.
+void ReadPaddingPair(const TfLiteTensor* paddings, int d, int64_t* before, int64_t* after) {
+  if (paddings->type == kTfLiteInt32) {
+    *before = GetTensorData<int32_t>(paddings)[2 * d];
+    *after = GetTensorData<int32_t>(paddings)[2 * d + 1];
+  } else {
+    *before = GetTensorData<int64_t>(paddings)[2 * d];
+    *after = GetTensorData<int64_t>(paddings)[2 * d + 1];
+  }
+}
+
+// The reference's parameters: per dimension the paddings (each in [0, INT32_MAX]) that take the input
+// dimension to the output's, then the output block sizes.
+TfLiteStatus ComputePadParams(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* paddings,
+                              const TfLiteTensor* output, reference::PadParams* p) {
+  const int rank = input->dims->size;
+  p->rank = rank;
   for (int d = 0; d < rank; ++d) {
     int64_t before, after;
-    if (paddings->type == kTfLiteInt32) {
-      before = GetTensorData<int32_t>(paddings)[2 * d];
-      after = GetTensorData<int32_t>(paddings)[2 * d + 1];
-    } else {
-      before = GetTensorData<int64_t>(paddings)[2 * d];
-      after = GetTensorData<int64_t>(paddings)[2 * d + 1];
-    }
+    ReadPaddingPair(paddings, d, &before, &after);
     if (before < 0 || after < 0) {
       TF_LITE_KERNEL_LOG(context, "PAD: paddings of dimension %d are %lld, %lld (must be >= 0)", d,
                          static_cast<long long>(before), static_cast<long long>(after));
@@ -91,15 +106,23 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                          input->dims->data[d], static_cast<long long>(before), static_cast<long long>(after));
       return kTfLiteError;
     }
-    p.input_dims[d] = input->dims->data[d];
-    p.left[d] = static_cast<int32_t>(before);
-    p.right[d] = static_cast<int32_t>(after);
+    p->input_dims[d] = input->dims->data[d];
+    p->left[d] = static_cast<int32_t>(before);
+    p->right[d] = static_cast<int32_t>(after);
   }
   int64_t block = 1;
   for (int d = rank - 1; d >= 0; --d) {
-    p.output_block[d] = block;
+    p->output_block[d] = block;
     block *= output->dims->data[d];
   }
+  return kTfLiteOk;
+}
+
+// The padding value: constant_values when given (one value of the input type; for INT8 quantized as the
+// output), else the default, the output zero point for INT8 (which must fit int8).
+TfLiteStatus PreparePadValue(TfLiteContext* context, const TfLiteTensor* constant_values, const TfLiteTensor* output,
+                             OpData* data) {
+  const TfLiteType type = output->type;
   data->has_constant_values = constant_values != nullptr;
   if (constant_values != nullptr) {
     if (constant_values->type != type || ElementCount(*constant_values->dims) != 1) {
@@ -121,6 +144,18 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
     data->int8_default = static_cast<int8_t>(output->params.zero_point);
   }
   return kTfLiteOk;
+}
+
+TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* paddings,
+                            const TfLiteTensor* constant_values, const TfLiteTensor* output, OpData* data) {
+  if (input == nullptr || paddings == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "PAD: input, paddings and output are required");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, input, output));
+  TF_LITE_ENSURE_STATUS(CheckRanksAndPaddings(context, input, paddings, output));
+  TF_LITE_ENSURE_STATUS(ComputePadParams(context, input, paddings, output, &data->params));
+  return PreparePadValue(context, constant_values, output, data);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
