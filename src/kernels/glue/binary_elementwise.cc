@@ -22,6 +22,111 @@ const char* ShapeText(const TfLiteIntArray* dims, char* buf, size_t size) {
   return buf;
 }
 
+
+// One of spec's types, shared by both inputs and the output.
+TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spec, const TfLiteTensor* input1,
+                        const TfLiteTensor* input2, const TfLiteTensor* output) {
+  const TfLiteType type = input1->type;
+  bool supported = false;
+  for (int i = 0; i < spec.type_count; ++i) supported = supported || spec.types[i] == type;
+  if (!supported) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", spec.op_name, TfLiteTypeGetName(type),
+                       spec.types_text);
+    return kTfLiteError;
+  }
+  if (input2->type != type || output->type != type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input1 %s, input2 %s and output %s must have the same type", spec.op_name,
+                       TfLiteTypeGetName(type), TfLiteTypeGetName(input2->type), TfLiteTypeGetName(output->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Input ranks <= kMaxBroadcastRank, broadcast-compatible, the output the broadcast shape (leading 1s aside) and
+// indexable in 32 bits; fills *plan.
+TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
+                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
+  const RuntimeShape shape1 = GetTensorShape(input1);
+  const RuntimeShape shape2 = GetTensorShape(input2);
+  char b1[64];
+  char b2[64];
+  char b3[64];
+  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
+      output->dims->size > RuntimeShape::kMaxDims) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
+                       input2->dims->size, kMaxBroadcastRank);
+    return kTfLiteError;
+  }
+  RuntimeShape broadcast;
+  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
+                       ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
+    return kTfLiteError;
+  }
+  if (!SameShapeIgnoringLeadingOnes(GetTensorShape(output), broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape %s is not the broadcast shape of the inputs %s and %s", op,
+                       ShapeText(output->dims, b1, sizeof(b1)), ShapeText(input1->dims, b2, sizeof(b2)),
+                       ShapeText(input2->dims, b3, sizeof(b3)));
+    return kTfLiteError;
+  }
+  if (broadcast.FlatSize() < 0 || ElementCount(*output->dims) > std::numeric_limits<int32_t>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
+    return kTfLiteError;
+  }
+  MakeBroadcastPlan(shape1, shape2, plan);
+  return kTfLiteOk;
+}
+
+// TFLite's integer CalculateActivationRange for a clamp activation: the int32 limits narrowed by it.
+void Int32ActivationRange(TfLiteFusedActivation activation, int32_t* activation_min, int32_t* activation_max) {
+  *activation_min = std::numeric_limits<int32_t>::min();
+  *activation_max = std::numeric_limits<int32_t>::max();
+  if (activation == kTfLiteActRelu) {
+    *activation_min = 0;
+  } else if (activation == kTfLiteActRelu6) {
+    *activation_min = 0;
+    *activation_max = 6;
+  } else if (activation == kTfLiteActReluN1To1) {
+    *activation_min = -1;
+    *activation_max = 1;
+  }
+}
+
+// A clamp activation, and its range for data->type: float, int32 (none unless spec.int32_activation), or for
+// INT8/INT16 the output's quantized range after checking all three tensors' per-tensor quantization.
+TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                               TfLiteFusedActivation activation, const TfLiteTensor* input1,
+                               const TfLiteTensor* input2, const TfLiteTensor* output, BinaryElementwiseData* data) {
+  const char* op = spec.op_name;
+  if (!FusedActivationIsClamp(activation)) {
+    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", op,
+                       FusedActivationName(activation));
+    return kTfLiteError;
+  }
+  switch (data->type) {
+    case kTfLiteFloat32:
+      CalculateActivationRange(activation, &data->float_activation_min, &data->float_activation_max);
+      return kTfLiteOk;
+    case kTfLiteInt32:
+      if (activation != kTfLiteActNone && !spec.int32_activation) {
+        TF_LITE_KERNEL_LOG(context,
+                           "%s: fused activation %s on INT32 is not supported (TFLM ignores it, TFLite applies it)",
+                           op, FusedActivationName(activation));
+        return kTfLiteError;
+      }
+      Int32ActivationRange(activation, &data->activation_min, &data->activation_max);
+      return kTfLiteOk;
+    case kTfLiteInt8:
+    case kTfLiteInt16:
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input1", input1));
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input2", input2));
+      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "output", output));
+      return CalculateActivationRangeQuantized(context, activation, output, &data->activation_min,
+                                               &data->activation_max);
+    default:
+      return kTfLiteOk;
+  }
+}
 }  // namespace
 
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
@@ -71,98 +176,14 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
                                       TfLiteFusedActivation activation, const TfLiteTensor* input1,
                                       const TfLiteTensor* input2, const TfLiteTensor* output,
                                       BinaryElementwiseData* data) {
-  const char* op = spec.op_name;
   if (input1 == nullptr || input2 == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op);
+    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", spec.op_name);
     return kTfLiteError;
   }
-  const TfLiteType type = input1->type;
-  bool supported = false;
-  for (int i = 0; i < spec.type_count; ++i) supported = supported || spec.types[i] == type;
-  if (!supported) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type),
-                       spec.types_text);
-    return kTfLiteError;
-  }
-  if (input2->type != type || output->type != type) {
-    TF_LITE_KERNEL_LOG(context, "%s: input1 %s, input2 %s and output %s must have the same type", op,
-                       TfLiteTypeGetName(type), TfLiteTypeGetName(input2->type), TfLiteTypeGetName(output->type));
-    return kTfLiteError;
-  }
-
-  // Shapes.
-  const RuntimeShape shape1 = GetTensorShape(input1);
-  const RuntimeShape shape2 = GetTensorShape(input2);
-  char b1[64];
-  char b2[64];
-  char b3[64];
-  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
-      output->dims->size > RuntimeShape::kMaxDims) {
-    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
-                       input2->dims->size, kMaxBroadcastRank);
-    return kTfLiteError;
-  }
-  RuntimeShape broadcast;
-  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
-    TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
-                       ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
-    return kTfLiteError;
-  }
-  if (!SameShapeIgnoringLeadingOnes(GetTensorShape(output), broadcast)) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape %s is not the broadcast shape of the inputs %s and %s", op,
-                       ShapeText(output->dims, b1, sizeof(b1)), ShapeText(input1->dims, b2, sizeof(b2)),
-                       ShapeText(input2->dims, b3, sizeof(b3)));
-    return kTfLiteError;
-  }
-  if (broadcast.FlatSize() < 0 || ElementCount(*output->dims) > std::numeric_limits<int32_t>::max()) {
-    TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
-    return kTfLiteError;
-  }
-  MakeBroadcastPlan(shape1, shape2, &data->plan);
-  data->type = type;
-
-  // Activation.
-  if (!FusedActivationIsClamp(activation)) {
-    TF_LITE_KERNEL_LOG(context, "%s: fused activation %s is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)", op,
-                       FusedActivationName(activation));
-    return kTfLiteError;
-  }
-  switch (type) {
-    case kTfLiteFloat32:
-      CalculateActivationRange(activation, &data->float_activation_min, &data->float_activation_max);
-      break;
-    case kTfLiteInt32:
-      data->activation_min = std::numeric_limits<int32_t>::min();
-      data->activation_max = std::numeric_limits<int32_t>::max();
-      if (activation != kTfLiteActNone && !spec.int32_activation) {
-        TF_LITE_KERNEL_LOG(context,
-                           "%s: fused activation %s on INT32 is not supported (TFLM ignores it, TFLite applies it)",
-                           op, FusedActivationName(activation));
-        return kTfLiteError;
-      }
-      if (activation == kTfLiteActRelu) {
-        data->activation_min = 0;
-      } else if (activation == kTfLiteActRelu6) {
-        data->activation_min = 0;
-        data->activation_max = 6;
-      } else if (activation == kTfLiteActReluN1To1) {
-        data->activation_min = -1;
-        data->activation_max = 1;
-      }
-      break;
-    case kTfLiteInt8:
-    case kTfLiteInt16:
-      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input1", input1));
-      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "input2", input2));
-      TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, "output", output));
-      TF_LITE_ENSURE_STATUS(
-          CalculateActivationRangeQuantized(context, activation, output, &data->activation_min,
-                                            &data->activation_max));
-      break;
-    default:
-      break;
-  }
-  return kTfLiteOk;
+  TF_LITE_ENSURE_STATUS(CheckTypes(context, spec, input1, input2, output));
+  TF_LITE_ENSURE_STATUS(PrepareBroadcast(context, spec.op_name, input1, input2, output, &data->plan));
+  data->type = input1->type;
+  return PrepareActivation(context, spec, activation, input1, input2, output, data);
 }
 
 }  // namespace mote
