@@ -22,7 +22,6 @@ const char* ShapeText(const TfLiteIntArray* dims, char* buf, size_t size) {
   return buf;
 }
 
-
 // One of spec's types, shared by both inputs and the output.
 TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spec, const TfLiteTensor* input1,
                         const TfLiteTensor* input2, const TfLiteTensor* output) {
@@ -127,6 +126,7 @@ TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSp
       return kTfLiteOk;
   }
 }
+
 }  // namespace
 
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
