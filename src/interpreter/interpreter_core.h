@@ -82,6 +82,8 @@ constexpr int32_t kMaxDelegatedGraphNodes = 16383;
 // Scratch buffers per model (indices fit the int16 kernels store).
 constexpr int32_t kMaxScratchBuffers = 32767;
 
+struct PartitionWork;  // ReplaceNodeSubsets' working arrays (delegate_partitioner.cc)
+
 class InterpreterCore final : public MicroContext {
  public:
   InterpreterCore(const schema::Model* model, const uint8_t* model_base, size_t model_size,
@@ -133,6 +135,11 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus ParseOptions();
   TfLiteStatus ReplaceNodeSubsets(const TfLiteRegistration& registration, const TfLiteIntArray* nodes_to_replace,
                                   TfLiteDelegate* delegate);
+  // ReplaceNodeSubsets' steps (delegate_partitioner.cc): the plan re-emitted level by level, then each
+  // delegated level's connected components turned into delegate kernels.
+  TfLiteStatus RebuildPlan(const TfLiteRegistration& registration, TfLiteDelegate* delegate, PartitionWork* work);
+  TfLiteStatus EmitDelegatedLevel(const TfLiteRegistration& registration, TfLiteDelegate* delegate, int32_t level_size,
+                                  PartitionWork* work, int32_t* new_size);
   void DropDelegateKernelsFrom(int32_t first);  // forgets delegate kernels [first, ...); their nodes are free to take
   TfLiteStatus AddDelegateKernel(const TfLiteRegistration& registration, TfLiteDelegate* delegate,
                                  const int32_t* members, int32_t member_count, int32_t* new_index);

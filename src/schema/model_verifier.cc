@@ -448,113 +448,156 @@ TfLiteStatus CheckOperator(const schema::Model* model, int sg, const schema::Sub
   return kTfLiteOk;
 }
 
-// Operators are stored in execution order. Walks them once per window of kDataflowWindow tensors, tracking in
-// two bitmaps which tensors of the window are available without a producer (constants, subgraph inputs,
-// variables) and which have been produced so far. Indices were range-checked by CheckOperator.
+// One bit per tensor of a dataflow window (128 bytes of stack).
+struct TensorBits {
+  uint32_t words[kDataflowWindow / 32];
+
+  bool test(int i) const { return (words[i >> 5] >> (i & 31)) & 1u; }
+  void set(int i) { words[i >> 5] |= 1u << (i & 31); }
+  void clear(int i) { words[i >> 5] &= ~(1u << (i & 31)); }
+};
+
+// The tensors [begin, end) one walk over the operators tracks; bits are indexed by t - begin.
+struct DataflowWindow {
+  int begin;
+  int end;
+  TensorBits available;  // needs no producer: a constant, a subgraph input, a variable or an empty tensor
+  TensorBits produced;   // written by an operator walked so far
+  TensorBits reading;    // inputs of the operator being checked (cleared after each operator)
+
+  bool contains(int32_t t) const { return t >= begin && t < end; }
+  bool defined(int32_t t) const { return available.test(t - begin) || produced.test(t - begin); }
+};
+
+// Starts window [begin, end): nothing produced yet, and the tensors that need no producer marked available.
+void StartWindow(const schema::Model* model, const schema::SubGraph* subgraph, const uint8_t* base, size_t size,
+                 int begin, int end, DataflowWindow* w) {
+  w->begin = begin;
+  w->end = end;
+  std::memset(&w->available, 0, sizeof(w->available));
+  std::memset(&w->produced, 0, sizeof(w->produced));
+  std::memset(&w->reading, 0, sizeof(w->reading));
+  const auto* tensors = subgraph->tensors();
+  for (int t = begin; t < end; ++t) {
+    const schema::Tensor* tensor = tensors->Get(t);
+    if (tensor->is_variable() || IsConstant(model, tensor, base, size) || HasNoElements(tensor)) {
+      w->available.set(t - begin);
+    }
+  }
+  if (const auto* inputs = subgraph->inputs()) {
+    for (unsigned i = 0; i < inputs->size(); ++i) {
+      const int32_t t = inputs->Get(i);
+      if (w->contains(t)) w->available.set(t - begin);
+    }
+  }
+}
+
+// Refuses an operator that reads a tensor of the window before anything defines it; marks its inputs as being
+// read.
+TfLiteStatus CheckOperatorReads(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
+                                DataflowWindow* w) {
+  const schema::Operator* op = subgraph->operators()->Get(index);
+  const auto* inputs = op->inputs();
+  for (unsigned j = 0; inputs != nullptr && j < inputs->size(); ++j) {
+    const int32_t t = inputs->Get(j);
+    if (!w->contains(t)) continue;
+    w->reading.set(t - w->begin);
+    if (w->defined(t)) continue;
+    MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
+                " before any operator produces it (operators must be in execution order; cycles are not "
+                "allowed)",
+                sg, index, OpName(model, op->opcode_index()), static_cast<int>(t),
+                StringOrEmpty(subgraph->tensors()->Get(t)->name()));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// The operator that first wrote tensor t, which output `output` of operator `index` writes again (only the
+// error message needs it, so it is searched for rather than stored).
+int FirstProducer(const schema::SubGraph* subgraph, int index, unsigned output, int32_t t) {
+  const auto* operators = subgraph->operators();
+  for (int k = 0; k <= index; ++k) {
+    const auto* earlier = operators->Get(k)->outputs();
+    const unsigned limit = k == index ? output : (earlier == nullptr ? 0u : static_cast<unsigned>(earlier->size()));
+    for (unsigned m = 0; m < limit; ++m) {
+      if (earlier->Get(m) == t) return k;
+    }
+  }
+  return index;
+}
+
+// Refuses an operator that writes a tensor of the window it also reads, or that an earlier operator wrote;
+// marks its outputs as produced.
+TfLiteStatus CheckOperatorWrites(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
+                                 DataflowWindow* w) {
+  const schema::Operator* op = subgraph->operators()->Get(index);
+  const auto* outputs = op->outputs();
+  const auto* tensors = subgraph->tensors();
+  for (unsigned j = 0; outputs != nullptr && j < outputs->size(); ++j) {
+    const int32_t t = outputs->Get(j);
+    if (!w->contains(t)) continue;
+    if (w->reading.test(t - w->begin)) {
+      // Kernels read their inputs while writing their outputs: in place on one tensor they would read
+      // values they have already overwritten (and invoke assumes distinct buffers).
+      unsigned input_position = 0;
+      while (op->inputs()->Get(input_position) != t) ++input_position;
+      MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
+                  ", which is also its input %u (an operator cannot write a tensor it reads)",
+                  sg, index, OpName(model, op->opcode_index()), j, static_cast<int>(t),
+                  StringOrEmpty(tensors->Get(t)->name()), input_position);
+      return kTfLiteError;
+    }
+    if (w->produced.test(t - w->begin)) {
+      const int first = FirstProducer(subgraph, index, j, t);
+      MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
+                  " is produced twice: by operator %d "
+                  "(%s) and by operator %d (%s)",
+                  sg, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()), first,
+                  OpName(model, subgraph->operators()->Get(first)->opcode_index()), index,
+                  OpName(model, static_cast<unsigned>(op->opcode_index())));
+      return kTfLiteError;
+    }
+    w->produced.set(t - w->begin);
+  }
+  return kTfLiteOk;
+}
+
+// A model output nothing writes would hand the application whatever the arena held before.
+TfLiteStatus CheckOutputsDefined(int sg, const schema::SubGraph* subgraph, const DataflowWindow& w) {
+  const auto* outputs = subgraph->outputs();
+  for (unsigned j = 0; outputs != nullptr && j < outputs->size(); ++j) {
+    const int32_t t = outputs->Get(j);
+    if (!w.contains(t) || w.defined(t)) continue;
+    MicroPrintf("Model invalid: subgraph %d output %u is tensor %d " MOTE_NAME_FMT
+                ", which no operator produces (and which is not an input, a constant or a variable)",
+                sg, j, static_cast<int>(t), StringOrEmpty(subgraph->tensors()->Get(t)->name()));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// Operators are stored in execution order. Walks them once per window of kDataflowWindow tensors, so that the
+// bitmaps stay on the stack whatever the model's size. Indices were range-checked by CheckOperator.
 TfLiteStatus CheckDataflow(const schema::Model* model, int sg, const schema::SubGraph* subgraph, const uint8_t* base,
                            size_t size) {
-  const auto* tensors = subgraph->tensors();
-  const auto* operators = subgraph->operators();
-  const int num_tensors = static_cast<int>(tensors->size());
-  const int num_ops = operators == nullptr ? 0 : static_cast<int>(operators->size());
-  constexpr int kWords = kDataflowWindow / 32;
-  uint32_t available[kWords];
-  uint32_t produced[kWords];
-  uint32_t reading[kWords];  // inputs of the operator being checked (cleared after each operator)
-  auto test = [](const uint32_t* bits, int i) { return (bits[i >> 5] >> (i & 31)) & 1u; };
-  auto set = [](uint32_t* bits, int i) { bits[i >> 5] |= 1u << (i & 31); };
-  auto clear = [](uint32_t* bits, int i) { bits[i >> 5] &= ~(1u << (i & 31)); };
-
+  const int num_tensors = static_cast<int>(subgraph->tensors()->size());
+  const int num_ops = subgraph->operators() == nullptr ? 0 : static_cast<int>(subgraph->operators()->size());
+  DataflowWindow w;
   for (int window = 0; window < num_tensors; window += kDataflowWindow) {
     const int window_end = num_tensors - window < kDataflowWindow ? num_tensors : window + kDataflowWindow;
-    std::memset(available, 0, sizeof(available));
-    std::memset(produced, 0, sizeof(produced));
-    std::memset(reading, 0, sizeof(reading));
-    for (int t = window; t < window_end; ++t) {
-      const schema::Tensor* tensor = tensors->Get(t);
-      if (tensor->is_variable() || IsConstant(model, tensor, base, size) || HasNoElements(tensor)) {
-        set(available, t - window);
-      }
-    }
-    if (const auto* inputs = subgraph->inputs()) {
-      for (unsigned i = 0; i < inputs->size(); ++i) {
-        const int32_t t = inputs->Get(i);
-        if (t >= window && t < window_end) set(available, t - window);
-      }
-    }
+    StartWindow(model, subgraph, base, size, window, window_end, &w);
     for (int i = 0; i < num_ops; ++i) {
-      const schema::Operator* op = operators->Get(i);
-      if (const auto* inputs = op->inputs()) {
+      TF_LITE_ENSURE_STATUS(CheckOperatorReads(model, sg, subgraph, i, &w));
+      TF_LITE_ENSURE_STATUS(CheckOperatorWrites(model, sg, subgraph, i, &w));
+      if (const auto* inputs = subgraph->operators()->Get(i)->inputs()) {
         for (unsigned j = 0; j < inputs->size(); ++j) {
           const int32_t t = inputs->Get(j);
-          if (t < window || t >= window_end) continue;
-          set(reading, t - window);
-          if (test(available, t - window) || test(produced, t - window)) continue;
-          MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
-                      " before any operator produces it (operators must be in execution order; cycles are not "
-                      "allowed)",
-                      sg, i, OpName(model, op->opcode_index()), static_cast<int>(t),
-                      StringOrEmpty(tensors->Get(t)->name()));
-          return kTfLiteError;
-        }
-      }
-      if (const auto* outputs = op->outputs()) {
-        for (unsigned j = 0; j < outputs->size(); ++j) {
-          const int32_t t = outputs->Get(j);
-          if (t < window || t >= window_end) continue;
-          if (test(reading, t - window)) {
-            // Kernels read their inputs while writing their outputs: in place on one tensor they would read
-            // values they have already overwritten (and invoke assumes distinct buffers).
-            unsigned input_position = 0;
-            while (op->inputs()->Get(input_position) != t) ++input_position;
-            MicroPrintf("Model invalid: subgraph %d operator %d (%s) output %u is tensor %d " MOTE_NAME_FMT
-                        ", which is also its input %u (an operator cannot write a tensor it reads)",
-                        sg, i, OpName(model, op->opcode_index()), j, static_cast<int>(t),
-                        StringOrEmpty(tensors->Get(t)->name()), input_position);
-            return kTfLiteError;
-          }
-          if (test(produced, t - window)) {
-            // Rare error path: find the first producer for the message.
-            int first = i;
-            for (int k = 0; k <= i && first == i; ++k) {
-              const auto* earlier = operators->Get(k)->outputs();
-              const unsigned limit = k == i ? j : (earlier == nullptr ? 0u : static_cast<unsigned>(earlier->size()));
-              for (unsigned m = 0; m < limit; ++m) {
-                if (earlier->Get(m) == t) {
-                  first = k;
-                  break;
-                }
-              }
-            }
-            MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
-                        " is produced twice: by operator %d "
-                        "(%s) and by operator %d (%s)",
-                        sg, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()), first,
-                        OpName(model, operators->Get(first)->opcode_index()), i,
-                        OpName(model, static_cast<unsigned>(op->opcode_index())));
-            return kTfLiteError;
-          }
-          set(produced, t - window);
-        }
-      }
-      if (const auto* inputs = op->inputs()) {
-        for (unsigned j = 0; j < inputs->size(); ++j) {
-          const int32_t t = inputs->Get(j);
-          if (t >= window && t < window_end) clear(reading, t - window);
+          if (w.contains(t)) w.reading.clear(t - w.begin);
         }
       }
     }
-    // A model output nothing writes would hand the application whatever the arena held before.
-    if (const auto* outputs = subgraph->outputs()) {
-      for (unsigned j = 0; j < outputs->size(); ++j) {
-        const int32_t t = outputs->Get(j);
-        if (t < window || t >= window_end || test(available, t - window) || test(produced, t - window)) continue;
-        MicroPrintf("Model invalid: subgraph %d output %u is tensor %d " MOTE_NAME_FMT
-                    ", which no operator produces (and which is not an input, a constant or a variable)",
-                    sg, j, static_cast<int>(t), StringOrEmpty(tensors->Get(t)->name()));
-        return kTfLiteError;
-      }
-    }
+    TF_LITE_ENSURE_STATUS(CheckOutputsDefined(sg, subgraph, w));
   }
   return kTfLiteOk;
 }

@@ -169,6 +169,172 @@ double Median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
+// Read before the interpreter is built, so a bad file fails fast and nothing is written.
+bool ReadInputFiles(const RunOptions& o, std::vector<host::AlignedBuffer>* files) {
+  files->resize(o.inputs.size());
+  for (size_t k = 0; k < o.inputs.size(); ++k) {
+    std::string error;
+    if (!host::ReadFile(o.inputs[k], &(*files)[k], &error)) {
+      std::fprintf(stderr, "mote run: input %zu: %s\n", k, error.c_str());
+      return false;
+    }
+  }
+  return true;
+}
+
+// Input k: a .npy array (dtype and shape must match the tensor) or raw bytes of exactly the tensor's size.
+// Sets (*data)[k] to the bytes to copy into input k; returns an exit code.
+int MatchInputs(const RunOptions& o, MicroInterpreter& interpreter, const std::vector<host::AlignedBuffer>& files,
+                std::vector<const uint8_t*>* data) {
+  if (!o.inputs.empty() && o.inputs.size() != interpreter.inputs_size()) {
+    std::fprintf(stderr, "mote run: the model has %zu input(s) but %zu -i file(s) were given\n",
+                 interpreter.inputs_size(), o.inputs.size());
+    return kExitUsage;
+  }
+  data->resize(o.inputs.size());
+  for (size_t k = 0; k < o.inputs.size(); ++k) {
+    const TfLiteTensor* t = interpreter.input(k);
+    (*data)[k] = files[k].data();
+    if (host::IsNpyFile(files[k].data(), files[k].size())) {
+      host::NpyArray array;
+      std::string error;
+      if (!host::ParseNpy(files[k].data(), files[k].size(), &array, &error) ||
+          !host::NpyMatchesTensor(array, t, &error)) {
+        std::fprintf(stderr, "mote run: input %zu ('%s', %s) from '%s': %s\n", k, t->name, DescribeTensor(t).c_str(),
+                     o.inputs[k].c_str(), error.c_str());
+        return kExitFailure;
+      }
+      (*data)[k] = array.data;
+      continue;
+    }
+    if (files[k].size() != t->bytes) {
+      std::fprintf(stderr, "mote run: input %zu ('%s', %s) needs %zu bytes, but '%s' has %zu bytes\n", k, t->name,
+                   DescribeTensor(t).c_str(), t->bytes, o.inputs[k].c_str(), files[k].size());
+      return kExitFailure;
+    }
+  }
+  return kExitOk;
+}
+
+// Before every Invoke: once its last reader has run, an input's bytes may hold later tensors (the planner shares them).
+void FillInputs(const RunOptions& o, MicroInterpreter& interpreter, const std::vector<const uint8_t*>& data) {
+  for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
+    TfLiteTensor* t = interpreter.input(k);
+    if (o.inputs.empty()) {
+      host::FillGoldenInput(static_cast<int>(k), t->type, t->data.raw, t->bytes);
+    } else {
+      std::memcpy(t->data.raw, data[k], t->bytes);
+    }
+  }
+}
+
+// --labels, else labels.txt beside the model (none if it is missing).
+std::vector<std::string> LabelsFor(const RunOptions& o) {
+  if (!o.labels.empty()) return ReadLabels(o.labels);
+  const size_t slash = o.model.find_last_of('/');
+  const std::string dir = slash == std::string::npos ? "." : o.model.substr(0, slash);
+  return ReadLabels(dir + "/labels.txt");
+}
+
+void PrintResults(const RunOptions& o, MicroInterpreter& interpreter, double first_ms) {
+  const std::vector<std::string> labels = LabelsFor(o);
+  std::printf("model %s: %zu input(s), %zu output(s), arena %zu bytes\n", o.model.c_str(), interpreter.inputs_size(),
+              interpreter.outputs_size(), interpreter.arena_used_bytes());
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) PrintOutput(k, interpreter.output(k), o.top, labels);
+  std::printf("time per inference: %.3f ms (first run)\n", first_ms);
+}
+
+// All outputs or none: a failure leaves no partial set behind. Returns an exit code.
+int WriteOutputs(const RunOptions& o, MicroInterpreter& interpreter) {
+  if (!host::IsDirectory(o.output_dir)) {
+    std::fprintf(stderr, "mote run: output directory '%s' does not exist\n", o.output_dir.c_str());
+    return kExitFailure;
+  }
+  std::vector<host::FileToWrite> files;
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+    const TfLiteTensor* t = interpreter.output(k);
+    if (o.npy_outputs) {
+      std::vector<uint8_t> npy;
+      if (!host::EncodeNpy(t->type, t->dims, t->data.uint8, t->bytes, &npy)) {
+        std::fprintf(stderr, "mote run: output %zu is %s, which .npy cannot hold\n", k, TfLiteTypeGetName(t->type));
+        return kExitFailure;
+      }
+      files.push_back({o.output_dir + "/output" + std::to_string(k) + ".npy", std::move(npy)});
+      continue;
+    }
+    files.push_back({o.output_dir + "/output" + std::to_string(k) + ".bin",
+                     std::vector<uint8_t>(t->data.uint8, t->data.uint8 + t->bytes)});
+  }
+  std::string error;
+  if (!host::WriteFilesAtomically(files, &error)) {
+    std::fprintf(stderr, "mote run: %s\n", error.c_str());
+    return kExitFailure;
+  }
+  return kExitOk;
+}
+
+// Node rows slowest first, then the time per op; `times` are the measured Invokes the profile covers.
+void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Profile& profile,
+                  const std::vector<double>& times) {
+  double total = 0;
+  for (double v : profile.node_ms) total += v;
+  std::vector<size_t> order(profile.node_ms.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
+  double measured = 0;
+  for (double t : times) measured += t;
+  std::printf(
+      "profile (mean per Invoke over %zu runs): node times sum to %.3f ms of %.3f ms measured per Invoke "
+      "(%.1f%%; the rest is the interpreter loop and the timer itself)\n",
+      o.runs, total / o.runs, measured / o.runs, measured > 0 ? 100.0 * total / measured : 0.0);
+  std::printf("  %5s  %-20s %-36s %10s %7s\n", "node", "op", "variant", "ms", "share");
+  std::map<std::string, double> per_op;
+  for (size_t i : order) {
+    const NodeInfo info = interpreter.node_info(i);
+    const double ms = profile.node_ms[i] / o.runs;
+    per_op[info.op_name] += ms;
+    std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%", info.index, info.op_name, info.variant, ms,
+                total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
+    // A delegate kernel's row says which model nodes it runs.
+    if (info.replaced_nodes != nullptr) {
+      std::printf("  replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
+      for (int k = 0; k < info.replaced_nodes->size; ++k)
+        std::printf("%s%d", k == 0 ? " " : ",", info.replaced_nodes->data[k]);
+    }
+    std::printf("\n");
+  }
+  std::printf("  per op:\n");
+  for (const auto& kv : per_op)
+    std::printf("    %-20s %10.4f ms %6.1f%%\n", kv.first.c_str(), kv.second,
+                total > 0 ? 100.0 * kv.second * o.runs / total : 0.0);
+}
+
+// --bench / --profile: warm-up runs (their status is not checked), then timed runs. Returns an exit code.
+int Benchmark(const RunOptions& o, MicroInterpreter& interpreter, const std::vector<const uint8_t*>& input_data) {
+  Profile profile{&interpreter, std::vector<double>(interpreter.operators_size(), 0.0), {}};
+  for (size_t w = 0; w < o.warmup; ++w) {
+    FillInputs(o, interpreter, input_data);
+    interpreter.Invoke();
+  }
+  if (o.profile) interpreter.SetNodeHook(Profile::Hook, &profile);
+  std::vector<double> times;
+  for (size_t r = 0; r < o.runs; ++r) {
+    FillInputs(o, interpreter, input_data);
+    const auto s = Clock::now();
+    if (interpreter.Invoke() != kTfLiteOk) return kExitFailure;
+    times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - s).count());
+  }
+  interpreter.SetNodeHook(nullptr, nullptr);
+  const double mn = *std::min_element(times.begin(), times.end());
+  const double mx = *std::max_element(times.begin(), times.end());
+  const double med = Median(times);
+  std::printf("bench: %zu runs after %zu warm-up: min %.4f ms, median %.4f ms, max %.4f ms, %.1f inferences/s\n",
+              o.runs, o.warmup, mn, med, mx, 1000.0 / med);
+  if (o.profile) PrintProfile(o, interpreter, profile, times);
+  return kExitOk;
+}
+
 }  // namespace
 
 int RunCommand(const std::vector<std::string>& args) {
@@ -176,16 +342,8 @@ int RunCommand(const std::vector<std::string>& args) {
   if (!ParseRunArgs(args, &o)) return kExitUsage;
   host::AlignedBuffer model;
   if (!LoadModelFile(o.model, &model)) return kExitFailure;
-
-  // Read every input file before running anything, so a bad file fails fast and nothing is written.
-  std::vector<host::AlignedBuffer> input_files(o.inputs.size());
-  for (size_t k = 0; k < o.inputs.size(); ++k) {
-    std::string error;
-    if (!host::ReadFile(o.inputs[k], &input_files[k], &error)) {
-      std::fprintf(stderr, "mote run: input %zu: %s\n", k, error.c_str());
-      return kExitFailure;
-    }
-  }
+  std::vector<host::AlignedBuffer> input_files;
+  if (!ReadInputFiles(o, &input_files)) return kExitFailure;
 
   static AllOpsResolver resolver;
   host::AlignedBuffer arena(o.arena);
@@ -194,150 +352,24 @@ int RunCommand(const std::vector<std::string>& args) {
     std::fprintf(stderr, "mote run: cannot run '%s' (see the messages above)\n", o.model.c_str());
     return kExitFailure;
   }
-  if (!o.inputs.empty() && o.inputs.size() != interpreter.inputs_size()) {
-    std::fprintf(stderr, "mote run: the model has %zu input(s) but %zu -i file(s) were given\n",
-                 interpreter.inputs_size(), o.inputs.size());
-    return kExitUsage;
-  }
-  // Input k: a .npy array (dtype and shape must match the tensor) or raw bytes of exactly the tensor's size.
-  std::vector<const uint8_t*> input_data(o.inputs.size());
-  for (size_t k = 0; k < o.inputs.size(); ++k) {
-    const TfLiteTensor* t = interpreter.input(k);
-    input_data[k] = input_files[k].data();
-    if (host::IsNpyFile(input_files[k].data(), input_files[k].size())) {
-      host::NpyArray array;
-      std::string error;
-      if (!host::ParseNpy(input_files[k].data(), input_files[k].size(), &array, &error) ||
-          !host::NpyMatchesTensor(array, t, &error)) {
-        std::fprintf(stderr, "mote run: input %zu ('%s', %s) from '%s': %s\n", k, t->name, DescribeTensor(t).c_str(),
-                     o.inputs[k].c_str(), error.c_str());
-        return kExitFailure;
-      }
-      input_data[k] = array.data;
-      continue;
-    }
-    if (input_files[k].size() != t->bytes) {
-      std::fprintf(stderr, "mote run: input %zu ('%s', %s) needs %zu bytes, but '%s' has %zu bytes\n", k, t->name,
-                   DescribeTensor(t).c_str(), t->bytes, o.inputs[k].c_str(), input_files[k].size());
-      return kExitFailure;
-    }
-  }
+  std::vector<const uint8_t*> input_data;
+  const int matched = MatchInputs(o, interpreter, input_files, &input_data);
+  if (matched != kExitOk) return matched;
 
-  auto fill_inputs = [&]() {
-    for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
-      TfLiteTensor* t = interpreter.input(k);
-      if (o.inputs.empty()) {
-        host::FillGoldenInput(static_cast<int>(k), t->type, t->data.raw, t->bytes);
-      } else {
-        std::memcpy(t->data.raw, input_data[k], t->bytes);
-      }
-    }
-  };
-
-  fill_inputs();
+  FillInputs(o, interpreter, input_data);
   const auto t0 = Clock::now();
   if (interpreter.Invoke() != kTfLiteOk) {
     std::fprintf(stderr, "mote run: Invoke() failed\n");
     return kExitFailure;
   }
   const double first_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-
-  std::vector<std::string> labels;
-  if (!o.labels.empty()) {
-    labels = ReadLabels(o.labels);
-  } else {
-    const size_t slash = o.model.find_last_of('/');
-    const std::string dir = slash == std::string::npos ? "." : o.model.substr(0, slash);
-    labels = ReadLabels(dir + "/labels.txt");
-  }
-  std::printf("model %s: %zu input(s), %zu output(s), arena %zu bytes\n", o.model.c_str(), interpreter.inputs_size(),
-              interpreter.outputs_size(), interpreter.arena_used_bytes());
-  for (size_t k = 0; k < interpreter.outputs_size(); ++k) PrintOutput(k, interpreter.output(k), o.top, labels);
-  std::printf("time per inference: %.3f ms (first run)\n", first_ms);
+  PrintResults(o, interpreter, first_ms);
 
   if (!o.output_dir.empty()) {
-    if (!host::IsDirectory(o.output_dir)) {
-      std::fprintf(stderr, "mote run: output directory '%s' does not exist\n", o.output_dir.c_str());
-      return kExitFailure;
-    }
-    std::vector<host::FileToWrite> files;
-    for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
-      const TfLiteTensor* t = interpreter.output(k);
-      if (o.npy_outputs) {
-        std::vector<uint8_t> npy;
-        if (!host::EncodeNpy(t->type, t->dims, t->data.uint8, t->bytes, &npy)) {
-          std::fprintf(stderr, "mote run: output %zu is %s, which .npy cannot hold\n", k, TfLiteTypeGetName(t->type));
-          return kExitFailure;
-        }
-        files.push_back({o.output_dir + "/output" + std::to_string(k) + ".npy", std::move(npy)});
-        continue;
-      }
-      files.push_back({o.output_dir + "/output" + std::to_string(k) + ".bin",
-                       std::vector<uint8_t>(t->data.uint8, t->data.uint8 + t->bytes)});
-    }
-    std::string error;
-    if (!host::WriteFilesAtomically(files, &error)) {
-      std::fprintf(stderr, "mote run: %s\n", error.c_str());
-      return kExitFailure;
-    }
+    const int written = WriteOutputs(o, interpreter);
+    if (written != kExitOk) return written;
   }
-
-  if (o.bench || o.profile) {
-    Profile profile{&interpreter, std::vector<double>(interpreter.operators_size(), 0.0), {}};
-    for (size_t w = 0; w < o.warmup; ++w) {
-      fill_inputs();
-      interpreter.Invoke();
-    }
-    if (o.profile) interpreter.SetNodeHook(Profile::Hook, &profile);
-    std::vector<double> times;
-    for (size_t r = 0; r < o.runs; ++r) {
-      fill_inputs();
-      const auto s = Clock::now();
-      if (interpreter.Invoke() != kTfLiteOk) return kExitFailure;
-      times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - s).count());
-    }
-    interpreter.SetNodeHook(nullptr, nullptr);
-    const double mn = *std::min_element(times.begin(), times.end());
-    const double mx = *std::max_element(times.begin(), times.end());
-    const double med = Median(times);
-    std::printf("bench: %zu runs after %zu warm-up: min %.4f ms, median %.4f ms, max %.4f ms, %.1f inferences/s\n",
-                o.runs, o.warmup, mn, med, mx, 1000.0 / med);
-    if (o.profile) {
-      double total = 0;
-      for (double v : profile.node_ms) total += v;
-      std::vector<size_t> order(profile.node_ms.size());
-      for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-      std::stable_sort(order.begin(), order.end(),
-                       [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
-      double measured = 0;
-      for (double t : times) measured += t;
-      std::printf(
-          "profile (mean per Invoke over %zu runs): node times sum to %.3f ms of %.3f ms measured per Invoke "
-          "(%.1f%%; the rest is the interpreter loop and the timer itself)\n",
-          o.runs, total / o.runs, measured / o.runs, measured > 0 ? 100.0 * total / measured : 0.0);
-      std::printf("  %5s  %-20s %-36s %10s %7s\n", "node", "op", "variant", "ms", "share");
-      std::map<std::string, double> per_op;
-      for (size_t i : order) {
-        const NodeInfo info = interpreter.node_info(i);
-        const double ms = profile.node_ms[i] / o.runs;
-        per_op[info.op_name] += ms;
-        std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%", info.index, info.op_name, info.variant, ms,
-                    total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
-        // A delegate kernel's row says which model nodes it runs.
-        if (info.replaced_nodes != nullptr) {
-          std::printf("  replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
-          for (int k = 0; k < info.replaced_nodes->size; ++k)
-            std::printf("%s%d", k == 0 ? " " : ",", info.replaced_nodes->data[k]);
-        }
-        std::printf("\n");
-      }
-      std::printf("  per op:\n");
-      for (const auto& kv : per_op)
-        std::printf("    %-20s %10.4f ms %6.1f%%\n", kv.first.c_str(), kv.second,
-                    total > 0 ? 100.0 * kv.second * o.runs / total : 0.0);
-    }
-  }
-  return kExitOk;
+  return o.bench || o.profile ? Benchmark(o, interpreter, input_data) : kExitOk;
 }
 
 }  // namespace cli
