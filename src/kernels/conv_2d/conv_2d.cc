@@ -275,22 +275,10 @@ TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* alloc
   *builtin_data = nullptr;
   auto* params = AllocateParams<TfLiteConvParams>(allocator, kOpName);
   if (params == nullptr) return kTfLiteError;
-  // Schema defaults for a missing table: SAME, strides 0 (refused by prepare), NONE, dilations 1.
-  params->padding = kTfLitePaddingSame;
-  params->activation = kTfLiteActNone;
-  params->dilation_width_factor = 1;
-  params->dilation_height_factor = 1;
-  params->quantized_bias_type = kTfLiteFloat32;
-  if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_Conv2DOptions()) {
-    TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
-    TF_LITE_ENSURE_STATUS(
-        ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
-    params->stride_width = options->stride_w();
-    params->stride_height = options->stride_h();
-    params->dilation_width_factor = options->dilation_w_factor();
-    params->dilation_height_factor = options->dilation_h_factor();
-    params->quantized_bias_type = TensorTypeToTfLiteType(options->quantized_bias_type());
-  }
+  const auto* options = op == nullptr ? nullptr : op->builtin_options_as_Conv2DOptions();
+  TF_LITE_ENSURE_STATUS(conv_common::ParseWindowOptions(options, kOpName, params));
+  params->quantized_bias_type =
+      options == nullptr ? kTfLiteFloat32 : TensorTypeToTfLiteType(options->quantized_bias_type());
   *builtin_data = params;
   return kTfLiteOk;
 }

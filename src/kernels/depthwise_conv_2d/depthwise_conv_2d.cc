@@ -250,22 +250,9 @@ TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocat
   *builtin_data = nullptr;
   auto* params = AllocateParams<TfLiteDepthwiseConvParams>(allocator, kOpName);
   if (params == nullptr) return kTfLiteError;
-  // Schema defaults for a missing table: SAME, strides 0 and depth_multiplier 0 (refused by prepare), NONE,
-  // dilations 1.
-  params->padding = kTfLitePaddingSame;
-  params->activation = kTfLiteActNone;
-  params->dilation_width_factor = 1;
-  params->dilation_height_factor = 1;
-  if (const auto* options = op == nullptr ? nullptr : op->builtin_options_as_DepthwiseConv2DOptions()) {
-    TF_LITE_ENSURE_STATUS(conv_common::ParsePadding(options->padding(), kOpName, &params->padding));
-    TF_LITE_ENSURE_STATUS(
-        ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
-    params->stride_width = options->stride_w();
-    params->stride_height = options->stride_h();
-    params->depth_multiplier = options->depth_multiplier();
-    params->dilation_width_factor = options->dilation_w_factor();
-    params->dilation_height_factor = options->dilation_h_factor();
-  }
+  const auto* options = op == nullptr ? nullptr : op->builtin_options_as_DepthwiseConv2DOptions();
+  TF_LITE_ENSURE_STATUS(conv_common::ParseWindowOptions(options, kOpName, params));
+  if (options != nullptr) params->depth_multiplier = options->depth_multiplier();  // else 0: refused by prepare
   *builtin_data = params;
   return kTfLiteOk;
 }

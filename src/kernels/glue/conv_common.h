@@ -11,6 +11,7 @@
 
 #include "kernels/glue/conv_int8_problem.h"
 #include "kernels/glue/conv_params.h"
+#include "kernels/glue/options_parsing.h"
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
 #include "mote/kernel_util.h"
@@ -23,6 +24,26 @@ namespace conv_common {
 
 // Schema Padding -> TfLitePadding. kTfLiteError (with a message naming `op_name`) for unknown values.
 TfLiteStatus ParsePadding(schema::Padding padding, const char* op_name, TfLitePadding* out);
+
+// Reads the options both convolutions share from a Conv2DOptions or DepthwiseConv2DOptions table into
+// TfLiteConvParams or TfLiteDepthwiseConvParams (the same field names in both): padding, fused activation,
+// strides, dilations. Without a table (options == nullptr) the schema defaults: SAME, strides 0 (refused by
+// prepare), NONE, dilations 1. The op's own fields (bias type, depth multiplier) are left to its parser.
+template <typename Options, typename Params>
+TfLiteStatus ParseWindowOptions(const Options* options, const char* op_name, Params* params) {
+  params->padding = kTfLitePaddingSame;
+  params->activation = kTfLiteActNone;
+  params->dilation_width_factor = 1;
+  params->dilation_height_factor = 1;
+  if (options == nullptr) return kTfLiteOk;
+  TF_LITE_ENSURE_STATUS(ParsePadding(options->padding(), op_name, &params->padding));
+  TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), op_name, &params->activation));
+  params->stride_width = options->stride_w();
+  params->stride_height = options->stride_h();
+  params->dilation_width_factor = options->dilation_w_factor();
+  params->dilation_height_factor = options->dilation_h_factor();
+  return kTfLiteOk;
+}
 
 // The window geometry both ops share, validated and resolved against TFLite's padding rules.
 struct WindowGeometry {
