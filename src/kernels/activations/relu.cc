@@ -25,10 +25,6 @@ struct OpData {
   int size;
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                               reference::ReluQuantParams* p) {
   TF_LITE_ENSURE_STATUS(CheckQuantizedScales(context, kOpName, input, output));
@@ -85,7 +81,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_RELU (PLAIN, "relu/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_RELU (PLAIN, "relu/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -25,10 +25,6 @@ struct OpData {
   int size;
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // TFLM's FloatToQuantizedType: round(value / scale) + zero_point clamped to [qmin, qmax] (evaluated in double so
 // that a tiny scale clamps instead of overflowing).
 int32_t QuantizeClamped(float value, float scale, int32_t zero_point, int32_t qmin, int32_t qmax) {
@@ -82,7 +78,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_RELU6 (PLAIN, "relu6/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_RELU6 (PLAIN, "relu6/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

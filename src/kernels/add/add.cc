@@ -82,10 +82,6 @@ constexpr KernelVariant<add::AddInt8Problem> kInt8Variants[] = {
     {"add/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // kServed: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
 template <TypeSet kServed>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -152,7 +148,7 @@ bool add::AppliesDsp(const AddInt8Problem& p) {
   return (int64_t{1} << 29) + 1 + (c < 0 ? -c : c) < (int64_t{1} << 31);
 }
 
-#define MOTE_KERNEL_ADD (TEMPLATED, "add/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_ADD (TEMPLATED, "add/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseAdd(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -22,10 +22,6 @@ struct OpData {
   size_t* chunk_bytes;  // per input: dims[axis] * inner size * element size
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 bool SupportedType(TfLiteType type) {
   return type == kTfLiteFloat32 || type == kTfLiteInt8 || type == kTfLiteInt16 || type == kTfLiteInt32 ||
          type == kTfLiteInt64 || type == kTfLiteBool;
@@ -155,7 +151,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_CONCATENATION (PLAIN, "concatenation/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_CONCATENATION (PLAIN, "concatenation/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseConcatenation(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

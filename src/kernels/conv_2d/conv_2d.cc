@@ -81,10 +81,6 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
     {"conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // INT16 picks its accumulator from the bias, as TFLM: an INT32 bias the int32 one; an INT64 bias or none the
 // int64 one. (Types are checked.)
 Kind KindOf(TfLiteType type, const TfLiteTensor* bias) {
@@ -268,7 +264,7 @@ size_t MveScratchBytes(const ConvInt8Problem& p) { return GetMveScratchLayout(p)
 
 }  // namespace conv_2d
 
-#define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -77,10 +77,6 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
     {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
 template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -243,7 +239,7 @@ size_t DspScratchBytes(const DepthwiseInt8Problem& p) { return GetDspScratchLayo
 
 }  // namespace depthwise_conv_2d
 
-#define MOTE_KERNEL_DEPTHWISE_CONV_2D (TEMPLATED, "depthwise_conv_2d/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_DEPTHWISE_CONV_2D (TEMPLATED, "depthwise_conv_2d/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseDepthwiseConv2D(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -23,10 +23,6 @@ struct OpData {
   int32_t zero_point;
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckUnaryNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
@@ -74,7 +70,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_DEQUANTIZE (PLAIN, "dequantize/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_DEQUANTIZE (PLAIN, "dequantize/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

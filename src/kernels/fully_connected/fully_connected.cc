@@ -104,10 +104,6 @@ constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variant
     {"fully_connected/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // The filter's quantization: per tensor (zero point in [-127, 127]) or per channel along dimension 0 (one
 // scale per unit, zero points 0, not INT4); every scale finite and > 0. Sets *per_channel.
 TfLiteStatus CheckFilterQuantization(TfLiteContext* context, const TfLiteTensor* filter, bool* per_channel) {
@@ -492,7 +488,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
 
-#define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseFullyConnected(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

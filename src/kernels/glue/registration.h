@@ -5,7 +5,7 @@
 // The glue says which functions each of its ops has, then expands the registrations once, at namespace mote
 // scope after those functions:
 //
-//   #define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", Init, Prepare, Eval)
+//   #define MOTE_KERNEL_CONV_2D (TEMPLATED, "conv_2d/any/reference", InitOpData<OpData>, Prepare, Eval)
 //   MOTE_DEFINE_REGISTRATIONS();
 //
 // MOTE_KERNEL_<CODE> is (kind, default variant id, init, prepare, eval):
@@ -24,6 +24,17 @@
 #include "mote/kernel_util.h"
 #include "mote/op_registrations.h"
 #include "mote/op_table.h"
+
+namespace mote {
+
+// The init of every kernel whose state is one OpData struct in persistent arena memory (prepare fills it,
+// invoke reads it): its MOTE_KERNEL_<CODE> names InitOpData<OpData> as the init function.
+template <typename OpData>
+void* InitOpData(TfLiteContext* context, const char* /*buffer*/, size_t /*length*/) {
+  return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+}  // namespace mote
 
 // The op table's type suffixes as TfLiteType (add one when a specialisation names a new type).
 #define MOTE_TFLITE_TYPE_INT8 kTfLiteInt8

@@ -25,10 +25,6 @@ struct OpData {
   int scratch_index;  // integer path: output_elements int32 sums
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 bool PositiveScale(const TfLiteTensor* t) { return t->params.scale > 0.0f && std::isfinite(t->params.scale); }
 
 int FloorLog2(uint64_t n) {
@@ -222,7 +218,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_MEAN (PLAIN, "mean/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_MEAN (PLAIN, "mean/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReducer(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -21,10 +21,6 @@ constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfL
 
 using OpData = BinaryElementwiseOpData<reference::MulElements>;
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
@@ -84,7 +80,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_MUL (PLAIN, "mul/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_MUL (PLAIN, "mul/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseMul(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

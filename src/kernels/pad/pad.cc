@@ -24,10 +24,6 @@ struct OpData {
   int8_t int8_default;  // output zero point
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // A supported input type, and the output of that same type.
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output) {
   const TfLiteType type = input->type;
@@ -205,7 +201,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_PAD (PLAIN, "pad/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_PAD (PLAIN, "pad/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -90,10 +90,6 @@ constexpr KernelVariant<pooling::PoolInt8Problem> kMaxInt8Variants[] = {
     {"max_pool_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference<reference::MaxPoolQuantized<int8_t>>},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 const char* ActivationName(TfLiteFusedActivation activation) {
   switch (activation) {
     case kTfLiteActNone: return "NONE";
@@ -337,8 +333,9 @@ bool AppliesAverageDsp(const PoolInt8Problem& p) {
 }
 }  // namespace pooling
 
-#define MOTE_KERNEL_AVERAGE_POOL_2D (TEMPLATED, "average_pool_2d/any/reference", Init, AveragePrepare, AverageEval)
-#define MOTE_KERNEL_MAX_POOL_2D (TEMPLATED, "max_pool_2d/any/reference", Init, MaxPrepare, MaxEval)
+#define MOTE_KERNEL_AVERAGE_POOL_2D \
+  (TEMPLATED, "average_pool_2d/any/reference", InitOpData<OpData>, AveragePrepare, AverageEval)
+#define MOTE_KERNEL_MAX_POOL_2D (TEMPLATED, "max_pool_2d/any/reference", InitOpData<OpData>, MaxPrepare, MaxEval)
 MOTE_DEFINE_REGISTRATIONS();
 
 // Shared by AVERAGE_POOL_2D and MAX_POOL_2D (and L2_POOL_2D in TFLite). A missing options table gives the

@@ -33,10 +33,6 @@ struct OpData {
   int shift;
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 bool Supported(TfLiteType in, TfLiteType out) {
   switch (in) {
     case kTfLiteFloat32: return out == kTfLiteInt8 || out == kTfLiteInt16;
@@ -136,7 +132,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_QUANTIZE (PLAIN, "quantize/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_QUANTIZE (PLAIN, "quantize/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -21,10 +21,6 @@ struct OpData {
   size_t bytes;  // bytes copied by invoke (input element count * element size)
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // Checks a requested shape (from the shape input or the new_shape option; -1 = inferred, at most once)
 // against the output tensor's dims.
 TfLiteStatus CheckRequestedShape(TfLiteContext* context, const char* what, const int64_t* values, int count,
@@ -154,7 +150,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

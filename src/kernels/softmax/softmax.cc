@@ -85,10 +85,6 @@ constexpr KernelVariant<softmax::SoftmaxInt8Problem> kInt8ToInt16Variants[] = {
     {"softmax/int8_int16/reference", 0, nullptr, nullptr, RunInt8ToInt16Reference},
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 bool NearlyEqual(float value, float expected) {
   return std::fabs(static_cast<double>(value) - expected) <= 0.001 * expected;
 }
@@ -297,7 +293,7 @@ bool softmax::AppliesArm(const SoftmaxInt8Problem& p) {
   return p.input_multiplier >= (1 << 30) && p.input_left_shift >= 0 && p.input_left_shift <= 31 && p.depth <= 4095;
 }
 
-#define MOTE_KERNEL_SOFTMAX (TEMPLATED, "softmax/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_SOFTMAX (TEMPLATED, "softmax/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSoftmax(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -31,10 +31,6 @@ struct OpData {
   reference::StridedSliceParams params;
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // One dimension of the effective (dense) spec.
 struct DenseDim {
   int32_t size;  // effective input dimension (1 for a new axis)
@@ -310,7 +306,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_STRIDED_SLICE (PLAIN, "strided_slice/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_STRIDED_SLICE (PLAIN, "strided_slice/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseStridedSlice(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -22,10 +22,6 @@ constexpr TfLiteType kTypes[] = {kTfLiteFloat32, kTfLiteInt32, kTfLiteInt8, kTfL
 
 using OpData = BinaryElementwiseOpData<reference::SubElements>;
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseNode(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
@@ -65,7 +61,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_SUB (PLAIN, "sub/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_SUB (PLAIN, "sub/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSub(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

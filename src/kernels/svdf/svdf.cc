@@ -34,10 +34,6 @@ struct OpData {
   int scratch_output_index;  // batch * num_units int32 (integer path only)
 };
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(OpData));
-}
-
 // Per-tensor affine quantization with a positive scale.
 bool PerTensorQuantized(const TfLiteTensor* t) {
   if (t->quantization.type != kTfLiteAffineQuantization || t->quantization.params == nullptr) return false;
@@ -309,7 +305,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 // SVDF_INT8 is not specialised yet (no benchmark model uses SVDF): the generic kernel, as TFLM's reference
 // build does.
-#define MOTE_KERNEL_SVDF (PLAIN, "svdf/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_SVDF (PLAIN, "svdf/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseSvdf(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

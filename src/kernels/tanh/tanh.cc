@@ -19,10 +19,6 @@ namespace {
 constexpr const char kOpName[] = "TANH";
 constexpr SigmoidTanhRules kRules = {/*int8_output_zero_point_is_minus_128=*/false, /*max_pot_shift=*/1};
 
-void* Init(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(SigmoidTanhOpData));
-}
-
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   return PrepareSigmoidTanh(context, kOpName, kRules, input, output, static_cast<SigmoidTanhOpData*>(user_data));
@@ -43,7 +39,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_TANH (PLAIN, "tanh/any/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_TANH (PLAIN, "tanh/any/reference", InitOpData<SigmoidTanhOpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote
