@@ -22,6 +22,8 @@
 
 #define MOTE_BUILTIN_OPS(X)                                           \
   X(ADD, Add, ParseAdd, 5)                                            \
+  X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
+  X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
