@@ -25,6 +25,7 @@
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(CAST, Cast, ParseCast, 3)                                         \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
