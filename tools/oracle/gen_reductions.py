@@ -1,10 +1,17 @@
-"""Oracle cases for the reductions and index reductions: ARG_MAX, ARG_MIN (group arg_min_max).
+"""Oracle cases for the reductions and index reductions: ARG_MAX, ARG_MIN (group arg_min_max), SUM (sum),
+REDUCE_MAX and REDUCE_MIN (reduce_max_min), REDUCE_ALL (reduce_all). MEAN's cases are gen_shape_ops.py's.
 
 Writes tests/oracle/data/<group>.cases (+ .provenance.txt). Every case is a random model run once on TFLM's
 reference kernels. Draws only what TFLM accepts and computes in bounds:
   ARG_MAX / ARG_MIN: FLOAT32 or INT8 input (TFLM refuses INT16, INT32, UINT8, BOOL...), a constant INT32 axis of
     one element (negative allowed), an INT32 output (TFLM refuses INT64 outputs and INT64 axes). Inputs are drawn
     from a few values so that ties (the first index wins) are common.
+  SUM: FLOAT32, INT8, INT16 with independent input and output quantization (the int32 sum requantized), random
+    ranks 1-5, axes negative and repeated, sometimes none, keep_dims both ways.
+  REDUCE_MAX / REDUCE_MIN: FLOAT32 and INT8 (TFLM refuses INT16 and an output quantized differently from the
+    input), the same shapes and axes; float inputs now and then carry NaN and -inf/+inf.
+  REDUCE_ALL: BOOL only (TFLM has no other type), mostly-true inputs so that true results occur.
+  Every axis tensor is a constant INT32 (TFLM refuses INT64 axes).
 
 Run: .venv/bin/python tools/oracle/gen_reductions.py [--seed N] [--out-dir DIR] [--only arg_min_max,...]
 """
@@ -19,7 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ["arg_min_max"]
+GROUPS = ["arg_min_max", "sum", "reduce_max_min", "reduce_all"]
 
 
 def rand_shape(rng, rank, lo=1, hi=6):
@@ -77,6 +84,98 @@ def gen_arg_min_max(w, rng):
                 model = single_op_model(code, [x, T([1], "int32", data=[axis])], [T(out_shape, "int32")],
                                         options_type, {"output_type": "INT32"})
                 w.add_run("%s_%s_long_%s" % (code.lower(), dtype, shape_name(shape)), model, [random_input(x, rng)])
+
+
+# ----------------------------------------------------------------------------- SUM, REDUCE_MAX/MIN, REDUCE_ALL
+
+def random_axes(rng, rank):
+    """Random axes for a rank-`rank` input: negative and repeated ones, now and then none at all."""
+    if rng.integers(0, 12) == 0:
+        return []
+    return [int(rng.integers(-rank, rank)) for _ in range(int(rng.integers(1, rank + 2)))]
+
+
+def reduced_shape(shape, axes, keep):
+    resolved = set(a % len(shape) for a in axes)
+    if keep:
+        return [1 if i in resolved else d for i, d in enumerate(shape)]
+    return [d for i, d in enumerate(shape) if i not in resolved]
+
+
+def reducer_case(w, rng, code, name, shape, axes, keep, x, y, inputs):
+    a = T([len(axes)], "int32", data=np.array(axes, dtype=np.int32))
+    model = single_op_model(code, [x, a], [y], "ReducerOptions", {"keep_dims": keep})
+    w.add_run("%s_%s_%s_ax%s_%s" % (code.lower(), name, shape_name(shape), "_".join(map(str, axes)) or "none",
+                                    "keep" if keep else "drop"), model, inputs)
+
+
+def random_reduction(rng, it):
+    rank = int(rng.integers(1, 6))
+    shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+    axes = random_axes(rng, rank)
+    keep = bool(rng.integers(0, 2))
+    return shape, axes, keep
+
+
+def gen_sum(w, rng):
+    dtypes = ["float32", "int8", "int16"]
+    for it in range(150):
+        dtype = dtypes[it % 3]
+        shape, axes, keep = random_reduction(rng, it)
+        q_in = quant_for(rng, dtype)
+        # Output scales around the input's times the reduced count, sometimes the input's own (saturation).
+        q_out = q_in if it % 5 == 0 else quant_for(rng, dtype)
+        if dtype != "float32" and it % 5 != 0:
+            q_out = (q_in[0] * float(rng.uniform(0.5, 8.0)), q_out[1])
+        x = spec(shape, dtype, q_in)
+        y = spec(reduced_shape(shape, axes, keep), dtype, q_out)
+        reducer_case(w, rng, "SUM", "%s_%d" % (dtype, it), shape, axes, keep, x, y, [random_input(x, rng)])
+    # Large reductions: int32 sums of many elements, and the 4-D axes {1, 2} of pooling heads.
+    for dtype in dtypes:
+        q = quant_for(rng, dtype)
+        x = spec([1, 48, 40, 3], dtype, q)
+        y = spec([1, 1, 1, 3], dtype, (q[0] * 200.0, q[1]) if q[0] is not None else q)
+        reducer_case(w, rng, "SUM", "%s_big" % dtype, [1, 48, 40, 3], [1, 2], True, x, y, [random_input(x, rng)])
+
+
+def special_floats(rng, x):
+    data = random_input(x, rng)
+    flat = data.reshape(-1)
+    for _ in range(int(rng.integers(1, 3))):
+        flat[int(rng.integers(0, flat.size))] = [np.nan, np.inf, -np.inf][int(rng.integers(0, 3))]
+    return data
+
+
+def gen_reduce_max_min(w, rng):
+    for it in range(160):
+        code = "REDUCE_MAX" if it % 2 == 0 else "REDUCE_MIN"
+        dtype = ["float32", "int8"][(it // 2) % 2]
+        shape, axes, keep = random_reduction(rng, it)
+        q = quant_for(rng, dtype) if not (dtype == "int8" and it % 8 == 1) else (None, None)
+        x = spec(shape, dtype, q)
+        y = spec(reduced_shape(shape, axes, keep), dtype, q)
+        inp = special_floats(rng, x) if dtype == "float32" and it % 6 == 0 else random_input(x, rng)
+        reducer_case(w, rng, code, "%s_%d" % (dtype, it), shape, axes, keep, x, y, [inp])
+    for code in ("REDUCE_MAX", "REDUCE_MIN"):
+        x = T([2, 3], "float32")
+        inf = np.inf if code == "REDUCE_MIN" else -np.inf
+        reducer_case(w, rng, code, "float32_all_inf", [2, 3], [1], False, x, T([2], "float32"),
+                     [np.full((2, 3), inf, dtype=np.float32)])
+        for dtype in ("float32", "int8"):
+            q = quant_for(rng, dtype)
+            x = spec([1, 30, 20, 4], dtype, q)
+            reducer_case(w, rng, code, "%s_big" % dtype, [1, 30, 20, 4], [1, 2], True, x,
+                         spec([1, 1, 1, 4], dtype, q), [random_input(x, rng)])
+
+
+def gen_reduce_all(w, rng):
+    for it in range(80):
+        shape, axes, keep = random_reduction(rng, it)
+        x = T(shape, "bool")
+        y = T(reduced_shape(shape, axes, keep), "bool")
+        p_false = [0.0, 0.02, 0.1, 0.5][it % 4]
+        inp = rng.uniform(size=shape) >= p_false
+        reducer_case(w, rng, "REDUCE_ALL", "bool_%d" % it, shape, axes, keep, x, y, [inp])
 
 
 def main():
