@@ -29,6 +29,7 @@
   X(CAST, Cast, ParseCast, 3)                                         \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
+  X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \

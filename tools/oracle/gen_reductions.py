@@ -1,5 +1,6 @@
 """Oracle cases for the reductions and index reductions: ARG_MAX, ARG_MIN (group arg_min_max), SUM (sum),
-REDUCE_MAX and REDUCE_MIN (reduce_max_min), REDUCE_ALL (reduce_all). MEAN's cases are gen_shape_ops.py's.
+REDUCE_MAX and REDUCE_MIN (reduce_max_min), REDUCE_ALL (reduce_all), CUMSUM (cumsum). MEAN's cases are
+gen_shape_ops.py's.
 
 Writes tests/oracle/data/<group>.cases (+ .provenance.txt). Every case is a random model run once on TFLM's
 reference kernels. Draws only what TFLM accepts and computes in bounds:
@@ -11,6 +12,8 @@ reference kernels. Draws only what TFLM accepts and computes in bounds:
   REDUCE_MAX / REDUCE_MIN: FLOAT32 and INT8 (TFLM refuses INT16 and an output quantized differently from the
     input), the same shapes and axes; float inputs now and then carry NaN and -inf/+inf.
   REDUCE_ALL: BOOL only (TFLM has no other type), mostly-true inputs so that true results occur.
+  CUMSUM: FLOAT32 and INT8 (TFLM refuses INT16, INT32, INT64), exclusive and reverse in every combination, a
+    constant INT32 axis of one element; INT8 lines long enough for TFLM's int32 accumulator to wrap.
   Every axis tensor is a constant INT32 (TFLM refuses INT64 axes).
 
 Run: .venv/bin/python tools/oracle/gen_reductions.py [--seed N] [--out-dir DIR] [--only arg_min_max,...]
@@ -26,7 +29,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ["arg_min_max", "sum", "reduce_max_min", "reduce_all"]
+GROUPS = ["arg_min_max", "sum", "reduce_max_min", "reduce_all", "cumsum"]
 
 
 def rand_shape(rng, rank, lo=1, hi=6):
@@ -176,6 +179,41 @@ def gen_reduce_all(w, rng):
         p_false = [0.0, 0.02, 0.1, 0.5][it % 4]
         inp = rng.uniform(size=shape) >= p_false
         reducer_case(w, rng, "REDUCE_ALL", "bool_%d" % it, shape, axes, keep, x, y, [inp])
+
+
+# -------------------------------------------------------------------------------------------------- CUMSUM
+
+def cumsum_case(w, name, x, axis, exclusive, reverse, inputs, q_out=None):
+    y = spec(x.shape, x.dtype, q_out if q_out is not None else (x.scale and x.scale[0],
+                                                                 x.zero_point and x.zero_point[0]))
+    model = single_op_model("CUMSUM", [x, T([1], "int32", data=[axis])], [y], "CumsumOptions",
+                            {"exclusive": exclusive, "reverse": reverse})
+    w.add_run("cumsum_%s_%s_ax%d%s%s" % (name, shape_name(x.shape), axis, "_excl" if exclusive else "",
+                                         "_rev" if reverse else ""), model, inputs)
+
+
+def gen_cumsum(w, rng):
+    for it in range(140):
+        dtype = ["float32", "int8"][it % 2]
+        exclusive = bool((it // 2) % 2)
+        reverse = bool((it // 4) % 2)
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axis = int(rng.integers(-rank, rank))
+        q_in = quant_for(rng, dtype)
+        x = spec(shape, dtype, q_in)
+        q_out = None
+        if dtype == "int8":  # outputs a few times coarser than the input: the sums stay mostly in range
+            q_out = (q_in[0] * float(rng.uniform(1.0, 1.0 + shape[axis % rank])), int(rng.integers(-128, 128)))
+        cumsum_case(w, "%s_%d" % (dtype, it), x, axis, exclusive, reverse, [random_input(x, rng)], q_out)
+    # Long lines: TFLM's int8 accumulator (values << 19) wraps after a few dozen extreme elements.
+    for exclusive in (False, True):
+        for reverse in (False, True):
+            x = spec([2, 64], "int8", (0.05, -128))
+            cumsum_case(w, "int8_long", x, 1, exclusive, reverse, [np.full((2, 64), 127, dtype=np.int8)],
+                        (float(rng.uniform(1.0, 20.0)), 0))
+            x = T([3, 50], "float32")
+            cumsum_case(w, "float32_long", x, -1, exclusive, reverse, [random_input(x, rng)])
 
 
 def main():
