@@ -56,8 +56,8 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const char* op, const TfLiteTens
 }
 
 // outer x axis_size x inner around the resolved axis, and the output's element count.
-TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input,
-                          const TfLiteTensor* axis, const TfLiteTensor* output, reference::ArgMinMaxParams* p) {
+TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
+                          const TfLiteTensor* output, reference::ArgMinMaxParams* p) {
   const int rank = input->dims->size;
   const int32_t a = GetTensorData<int32_t>(axis)[0];
   const int32_t resolved = a < 0 ? a + rank : a;
@@ -87,8 +87,8 @@ TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTe
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, const TfLiteTensor* input,
-                            const TfLiteTensor* axis, const TfLiteTensor* output, OpData* data) {
+TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
+                            const TfLiteTensor* output, OpData* data) {
   if (input == nullptr || axis == nullptr || output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: input, axis and output are required", op);
     return kTfLiteError;

@@ -38,8 +38,8 @@ OptionsFn ArgMinOut(schema::TensorType type) {
 std::vector<uint8_t> ArgMaxModel(schema::TensorType in, std::vector<int> shape, int axis, std::vector<int> out_shape,
                                  schema::TensorType out = schema::TensorType_INT32) {
   return BuildOne(schema::BuiltinOperator_ARG_MAX,
-                  {Runtime(in, shape, 0.5f, 0), Const(schema::TensorType_INT32, {1}, {axis})}, {Runtime(out, out_shape)},
-                  ArgMaxOut(out));
+                  {Runtime(in, shape, 0.5f, 0), Const(schema::TensorType_INT32, {1}, {axis})},
+                  {Runtime(out, out_shape)}, ArgMaxOut(out));
 }
 
 TEST(ArgMinMax, TiesTakeTheFirstIndexAndNaNIsNotChosen) {
@@ -49,7 +49,8 @@ TEST(ArgMinMax, TiesTakeTheFirstIndexAndNaNIsNotChosen) {
                        {Runtime(schema::TensorType_INT32, {2})},
                        is_max ? ArgMaxOut(schema::TensorType_INT32) : ArgMinOut(schema::TensorType_INT32)));
     ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
-    EXPECT_STREQ(run.interpreter->node_info(0).variant, is_max ? "arg_max/float32/reference" : "arg_min/float32/reference");
+    EXPECT_STREQ(run.interpreter->node_info(0).variant,
+                 is_max ? "arg_max/float32/reference" : "arg_min/float32/reference");
     const float in[] = {1, 3, 3, 1, 2, NAN, 0, 0};
     for (int i = 0; i < 8; ++i) run.interpreter->input(0)->data.f[i] = in[i];
     ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);

@@ -136,11 +136,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TfLiteTensor* input = micro_context->AllocateTempInputTensor(node, kInputTensor);
   TfLiteTensor* axis = micro_context->AllocateTempInputTensor(node, kAxisTensor);
   TfLiteTensor* output = micro_context->AllocateTempOutputTensor(node, kOutputTensor);
-  const TfLiteStatus status =
-      PrepareTensors(context, node, input, axis, output, static_cast<OpData*>(node->user_data));
+  const TfLiteStatus status = PrepareTensors(context, node, input, axis, output, static_cast<OpData*>(node->user_data));
   if (status == kTfLiteOk) {
-    ReportKernelVariant(context,
-                        input->type == kTfLiteFloat32 ? "cumsum/float32/reference" : "cumsum/int8/reference");
+    ReportKernelVariant(context, input->type == kTfLiteFloat32 ? "cumsum/float32/reference" : "cumsum/int8/reference");
   }
   TfLiteTensor* all[] = {input, axis, output};
   for (TfLiteTensor* t : all) {

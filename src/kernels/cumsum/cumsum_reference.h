@@ -68,8 +68,8 @@ inline void CumsumInt8(const CumsumParams& p, const int8_t* input, int8_t* outpu
   cumsum_internal::ForEachLine(
       p, [&] { acc = start; },
       [&](int64_t index) {
-        const int32_t scaled = ScaleAddSubInput(input[index], q.input1_offset, q.left_shift, q.input1_multiplier,
-                                                q.input1_shift);
+        const int32_t scaled =
+            ScaleAddSubInput(input[index], q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);
         const int32_t before = acc;
         // int32 wrap-around, as the overflowing sums of long lines do in TFLM.
         acc = static_cast<int32_t>(static_cast<uint32_t>(acc) + static_cast<uint32_t>(scaled));

@@ -39,8 +39,8 @@ TEST(Cumsum, ExclusiveAndReverse) {
     bool exclusive, reverse;
     float expected[3];
   };
-  const Case cases[] = {{false, false, {1, 3, 6}}, {true, false, {0, 1, 3}}, {false, true, {6, 5, 3}},
-                        {true, true, {5, 3, 0}}};
+  const Case cases[] = {
+      {false, false, {1, 3, 6}}, {true, false, {0, 1, 3}}, {false, true, {6, 5, 3}}, {true, true, {5, 3, 0}}};
   for (const Case& c : cases) {
     OpRun run(Cumsum(schema::TensorType_FLOAT32, {1, 3}, -1, {1, 3}, c.exclusive, c.reverse));
     ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
@@ -68,7 +68,8 @@ TEST(Cumsum, RefusesTypesTfliteMicroRefuses) {
                          {Runtime(schema::TensorType_FLOAT32, {2, 3}), Const(schema::TensorType_INT64, {1}, {1})},
                          {Runtime(schema::TensorType_FLOAT32, {2, 3})}, Options(false, false)),
                 "CUMSUM: axis type INT64 is not supported (INT32)");
-  ExpectRefused(Cumsum(schema::TensorType_FLOAT32, {2, 3}, 1, {3, 2}), "CUMSUM: output shape differs from the input shape");
+  ExpectRefused(Cumsum(schema::TensorType_FLOAT32, {2, 3}, 1, {3, 2}),
+                "CUMSUM: output shape differs from the input shape");
   ExpectRefused(BuildOne(schema::BuiltinOperator_CUMSUM,
                          {Runtime(schema::TensorType_FLOAT32, {2, 3}), Const(schema::TensorType_INT32, {2}, {0, 1})},
                          {Runtime(schema::TensorType_FLOAT32, {2, 3})}, Options(false, false)),

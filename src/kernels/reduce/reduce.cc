@@ -39,15 +39,18 @@ struct ReductionInfo {
 };
 
 constexpr ReductionInfo Info(Reduction r) {
-  return r == Reduction::kMean  ? ReductionInfo{"MEAN", "mean/float32/reference", "mean/int8/reference",
-                                                "mean/int16/reference", nullptr}
-         : r == Reduction::kSum ? ReductionInfo{"SUM", "sum/float32/reference", "sum/int8/reference",
-                                                "sum/int16/reference", nullptr}
-         : r == Reduction::kMax ? ReductionInfo{"REDUCE_MAX", "reduce_max/float32/reference",
-                                                "reduce_max/int8/reference", nullptr, nullptr}
-         : r == Reduction::kMin ? ReductionInfo{"REDUCE_MIN", "reduce_min/float32/reference",
-                                                "reduce_min/int8/reference", nullptr, nullptr}
-                                : ReductionInfo{"REDUCE_ALL", nullptr, nullptr, nullptr, "reduce_all/bool/reference"};
+  switch (r) {
+    case Reduction::kMean:
+      return {"MEAN", "mean/float32/reference", "mean/int8/reference", "mean/int16/reference", nullptr};
+    case Reduction::kSum:
+      return {"SUM", "sum/float32/reference", "sum/int8/reference", "sum/int16/reference", nullptr};
+    case Reduction::kMax:
+      return {"REDUCE_MAX", "reduce_max/float32/reference", "reduce_max/int8/reference", nullptr, nullptr};
+    case Reduction::kMin:
+      return {"REDUCE_MIN", "reduce_min/float32/reference", "reduce_min/int8/reference", nullptr, nullptr};
+    default:
+      return {"REDUCE_ALL", nullptr, nullptr, nullptr, "reduce_all/bool/reference"};
+  }
 }
 
 struct OpData {
@@ -91,7 +94,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, Reduction r, const TfLiteTensor*
   const ReductionInfo info = Info(r);
   const TfLiteType type = input->type;
   if (VariantId(info, type) == nullptr) {
-    const char* supported = r == Reduction::kAll                       ? "BOOL"
+    const char* supported = r == Reduction::kAll                           ? "BOOL"
                             : r == Reduction::kMax || r == Reduction::kMin ? "FLOAT32, INT8"
                                                                            : "FLOAT32, INT8, INT16";
     TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", info.name, TfLiteTypeGetName(type),
@@ -104,8 +107,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, Reduction r, const TfLiteTensor*
     return kTfLiteError;
   }
   if (axis->type != kTfLiteInt32) {
-    TF_LITE_KERNEL_LOG(context, "%s: axis type %s is not supported (INT32)", info.name,
-                       TfLiteTypeGetName(axis->type));
+    TF_LITE_KERNEL_LOG(context, "%s: axis type %s is not supported (INT32)", info.name, TfLiteTypeGetName(axis->type));
     return kTfLiteError;
   }
   // An empty axis list has no values to read: models store it without a buffer, so it need not be constant.
@@ -135,8 +137,8 @@ TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const TfLiteTensor
 
 // The reduction's shape in p: input dimensions (none 0), element counts and the output stride of each
 // dimension (0 where reduced), then the output's element count against the non-reduced dimensions.
-TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input,
-                          const TfLiteTensor* axis, const TfLiteTensor* output, reference::ReduceParams* p) {
+TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
+                          const TfLiteTensor* output, reference::ReduceParams* p) {
   const int rank = input->dims->size;
   if (rank > RuntimeShape::kMaxDims) {
     TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above %d", op, rank, RuntimeShape::kMaxDims);
@@ -273,7 +275,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return status;
 }
 
-template <Reduction kReduction, typename T>
+template <typename T>
 void EvalQuantizedMeanOrSum(TfLiteContext* context, const OpData& data, const TfLiteEvalTensor* input,
                             TfLiteEvalTensor* output) {
   reference::QuantizedMeanOrSum(data.params, micro::GetTensorData<T>(input),
@@ -307,10 +309,10 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
         }
         break;
       case kTfLiteInt8:
-        EvalQuantizedMeanOrSum<kReduction, int8_t>(context, data, input, output);
+        EvalQuantizedMeanOrSum<int8_t>(context, data, input, output);
         break;
       default:
-        EvalQuantizedMeanOrSum<kReduction, int16_t>(context, data, input, output);
+        EvalQuantizedMeanOrSum<int16_t>(context, data, input, output);
         break;
     }
   }

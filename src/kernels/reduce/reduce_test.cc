@@ -4,8 +4,8 @@
 // MEAN's; the values are proven by tools/oracle/gen_reductions.py).
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <utility>
@@ -65,10 +65,11 @@ TEST(Mean, RefusesAxisOutOfRange) {
 }
 
 TEST(Mean, RefusesOutputElementCount) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_MEAN,
-                         {Runtime(schema::TensorType_INT16, {2, 3}, 0.1f, 0), Const(schema::TensorType_INT32, {1}, {1})},
-                         {Runtime(schema::TensorType_INT16, {3}, 0.1f, 0)}, Keep(false)),
-                "MEAN: output has 3 elements, expected 2 (the non-reduced dimensions)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_MEAN,
+               {Runtime(schema::TensorType_INT16, {2, 3}, 0.1f, 0), Const(schema::TensorType_INT32, {1}, {1})},
+               {Runtime(schema::TensorType_INT16, {3}, 0.1f, 0)}, Keep(false)),
+      "MEAN: output has 3 elements, expected 2 (the non-reduced dimensions)");
 }
 
 TEST(Mean, RefusesTypesAndMissingQuantization) {
@@ -173,9 +174,10 @@ TEST(Reduce, MaxMinNeedTheInputsQuantization) {
   ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_MAX, schema::TensorType_INT8, {2, 3}, {1}, {2}, 0.5f, 2, 0.5f, 3),
                 "REDUCE_MAX: output quantization (scale 0.5, zero point 3) differs from the input's (scale 0.5, zero "
                 "point 2)");
-  ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_MIN, schema::TensorType_INT8, {2, 3}, {1}, {2}, 0.5f, 0, 0.25f, 0),
-                "REDUCE_MIN: output quantization (scale 0.25, zero point 0) differs from the input's (scale 0.5, zero "
-                "point 0)");
+  ExpectRefused(
+      Reduce(schema::BuiltinOperator_REDUCE_MIN, schema::TensorType_INT8, {2, 3}, {1}, {2}, 0.5f, 0, 0.25f, 0),
+      "REDUCE_MIN: output quantization (scale 0.25, zero point 0) differs from the input's (scale 0.5, zero "
+      "point 0)");
 }
 
 TEST(Reduce, SumNeedsQuantizedTensors) {
