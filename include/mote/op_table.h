@@ -14,17 +14,22 @@
 //
 // An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
 // its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
-// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/). The other folders of src/kernels/ are not ops:
-// dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/ (glue
-// shared by several ops).
+// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/, ARG_MAX and ARG_MIN in arg_min_max/, the reductions
+// over axes MEAN, SUM, REDUCE_MAX, REDUCE_MIN and REDUCE_ALL in reduce/). The other folders of src/kernels/ are
+// not ops: dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/
+// (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
 #define MOTE_OP_TABLE_H_
 
 #define MOTE_BUILTIN_OPS(X)                                           \
   X(ADD, Add, ParseAdd, 5)                                            \
+  X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
+  X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(CAST, Cast, ParseCast, 3)                                         \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
+  X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
@@ -34,12 +39,16 @@
   X(MUL, Mul, ParseMul, 7)                                            \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
+  X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                         \
+  X(REDUCE_MAX, ReduceMax, ParseReduceMax, 2)                         \
+  X(REDUCE_MIN, ReduceMin, ParseReduceMin, 2)                         \
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
+  X(SUM, Sum, ParseSum, 2)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
   X(TANH, Tanh, ParseNoOptions, 3)
 

@@ -126,15 +126,15 @@ w.put('I', 0); w.b += b'TFL3'
 w.patch(0, w.table(model))
 open(out, 'wb').write(bytes(w.b))
 PY
-# Codes: 0 My-Op (custom, used twice), 1 RELU, 2 FlexAddV2, 3 CAST (unused: ignored), 4 RELU again (duplicate).
-python3 "$work/make_model.py" "$work/custom.tflite" 'My-Op,19,FlexAddV2,53,19' '0,1,2,0,4' || { echo "FAILED: make_model"; exit 1; }
-python3 "$work/make_model.py" "$work/cast.tflite" '19,53' '0,1'
+# Codes: 0 My-Op (custom, used twice), 1 RELU, 2 FlexAddV2, 3 HASHTABLE_LOOKUP (unused: ignored), 4 RELU again (duplicate).
+python3 "$work/make_model.py" "$work/custom.tflite" 'My-Op,19,FlexAddV2,10,19' '0,1,2,0,4' || { echo "FAILED: make_model"; exit 1; }
+python3 "$work/make_model.py" "$work/cast.tflite" '19,10' '0,1'
 
 "$mote" inspect "$work/custom.tflite" --json >"$work/out.json" || { echo "FAILED: inspect custom model"; cat "$work/out.json"; fail=1; }
 check "custom json" 'd["supported"] is False and d["arena_bytes"] is None and d["nodes"] == [] and len(d["problems"]) > 0'
 check "custom json" 'any("My-Op" in p for p in d["problems"])'
 check "custom ops" '[(c["name"], c["count"], c["tensorflow_op"]) for c in d["custom_ops"]] == [("My-Op", 2, False), ("FlexAddV2", 1, True)]'
-check "custom codes" '[(o["name"], o["code"], o["count"]) for o in d["operators"]] == [("My-Op", 32, 2), ("RELU", 19, 1), ("FlexAddV2", 32, 1), ("CAST", 53, 0), ("RELU", 19, 1)]'
+check "custom codes" '[(o["name"], o["code"], o["count"]) for o in d["operators"]] == [("My-Op", 32, 2), ("RELU", 19, 1), ("FlexAddV2", 32, 1), ("HASHTABLE_LOOKUP", 10, 0), ("RELU", 19, 1)]'
 check "escaping" 'd["inputs"][0]["name"] == "in \"quoted\"\\back\nline\ttab" and d["outputs"][0]["name"] == "caf\u00e9"'
 check "bad UTF-8" 'd["description"] == "synthetic \"test\" model \ufffd"'
 check "no quantization" 'd["inputs"][0]["scale"] is None and d["inputs"][0]["zero_point"] is None'
@@ -148,11 +148,11 @@ for want in 'MicroMutableOpResolver<3>' 'TfLiteRegistration* Register_MY_OP();' 
             'resolver.AddRelu()'; do
   grep -qF -- "$want" "$work/custom.h" || { echo "FAILED: custom header lacks '$want'"; cat "$work/custom.h"; fail=1; }
 done
-grep -q CAST "$work/custom.h" && { echo "FAILED: an unused operator code reached the header"; fail=1; }
+grep -q HASHTABLE_LOOKUP "$work/custom.h" && { echo "FAILED: an unused operator code reached the header"; fail=1; }
 
 "$mote" inspect "$work/cast.tflite" --json >"$work/out.json" || { echo "FAILED: inspect cast model"; fail=1; }
 check "cast json" 'd["supported"] is False and [o["implemented"] for o in d["operators"]] == [True, False]'
-expect_exit 1 "CAST (builtin code 53): not implemented" gen-resolver "$work/cast.tflite"
+expect_exit 1 "HASHTABLE_LOOKUP (builtin code 10): not implemented" gen-resolver "$work/cast.tflite"
 
 # --- Malformed models and usage errors ------------------------------------------------------------------
 head -c 1000 "$demo" > "$work/truncated.tflite"

@@ -136,6 +136,11 @@ typedef struct {
 } TfLiteReducerParams;
 
 typedef struct {
+  bool exclusive;
+  bool reverse;
+} TfLiteCumsumParams;
+
+typedef struct {
   int begin_mask;
   int end_mask;
   int ellipsis_mask;
