@@ -14,7 +14,8 @@
 //
 // An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
 // its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
-// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/). The other folders of src/kernels/ are not ops:
+// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/, the six comparisons EQUAL ... LESS_EQUAL in
+// comparisons/). The other folders of src/kernels/ are not ops:
 // dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/ (glue
 // shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
@@ -27,11 +28,17 @@
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(GREATER, Greater, ParseNoOptions, 2)                              \
+  X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
+  X(LESS, Less, ParseNoOptions, 2)                                    \
+  X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \
+  X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(RELU, Relu, ParseNoOptions, 3)                                    \

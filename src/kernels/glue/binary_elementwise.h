@@ -55,6 +55,14 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
                                       const TfLiteTensor* input2, const TfLiteTensor* output,
                                       BinaryElementwiseData* data);
 
+// The broadcast checks alone, for two-input ops with their own types and output (the comparisons' BOOL output,
+// LOGICAL_AND/OR): inputs of the same shape have any rank (TFLM runs them as one flat loop); otherwise both ranks
+// are <= max_rank (<= kMaxPlanRank, the op's TFLM broadcast limit) and broadcast-compatible; the output is the
+// broadcast shape (leading 1s aside) and indexable in 32 bits. Fills *plan ("<OP>: ..." messages).
+TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
+                                    BroadcastPlan* plan);
+
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
 
