@@ -1,11 +1,13 @@
 """Oracle cases for the comparison ops EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS and LESS_EQUAL (one group
 per op), on every type TFLM's kernel takes for the op (EQUAL/NOT_EQUAL: bool, float32, int8, int32, int64; the
-others: float32, int8, int32, int64; GREATER's int16 path compares with constants TFLM's prepare never sets,
-results that follow the previous node's leftovers, so it is recorded as a refusal without running TFLM). Shapes: same shape from
-rank 1 to rank 8, broadcasts up to rank 7 (TFLM's broadcast loop is wrong on 8-D, so none are drawn), scalars
-either side (rank-0 inputs are constants). Values are drawn from small sets so that ties are frequent. int8 compares after TFLM's rescaling to a common scale: equal scales and zero points, different
-scales, pairs whose real values tie exactly across different scales, scales near 1 and tiny ones, zero points at
-the ends of the range. A few refusal cases: an input scale >= 1 (TFLM aborts) and types TFLM refuses.
+others: float32, int8, int32, int64). GREATER's int16 path compares with constants TFLM's prepare never sets (its
+results follow the previous node's leftovers), so it is recorded as a refusal without running TFLM.
+
+Shapes: same shape from rank 1 to rank 8, broadcasts up to rank 7 (TFLM's broadcast loop is wrong on 8-D, so none
+are drawn), scalars either side (rank-0 inputs are constants). Values are drawn from small sets so that ties are
+frequent. int8 compares after TFLM's rescaling to a common scale: equal scales and zero points, different scales,
+pairs whose real values tie exactly across different scales, scales near 1 and tiny ones, zero points at the ends
+of the range. A few refusal cases: an input scale >= 1 (TFLM aborts) and types TFLM refuses.
 
 Run: .venv/bin/python tools/oracle/gen_comparisons.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/{equal,not_equal,greater,greater_equal,less,less_equal}.cases (+ .provenance.txt)

@@ -6,9 +6,9 @@
 // its prepare never sets that path's rescaling constants: the oracle shows the results follow whatever the
 // previous node left in the persistent buffer, so no INT16 result can be matched and mote refuses INT16 too.
 // Both inputs share the type, the output is BOOL. INT8 is per-tensor quantized with scales in (0, 1): TFLM's
-// rescaling (QuantizeMultiplierSmallerThanOneExp of each input scale) aborts on a scale >= 1. Broadcasting follows TFLM's
-// loop: same-shaped inputs of any rank, otherwise at most 7 dimensions (TFLM's loop gives wrong results on
-// 8-D broadcasts, so mote refuses them).
+// rescaling (QuantizeMultiplierSmallerThanOneExp of each input scale) aborts on a scale >= 1. Broadcasting
+// follows TFLM's loop: same-shaped inputs of any rank, otherwise at most 7 dimensions (TFLM's loop gives wrong
+// results on 8-D broadcasts, so mote refuses them).
 #include <cstdint>
 
 #include "kernels/comparisons/comparisons_reference.h"
@@ -43,11 +43,16 @@ constexpr TypeSet kOrderTypes =
 
 int VariantIndex(TfLiteType type) {
   switch (type) {
-    case kTfLiteBool: return 0;
-    case kTfLiteFloat32: return 1;
-    case kTfLiteInt8: return 2;
-    case kTfLiteInt32: return 3;
-    default: return 4;
+    case kTfLiteBool:
+      return 0;
+    case kTfLiteFloat32:
+      return 1;
+    case kTfLiteInt8:
+      return 2;
+    case kTfLiteInt32:
+      return 3;
+    default:
+      return 4;
   }
 }
 
@@ -105,16 +110,15 @@ TfLiteStatus CheckComparisonScale(TfLiteContext* context, const char* op, const 
                                   const TfLiteTensor* tensor) {
   TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op, what, tensor));
   if (!(tensor->params.scale < 1.0f)) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s scale %g must be below 1 (TFLM's comparison rescaling aborts on it)", op,
-                       what, static_cast<double>(tensor->params.scale));
+    TF_LITE_KERNEL_LOG(context, "%s: %s scale %g must be below 1 (TFLM's comparison rescaling aborts on it)", op, what,
+                       static_cast<double>(tensor->params.scale));
     return kTfLiteError;
   }
   return kTfLiteOk;
 }
 
 // TFLM's constants: each input brought to a common scale with 8 bits of headroom.
-void ComputeQuantParams(const TfLiteTensor* input1, const TfLiteTensor* input2,
-                        reference::ComparisonQuantParams* q) {
+void ComputeQuantParams(const TfLiteTensor* input1, const TfLiteTensor* input2, reference::ComparisonQuantParams* q) {
   q->left_shift = 8;
   q->input1_offset = -input1->params.zero_point;
   q->input2_offset = -input2->params.zero_point;
@@ -143,8 +147,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   const TfLiteType type = input1->type;
   if (!Serves(Op::kTypes, type)) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type),
-                       Op::kTypesText);
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type), Op::kTypesText);
     return kTfLiteError;
   }
   if (input2->type != type) {
@@ -177,20 +180,19 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   bool* output = micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 0));
   switch (data.type) {
     case kTfLiteBool:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<bool>(input1), micro::GetTensorData<bool>(input2),
-                             output);
+      reference::Compare<Fn>(data.plan, micro::GetTensorData<bool>(input1), micro::GetTensorData<bool>(input2), output);
       return kTfLiteOk;
     case kTfLiteFloat32:
       reference::Compare<Fn>(data.plan, micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
                              output);
       return kTfLiteOk;
     case kTfLiteInt32:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<int32_t>(input1),
-                             micro::GetTensorData<int32_t>(input2), output);
+      reference::Compare<Fn>(data.plan, micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
+                             output);
       return kTfLiteOk;
     case kTfLiteInt64:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<int64_t>(input1),
-                             micro::GetTensorData<int64_t>(input2), output);
+      reference::Compare<Fn>(data.plan, micro::GetTensorData<int64_t>(input1), micro::GetTensorData<int64_t>(input2),
+                             output);
       return kTfLiteOk;
     case kTfLiteInt8:
       reference::CompareQuantized<Fn>(data.plan, data.quant, micro::GetTensorData<int8_t>(input1),

@@ -22,7 +22,7 @@ namespace reference {
 
 // The per-input rescaling of the quantized comparisons (TFLM's ComparisonParams).
 struct ComparisonQuantParams {
-  int left_shift;  // 8
+  int left_shift;         // 8
   int32_t input1_offset;  // -zero_point
   int32_t input1_multiplier;
   int input1_shift;  // <= 0
@@ -34,27 +34,39 @@ struct ComparisonQuantParams {
 // The six relations, one struct each (the op's glue is a template on it).
 struct EqualFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a == b; }
+  bool operator()(T a, T b) const {
+    return a == b;
+  }
 };
 struct NotEqualFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a != b; }
+  bool operator()(T a, T b) const {
+    return a != b;
+  }
 };
 struct GreaterFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a > b; }
+  bool operator()(T a, T b) const {
+    return a > b;
+  }
 };
 struct GreaterEqualFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a >= b; }
+  bool operator()(T a, T b) const {
+    return a >= b;
+  }
 };
 struct LessFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a < b; }
+  bool operator()(T a, T b) const {
+    return a < b;
+  }
 };
 struct LessEqualFn {
   template <typename T>
-  bool operator()(T a, T b) const { return a <= b; }
+  bool operator()(T a, T b) const {
+    return a <= b;
+  }
 };
 
 // One quantized input value on the common scale.

@@ -20,8 +20,7 @@ constexpr auto kI8 = schema::TensorType_INT8;
 constexpr auto kI16 = schema::TensorType_INT16;
 constexpr auto kI32 = schema::TensorType_INT32;
 
-std::vector<uint8_t> Compare(schema::BuiltinOperator op, test::TensorSpec a, test::TensorSpec b,
-                             test::TensorSpec out) {
+std::vector<uint8_t> Compare(schema::BuiltinOperator op, test::TensorSpec a, test::TensorSpec b, test::TensorSpec out) {
   return BuildOne(op, {a, b}, {out});
 }
 
@@ -49,16 +48,15 @@ TEST(Comparisons, VariantIds) {
 }
 
 TEST(Comparisons, RefusesTypesTflmDoesNotTake) {
-  ExpectRefused(Compare(schema::BuiltinOperator_EQUAL, Runtime(kI16, {2}, 0.5f), Runtime(kI16, {2}, 0.5f),
-                        Runtime(kBool, {2})),
-                "EQUAL: input type INT16 is not supported (BOOL, FLOAT32, INT8, INT32, INT64)");
-  ExpectRefused(Compare(schema::BuiltinOperator_GREATER, Runtime(kBool, {2}), Runtime(kBool, {2}),
-                        Runtime(kBool, {2})),
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_EQUAL, Runtime(kI16, {2}, 0.5f), Runtime(kI16, {2}, 0.5f), Runtime(kBool, {2})),
+      "EQUAL: input type INT16 is not supported (BOOL, FLOAT32, INT8, INT32, INT64)");
+  ExpectRefused(Compare(schema::BuiltinOperator_GREATER, Runtime(kBool, {2}), Runtime(kBool, {2}), Runtime(kBool, {2})),
                 "GREATER: input type BOOL is not supported (FLOAT32, INT8, INT32, INT64)");
   // TFLM's INT16 GREATER compares with constants its prepare never sets (see comparisons.cc).
-  ExpectRefused(Compare(schema::BuiltinOperator_GREATER, Runtime(kI16, {2}, 0.5f), Runtime(kI16, {2}, 0.5f),
-                        Runtime(kBool, {2})),
-                "GREATER: input type INT16 is not supported (FLOAT32, INT8, INT32, INT64)");
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_GREATER, Runtime(kI16, {2}, 0.5f), Runtime(kI16, {2}, 0.5f), Runtime(kBool, {2})),
+      "GREATER: input type INT16 is not supported (FLOAT32, INT8, INT32, INT64)");
   ExpectRefused(Compare(schema::BuiltinOperator_LESS_EQUAL, Runtime(kI16, {2}, 0.5f), Runtime(kI16, {2}, 0.5f),
                         Runtime(kBool, {2})),
                 "LESS_EQUAL: input type INT16 is not supported (FLOAT32, INT8, INT32, INT64)");
@@ -75,12 +73,12 @@ TEST(Comparisons, RefusesMixedTypesAndNonBoolOutput) {
 }
 
 TEST(Comparisons, RefusesBadShapes) {
-  ExpectRefused(Compare(schema::BuiltinOperator_GREATER_EQUAL, Runtime(kF32, {2, 3}), Runtime(kF32, {4}),
-                        Runtime(kBool, {2, 3})),
-                "GREATER_EQUAL: input shapes [2, 3] and [4] cannot be broadcast together");
-  ExpectRefused(Compare(schema::BuiltinOperator_GREATER_EQUAL, Runtime(kF32, {2, 3}), Runtime(kF32, {3}),
-                        Runtime(kBool, {3, 2})),
-                "GREATER_EQUAL: output shape [3, 2] is not the broadcast shape of the inputs [2, 3] and [3]");
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_GREATER_EQUAL, Runtime(kF32, {2, 3}), Runtime(kF32, {4}), Runtime(kBool, {2, 3})),
+      "GREATER_EQUAL: input shapes [2, 3] and [4] cannot be broadcast together");
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_GREATER_EQUAL, Runtime(kF32, {2, 3}), Runtime(kF32, {3}), Runtime(kBool, {3, 2})),
+      "GREATER_EQUAL: output shape [3, 2] is not the broadcast shape of the inputs [2, 3] and [3]");
 }
 
 // TFLM's broadcast loop computes 7-D broadcasts correctly and 8-D ones wrongly (seen on the oracle); same-shaped
@@ -118,14 +116,13 @@ TEST(Comparisons, BroadcastRankLimitIsSeven) {
 }
 
 TEST(Comparisons, RefusesScalesTflmAbortsOn) {
-  ExpectRefused(Compare(schema::BuiltinOperator_LESS, Runtime(kI8, {2}, 1.0f), Runtime(kI8, {2}, 0.5f),
-                        Runtime(kBool, {2})),
-                "LESS: input1 scale 1 must be below 1 (TFLM's comparison rescaling aborts on it)");
-  ExpectRefused(Compare(schema::BuiltinOperator_GREATER, Runtime(kI8, {2}, 0.5f), Runtime(kI8, {2}, 2.5f),
-                        Runtime(kBool, {2})),
-                "GREATER: input2 scale 2.5 must be below 1 (TFLM's comparison rescaling aborts on it)");
-  ExpectRefused(Compare(schema::BuiltinOperator_EQUAL, Runtime(kI8, {2}), Runtime(kI8, {2}, 0.5f),
-                        Runtime(kBool, {2})),
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_LESS, Runtime(kI8, {2}, 1.0f), Runtime(kI8, {2}, 0.5f), Runtime(kBool, {2})),
+      "LESS: input1 scale 1 must be below 1 (TFLM's comparison rescaling aborts on it)");
+  ExpectRefused(
+      Compare(schema::BuiltinOperator_GREATER, Runtime(kI8, {2}, 0.5f), Runtime(kI8, {2}, 2.5f), Runtime(kBool, {2})),
+      "GREATER: input2 scale 2.5 must be below 1 (TFLM's comparison rescaling aborts on it)");
+  ExpectRefused(Compare(schema::BuiltinOperator_EQUAL, Runtime(kI8, {2}), Runtime(kI8, {2}, 0.5f), Runtime(kBool, {2})),
                 "EQUAL: input1");
 }
 
