@@ -15,7 +15,7 @@
 // An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
 // its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
 // activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/, the six comparisons EQUAL ... LESS_EQUAL in
-// comparisons/). The other folders of src/kernels/ are not ops:
+// comparisons/, LOGICAL_AND and LOGICAL_OR in logical/). The other folders of src/kernels/ are not ops:
 // dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/ (glue
 // shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
@@ -34,6 +34,8 @@
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
   X(LESS, Less, ParseNoOptions, 2)                                    \
   X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
+  X(LOGICAL_AND, LogicalAnd, ParseNoOptions, 1)                       \
+  X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
