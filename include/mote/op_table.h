@@ -46,6 +46,7 @@
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
