@@ -193,7 +193,8 @@ def generate(op, rng, seed):
         g.add(dtype, [3, 4], [3, 4], tag="sametensor", same_tensor=True)
         # TFLM's rescaling aborts on an input scale >= 1: mote must refuse.
         z = int(rng.integers(-10, 11))
-        g.add(dtype, [2, 3], [2, 3], tag="scale_ge_1", q=((float(rng.choice([1.0, 1.5, 4.0])), z), (0.5, z)))
+        g.add(dtype, [2, 3], [2, 3], tag="scale_ge_1", q=((float(rng.choice([1.0, 1.5, 4.0])), z), (0.5, z)),
+              refusal="expected")
     for dtype in types:
         g.add(dtype, [3, 4], [3, 4], tag="sametensor", same_tensor=True)
     if "float32" in types:
