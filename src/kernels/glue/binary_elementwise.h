@@ -1,6 +1,8 @@
 // Glue shared by the binary element-wise ops (ADD, SUB, MUL). Prepare: the checks every one of them needs,
 // the broadcast plan and activation clamp their invoke uses, and ADD/SUB's requantization constants (MUL's
 // stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the op's element functions.
+// Two-input ops with other types or outputs (the comparisons, LOGICAL_AND/OR) use only the arity, tensors and
+// broadcast steps (CheckBinaryElementwiseArity, BinaryElementwiseTensors, PrepareBinaryBroadcast).
 #ifndef MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 #define MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 

@@ -1,4 +1,6 @@
-// Broadcasting for binary element-wise ops (ADD, SUB, MUL, ...), NumPy/TFLite rules, up to 6 dimensions.
+// Broadcasting for element-wise ops, NumPy/TFLite rules: two inputs (ADD, SUB, MUL at most 6 dimensions as
+// TFLM; the comparisons and LOGICAL_AND/OR at most 7) and three (SELECT_V2, TernaryBroadcastPlan), plans of up to
+// RuntimeShape::kMaxDims dimensions.
 //
 // Shapes are aligned on their last dimension; a dimension of 1 stretches to the other input's extent. The
 // output is written in row-major order of the broadcast shape, exactly the element order of TFLite's
