@@ -13,11 +13,15 @@
 // constant table, the TFLM-named factories, `mote inspect` and `mote gen-resolver`.
 //
 // An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
-// its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
-// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/, ARG_MAX and ARG_MIN in arg_min_max/, the reductions
-// over axes MEAN, SUM, REDUCE_MAX, REDUCE_MIN and REDUCE_ALL in reduce/). The other folders of src/kernels/ are
-// not ops: dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/
-// (glue shared by several ops).
+// its glue with other ops: then they share one folder named for what they have in common, one line each here:
+//   activations/   RELU, RELU6
+//   arg_min_max/   ARG_MAX, ARG_MIN
+//   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
+//   logical/       LOGICAL_AND, LOGICAL_OR
+//   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
+//   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+// The other folders of src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks),
+// quantization/ (quantized arithmetic), glue/ (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
 #define MOTE_OP_TABLE_H_
 
@@ -32,11 +36,19 @@
   X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(GREATER, Greater, ParseNoOptions, 2)                              \
+  X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
+  X(LESS, Less, ParseNoOptions, 2)                                    \
+  X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
+  X(LOGICAL_AND, LogicalAnd, ParseNoOptions, 1)                       \
+  X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \
+  X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                         \
@@ -45,6 +57,7 @@
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \

@@ -41,23 +41,32 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spe
   return kTfLiteOk;
 }
 
-// Input ranks <= kMaxBroadcastRank, broadcast-compatible, the output the broadcast shape (leading 1s aside) and
-// indexable in 32 bits; fills *plan.
+// Input ranks <= max_rank (any rank up to RuntimeShape's when `same_shape_any_rank` and both inputs have the
+// same shape), broadcast-compatible, the output the broadcast shape (leading 1s aside) and indexable in 32 bits;
+// fills *plan.
 TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
-                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
+                              const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
+                              bool same_shape_any_rank, BroadcastPlan* plan) {
   const RuntimeShape shape1 = GetTensorShape(input1);
   const RuntimeShape shape2 = GetTensorShape(input2);
   char b1[64];
   char b2[64];
   char b3[64];
-  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
+  const bool same_shape = same_shape_any_rank && shape1 == shape2;
+  if (same_shape) max_rank = kMaxPlanRank;
+  if (input1->dims->size > max_rank || input2->dims->size > max_rank ||
       output->dims->size > RuntimeShape::kMaxDims) {
-    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
-                       input2->dims->size, kMaxBroadcastRank);
+    if (same_shape_any_rank) {
+      TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d when their shapes differ)", op,
+                         input1->dims->size, input2->dims->size, max_rank);
+    } else {
+      TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
+                         input2->dims->size, max_rank);
+    }
     return kTfLiteError;
   }
   RuntimeShape broadcast;
-  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
+  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast, max_rank)) {
     TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
                        ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
     return kTfLiteError;
@@ -129,6 +138,12 @@ TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSp
 
 }  // namespace
 
+TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
+                                    BroadcastPlan* plan) {
+  return PrepareBroadcast(context, op_name, input1, input2, output, max_rank, true, plan);
+}
+
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
   if (NumInputs(node) != 2 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (2 inputs, 1 output)", op_name,
@@ -181,7 +196,8 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, spec, input1, input2, output));
-  TF_LITE_ENSURE_STATUS(PrepareBroadcast(context, spec.op_name, input1, input2, output, &data->plan));
+  TF_LITE_ENSURE_STATUS(
+      PrepareBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, &data->plan));
   data->type = input1->type;
   return PrepareActivation(context, spec, activation, input1, input2, output, data);
 }

@@ -1,6 +1,8 @@
 // Glue shared by the binary element-wise ops (ADD, SUB, MUL). Prepare: the checks every one of them needs,
 // the broadcast plan and activation clamp their invoke uses, and ADD/SUB's requantization constants (MUL's
 // stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the op's element functions.
+// Two-input ops with other types or outputs (the comparisons, LOGICAL_AND/OR) use only the arity, tensors and
+// broadcast steps (CheckBinaryElementwiseArity, BinaryElementwiseTensors, PrepareBinaryBroadcast).
 #ifndef MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 #define MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 
@@ -54,6 +56,14 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
                                       TfLiteFusedActivation activation, const TfLiteTensor* input1,
                                       const TfLiteTensor* input2, const TfLiteTensor* output,
                                       BinaryElementwiseData* data);
+
+// The broadcast checks alone, for two-input ops with their own types and output (the comparisons' BOOL output,
+// LOGICAL_AND/OR): inputs of the same shape have any rank (TFLM runs them as one flat loop); otherwise both ranks
+// are <= max_rank (<= kMaxPlanRank, the op's TFLM broadcast limit) and broadcast-compatible; the output is the
+// broadcast shape (leading 1s aside) and indexable in 32 bits. Fills *plan ("<OP>: ..." messages).
+TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
+                                    const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
+                                    BroadcastPlan* plan);
 
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);

@@ -2,10 +2,12 @@
 
 namespace mote {
 
-bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out) {
+bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out,
+                               int max_rank) {
   const int rank1 = shape1.DimensionsCount();
   const int rank2 = shape2.DimensionsCount();
-  if (rank1 > kMaxBroadcastRank || rank2 > kMaxBroadcastRank) return false;
+  if (max_rank > kMaxPlanRank) max_rank = kMaxPlanRank;
+  if (rank1 > max_rank || rank2 > max_rank) return false;
   const int rank = rank1 > rank2 ? rank1 : rank2;
   const RuntimeShape e1(rank, shape1);
   const RuntimeShape e2(rank, shape2);
@@ -31,51 +33,79 @@ bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape
   return RuntimeShape(rank, output) == RuntimeShape(rank, expected);
 }
 
-void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan) {
-  const int rank = shape1.DimensionsCount() > shape2.DimensionsCount() ? shape1.DimensionsCount()
-                                                                         : shape2.DimensionsCount();
-  const RuntimeShape e1(rank, shape1);
-  const RuntimeShape e2(rank, shape2);
+namespace {
+
+// The plan of N inputs over their broadcast shape: size-1 output dimensions dropped, neighbouring dimensions
+// along which every input broadcasts the same way merged. dims/strides as BroadcastPlan's; returns the rank.
+template <int N>
+int MakePlan(const RuntimeShape* const (&shapes)[N], int32_t* dims, int32_t (*strides)[kMaxPlanRank]) {
+  int rank = 0;
+  for (const RuntimeShape* s : shapes) rank = s->DimensionsCount() > rank ? s->DimensionsCount() : rank;
 
   // Loops of the plan, outermost first: extent and whether each input is broadcast along it.
-  int32_t extent[kMaxBroadcastRank];
-  bool bcast1[kMaxBroadcastRank];
-  bool bcast2[kMaxBroadcastRank];
+  int32_t extent[kMaxPlanRank];
+  bool bcast[N][kMaxPlanRank];
   int loops = 0;
   for (int i = 0; i < rank; ++i) {
-    const int32_t d1 = e1.Dims(i);
-    const int32_t d2 = e2.Dims(i);
-    const int32_t d = d1 == 1 ? d2 : d1;  // compatible shapes: equal, or one of them is 1
+    int32_t dim[N];
+    int32_t d = 1;
+    for (int n = 0; n < N; ++n) {
+      dim[n] = RuntimeShape(rank, *shapes[n]).Dims(i);
+      if (dim[n] != 1) d = dim[n];  // compatible shapes: each is d or 1
+    }
     if (d == 1) continue;  // contributes nothing to any index
-    const bool b1 = d1 != d;
-    const bool b2 = d2 != d;
-    if (loops > 0 && bcast1[loops - 1] == b1 && bcast2[loops - 1] == b2) {
+    bool same_pattern = loops > 0;
+    for (int n = 0; n < N && same_pattern; ++n) same_pattern = bcast[n][loops - 1] == (dim[n] != d);
+    if (same_pattern) {
       extent[loops - 1] *= d;  // same broadcast pattern as the loop outside it: one longer loop
     } else {
       extent[loops] = d;
-      bcast1[loops] = b1;
-      bcast2[loops] = b2;
+      for (int n = 0; n < N; ++n) bcast[n][loops] = dim[n] != d;
       ++loops;
     }
   }
   if (loops == 0) {  // every dimension is 1 (scalars)
     extent[0] = 1;
-    bcast1[0] = false;
-    bcast2[0] = false;
+    for (int n = 0; n < N; ++n) bcast[n][0] = false;
     loops = 1;
   }
 
-  plan->rank = loops;
-  int32_t size1 = 1;  // elements of input1 spanned by the loops inside the current one
-  int32_t size2 = 1;
+  int32_t size[N];  // elements of each input spanned by the loops inside the current one
+  for (int n = 0; n < N; ++n) size[n] = 1;
   for (int l = loops - 1; l >= 0; --l) {
-    plan->dims[l] = extent[l];
-    plan->stride1[l] = bcast1[l] ? 0 : size1;
-    plan->stride2[l] = bcast2[l] ? 0 : size2;
-    if (!bcast1[l]) size1 *= extent[l];
-    if (!bcast2[l]) size2 *= extent[l];
+    dims[l] = extent[l];
+    for (int n = 0; n < N; ++n) {
+      strides[n][l] = bcast[n][l] ? 0 : size[n];
+      if (!bcast[n][l]) size[n] *= extent[l];
+    }
   }
-  // The innermost stride of a non-broadcast input is 1 by construction; BroadcastBinary relies on it.
+  // The innermost stride of a non-broadcast input is 1 by construction; the loops rely on it.
+  return loops;
+}
+
+}  // namespace
+
+void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan) {
+  const RuntimeShape* const shapes[2] = {&shape1, &shape2};
+  int32_t strides[2][kMaxPlanRank];
+  plan->rank = MakePlan<2>(shapes, plan->dims, strides);
+  for (int l = 0; l < plan->rank; ++l) {
+    plan->stride1[l] = strides[0][l];
+    plan->stride2[l] = strides[1][l];
+  }
+}
+
+bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
+                                RuntimeShape* out, int max_rank) {
+  RuntimeShape first;
+  return BroadcastShapesCompatible(shape1, shape2, &first, max_rank) &&
+         BroadcastShapesCompatible(first, shape3, out, max_rank);
+}
+
+void MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
+                              TernaryBroadcastPlan* plan) {
+  const RuntimeShape* const shapes[3] = {&shape1, &shape2, &shape3};
+  plan->rank = MakePlan<3>(shapes, plan->dims, plan->stride);
 }
 
 }  // namespace mote

@@ -1,4 +1,6 @@
-// Broadcasting for binary element-wise ops (ADD, SUB, MUL, ...), NumPy/TFLite rules, up to 6 dimensions.
+// Broadcasting for element-wise ops, NumPy/TFLite rules: two inputs (ADD, SUB, MUL at most 6 dimensions as
+// TFLM; the comparisons and LOGICAL_AND/OR at most 7) and three (SELECT_V2, TernaryBroadcastPlan), plans of up to
+// RuntimeShape::kMaxDims dimensions.
 //
 // Shapes are aligned on their last dimension; a dimension of 1 stretches to the other input's extent. The
 // output is written in row-major order of the broadcast shape, exactly the element order of TFLite's
@@ -30,19 +32,23 @@
 
 namespace mote {
 
-// TFLite's element-wise broadcast kernels handle at most 6 dimensions (NdArrayDesc<6>).
+// TFLite's element-wise broadcast kernels (ADD, SUB, MUL) handle at most 6 dimensions (NdArrayDesc<6>).
 constexpr int kMaxBroadcastRank = 6;
+// A plan holds any shape RuntimeShape can (ops whose TFLM broadcast loop takes more dimensions than 6, e.g. the
+// comparisons, pass their own limit to BroadcastShapesCompatible).
+constexpr int kMaxPlanRank = RuntimeShape::kMaxDims;
 
 struct BroadcastPlan {
-  int rank;                                // 1..kMaxBroadcastRank loops, outermost first
-  int32_t dims[kMaxBroadcastRank];         // loop extents (output), product = output element count
-  int32_t stride1[kMaxBroadcastRank];      // input1 element stride per loop (0 = broadcast along it)
-  int32_t stride2[kMaxBroadcastRank];      // input2 element stride per loop
+  int rank;                           // 1..kMaxPlanRank loops, outermost first
+  int32_t dims[kMaxPlanRank];         // loop extents (output), product = output element count
+  int32_t stride1[kMaxPlanRank];      // input1 element stride per loop (0 = broadcast along it)
+  int32_t stride2[kMaxPlanRank];      // input2 element stride per loop
 };
 
-// True when both shapes have rank <= kMaxBroadcastRank and every aligned dimension pair is equal or has a 1;
-// *out (may be nullptr) receives the broadcast shape (rank = the larger rank).
-bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out);
+// True when both shapes have rank <= max_rank (<= kMaxPlanRank) and every aligned dimension pair is equal or
+// has a 1; *out (may be nullptr) receives the broadcast shape (rank = the larger rank).
+bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out,
+                               int max_rank = kMaxBroadcastRank);
 
 // True when `output` is the broadcast shape `expected`, allowing extra or missing leading 1s (same element
 // order either way).
@@ -50,6 +56,53 @@ bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape
 
 // Builds the plan for compatible shapes (BroadcastShapesCompatible returned true).
 void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan);
+
+// Three inputs (SELECT_V2's condition, x and y): the same plan with one stride row per input.
+struct TernaryBroadcastPlan {
+  int rank;                               // 1..kMaxPlanRank loops, outermost first
+  int32_t dims[kMaxPlanRank];             // loop extents (output)
+  int32_t stride[3][kMaxPlanRank];        // stride[n][l]: input n's element stride along loop l (0 = broadcast)
+};
+
+// BroadcastShapesCompatible for three shapes (all ranks <= max_rank); *out (may be nullptr) the broadcast shape.
+bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
+                                RuntimeShape* out, int max_rank);
+
+// Builds the plan for three compatible shapes (BroadcastShapesCompatible3 returned true).
+void MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
+                              TernaryBroadcastPlan* plan);
+
+// out[k] = op(in1[..], in2[..], in3[..]) over the plan, in output row-major order (no inner-loop
+// specialisation: SELECT_V2 is a copy, not worth the code size).
+template <typename In1, typename In2, typename In3, typename Out, typename Op>
+inline void BroadcastTernary(const TernaryBroadcastPlan& plan, const In1* in1, const In2* in2, const In3* in3,
+                             Out* out, const Op& op) {
+  const int last = plan.rank - 1;
+  const int32_t inner = plan.dims[last];
+  const int32_t s1 = plan.stride[0][last];
+  const int32_t s2 = plan.stride[1][last];
+  const int32_t s3 = plan.stride[2][last];
+  int64_t outer = 1;
+  for (int d = 0; d < last; ++d) outer *= plan.dims[d];
+  int32_t index[kMaxPlanRank] = {0};
+  const In1* a = in1;
+  const In2* b = in2;
+  const In3* c = in3;
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int32_t i = 0; i < inner; ++i) out[i] = op(a[i * s1], b[i * s2], c[i * s3]);
+    out += inner;
+    for (int d = last - 1; d >= 0; --d) {  // the odometer of BroadcastBinary
+      a += plan.stride[0][d];
+      b += plan.stride[1][d];
+      c += plan.stride[2][d];
+      if (++index[d] < plan.dims[d]) break;
+      a -= static_cast<int64_t>(plan.stride[0][d]) * plan.dims[d];
+      b -= static_cast<int64_t>(plan.stride[1][d]) * plan.dims[d];
+      c -= static_cast<int64_t>(plan.stride[2][d]) * plan.dims[d];
+      index[d] = 0;
+    }
+  }
+}
 
 namespace broadcast_internal {
 
@@ -82,7 +135,7 @@ inline void BroadcastBinary(const BroadcastPlan& plan, const In* in1, const In* 
   int64_t outer = 1;
   for (int d = 0; d < last; ++d) outer *= plan.dims[d];
 
-  int32_t index[kMaxBroadcastRank] = {0};
+  int32_t index[kMaxPlanRank] = {0};
   const In* a = in1;
   const In* b = in2;
   for (int64_t o = 0; o < outer; ++o) {

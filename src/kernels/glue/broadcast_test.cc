@@ -103,5 +103,58 @@ TEST(Broadcast, MatchesNaiveIndexingOnRandomShapes) {
   }
 }
 
+// The flat index into `in` (broadcast to `out`) of output element k.
+int64_t NaiveIndex(const RuntimeShape& in, const RuntimeShape& out, int64_t k) {
+  const int rank = out.DimensionsCount();
+  const RuntimeShape e(rank, in);
+  int64_t index = 0;
+  int64_t stride = 1;
+  for (int d = rank - 1; d >= 0; --d) {
+    const int64_t coordinate = k % out.Dims(d);
+    k /= out.Dims(d);
+    if (e.Dims(d) != 1) index += coordinate * stride;
+    stride *= e.Dims(d);
+  }
+  return index;
+}
+
+// Three inputs against naive indexing, ranks 0..8 (the three-input plan serves SELECT_V2).
+TEST(Broadcast, TernaryMatchesNaiveIndexingOnRandomShapes) {
+  const uint32_t seed = 20261201;
+  std::printf("[ seed     ] %u\n", seed);
+  std::mt19937 rng(seed);
+  for (int iter = 0; iter < 2000; ++iter) {
+    const int rank = static_cast<int>(rng() % 9);
+    std::vector<int32_t> out_dims(static_cast<size_t>(rank));
+    for (auto& d : out_dims) d = static_cast<int32_t>(1 + rng() % 3);
+    std::vector<int32_t> dims[3];
+    for (auto& in : dims) {
+      const int drop = rank == 0 ? 0 : static_cast<int>(rng() % static_cast<uint32_t>(rank + 1));
+      in.assign(out_dims.begin() + drop, out_dims.end());
+      for (auto& d : in)
+        if (rng() % 3 == 0) d = 1;
+    }
+    const RuntimeShape s[3] = {Shape(dims[0]), Shape(dims[1]), Shape(dims[2])};
+    RuntimeShape out;
+    ASSERT_TRUE(BroadcastShapesCompatible3(s[0], s[1], s[2], &out, kMaxPlanRank));
+    std::vector<int32_t> data[3];
+    for (int n = 0; n < 3; ++n) {
+      data[n].resize(static_cast<size_t>(s[n].FlatSize()));
+      for (size_t i = 0; i < data[n].size(); ++i) data[n][i] = static_cast<int32_t>(i);
+    }
+    TernaryBroadcastPlan plan;
+    MakeTernaryBroadcastPlan(s[0], s[1], s[2], &plan);
+    std::vector<int64_t> got(static_cast<size_t>(out.FlatSize()), -1);
+    BroadcastTernary(plan, data[0].data(), data[1].data(), data[2].data(), got.data(),
+                     [](int32_t x, int32_t y, int32_t z) { return (int64_t{x} << 40) | (int64_t{y} << 20) | z; });
+    for (int64_t k = 0; k < out.FlatSize(); ++k) {
+      const int64_t expected = (NaiveIndex(s[0], out, k) << 40) | (NaiveIndex(s[1], out, k) << 20) |
+                               NaiveIndex(s[2], out, k);
+      ASSERT_EQ(got[static_cast<size_t>(k)], expected) << "iteration " << iter << " element " << k;
+    }
+  }
+  EXPECT_FALSE(BroadcastShapesCompatible3(Shape({2, 3}), Shape({3}), Shape({2, 1, 1, 1, 1, 1, 1, 2}), nullptr, 7));
+}
+
 }  // namespace
 }  // namespace mote

@@ -1,0 +1,97 @@
+// The comparison ops EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS and LESS_EQUAL, bit-exact with TFLM's
+// reference kernels: one BOOL per element pair, over the broadcast plan of kernels/glue/broadcast.h.
+//
+// Unquantized types (BOOL, FLOAT32, INT32, INT64) compare the stored values (FLOAT32 with IEEE semantics: NaN is
+// unequal to everything, so only NOT_EQUAL is true on it). INT8 compares the two inputs after bringing them
+// to one common fixed-point scale, as TFLM does:
+//   v = MultiplyByQuantizedMultiplierSmallerThanOneExp((x - zero_point) * 2^8, multiplier, shift)
+// with (multiplier, shift) = QuantizeMultiplierSmallerThanOneExp(scale) of that input, then v1 OP v2 on int32.
+// Values the rescaling maps to the same integer tie (EQUAL true) even when their real values differ slightly.
+// Preconditions (prepare guarantees them): both scales in (0, 1), zero points in the type's range (so the
+// shifted value fits in int32). Pure: no allocation, no checks.
+#ifndef MOTE_KERNELS_COMPARISONS_COMPARISONS_REFERENCE_H_
+#define MOTE_KERNELS_COMPARISONS_COMPARISONS_REFERENCE_H_
+
+#include <cstdint>
+
+#include "kernels/glue/broadcast.h"
+#include "kernels/quantization/integer_arithmetic.h"
+
+namespace mote {
+namespace reference {
+
+// The per-input rescaling of the quantized comparisons (TFLM's ComparisonParams).
+struct ComparisonQuantParams {
+  int left_shift;         // 8
+  int32_t input1_offset;  // -zero_point
+  int32_t input1_multiplier;
+  int input1_shift;  // <= 0
+  int32_t input2_offset;
+  int32_t input2_multiplier;
+  int input2_shift;
+};
+
+// The six relations, one struct each (the op's glue is a template on it).
+struct EqualFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a == b;
+  }
+};
+struct NotEqualFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a != b;
+  }
+};
+struct GreaterFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a > b;
+  }
+};
+struct GreaterEqualFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a >= b;
+  }
+};
+struct LessFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a < b;
+  }
+};
+struct LessEqualFn {
+  template <typename T>
+  bool operator()(T a, T b) const {
+    return a <= b;
+  }
+};
+
+// One quantized input value on the common scale.
+inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shift, int32_t multiplier, int shift) {
+  return MultiplyByQuantizedMultiplierSmallerThanOneExp((offset + value) * (1 << left_shift), multiplier, shift);
+}
+
+// output[k] = Fn(input1[..], input2[..]) over the plan (unquantized T).
+template <typename Fn, typename T>
+inline void Compare(const BroadcastPlan& plan, const T* input1, const T* input2, bool* output) {
+  BroadcastBinary(plan, input1, input2, output, [](T a, T b) { return Fn()(a, b); });
+}
+
+// output[k] = Fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).
+template <typename Fn, typename T>
+inline void CompareQuantized(const BroadcastPlan& plan, const ComparisonQuantParams& q, const T* input1,
+                             const T* input2, bool* output) {
+  BroadcastBinary(plan, input1, input2, output, [q](T a, T b) {
+    const int32_t x = RescaleForComparison(a, q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);
+    const int32_t y = RescaleForComparison(b, q.input2_offset, q.left_shift, q.input2_multiplier, q.input2_shift);
+    return Fn()(x, y);
+  });
+}
+
+}  // namespace reference
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_COMPARISONS_COMPARISONS_REFERENCE_H_
