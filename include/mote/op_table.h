@@ -14,30 +14,42 @@
 //
 // An op's kernel lives in src/kernels/<code in lower case>/ (conv_2d/), unless it shares its kernel or most of
 // its glue with other ops: then they share one folder named for what they have in common (RELU and RELU6 in
-// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/). The other folders of src/kernels/ are not ops:
-// dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized arithmetic), glue/ (glue
-// shared by several ops).
+// activations/, AVERAGE_POOL_2D and MAX_POOL_2D in pooling/; TFLM's elementwise.cc family ABS, COS, LOG,
+// LOGICAL_NOT, RSQRT, SIN, SQRT and SQUARE in elementwise/, one glue file each). The other folders of
+// src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks), quantization/ (quantized
+// arithmetic), glue/ (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
 #define MOTE_OP_TABLE_H_
 
 #define MOTE_BUILTIN_OPS(X)                                           \
   X(ADD, Add, ParseAdd, 5)                                            \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(CEIL, Ceil, ParseNoOptions, 1)                                    \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
+  X(COS, Cos, ParseNoOptions, 1)                                      \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(EXP, Exp, ParseNoOptions, 2)                                      \
+  X(FLOOR, Floor, ParseNoOptions, 1)                                  \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(LOG, Log, ParseNoOptions, 2)                                      \
+  X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                       \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \
+  X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(ROUND, Round, ParseNoOptions, 1)                                  \
+  X(SIN, Sin, ParseNoOptions, 1)                                      \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
+  X(SQUARE, Square, ParseNoOptions, 1)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
