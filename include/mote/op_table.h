@@ -22,6 +22,7 @@
 #define MOTE_OP_TABLE_H_
 
 #define MOTE_BUILTIN_OPS(X)                                           \
+  X(ABS, Abs, ParseNoOptions, 5)                                      \
   X(ADD, Add, ParseAdd, 5)                                            \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
   X(CEIL, Ceil, ParseNoOptions, 1)                                    \
@@ -46,6 +47,7 @@
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
   X(ROUND, Round, ParseNoOptions, 1)                                  \
+  X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
   X(SIN, Sin, ParseNoOptions, 1)                                      \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                    \

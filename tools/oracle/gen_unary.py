@@ -7,6 +7,16 @@ One case file per op (tests/oracle/data/<op>.cases):
             +inf and underflow to 0), plus one case of special values (+-0, +-inf, NaN, denormals, 2^23 + 1,
             +-1e30); refusal cases for int8, int16, int32 and bool inputs.
   LOGICAL_NOT bool only; refusal cases for float32 and int8.
+  ABS       float32 (random and special values); int8 requantized from random input to output scales (within
+            e^+-2 of each other, or equal) and zero points, every int8 value; int16 with zero points 0 (TFLM
+            requires them), values over the whole range incl. -32768; int16 without input quantization (TFLM's
+            plain integer |x|, -32768 stays). Refusal cases: int32, unquantized int8, int16 zero point != 0.
+  RSQRT     float32 (positives over many decades, zeros -> inf, negatives -> NaN, specials); int8 with random
+            scales and zero points, inputs from the zero point up (every valid value); int16 with zero points 0,
+            inputs over [0, 32767]. Input scales 1e-4..1, output scales 1e-3..1 (multiplier 1/(sqrt(s_in) s_out)
+            far from the int32 overflow of TFLM's 2^20-scaled intermediate). Refusal cases: an input below the
+            zero point (TFLM fails Invoke: "Rsqrt is only defined for positive values"), int32, int16 zero
+            point != 0.
 Float tolerance: the oracle test's 1e-5 relative + 1e-6 absolute; SIN, COS, LOG and EXP are the platform
 libm's sinf/cosf/logf/expf on both sides, which agree within a few ulps, far inside it.
 
@@ -25,7 +35,7 @@ from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model 
 
 DEFAULT_SEED = 20261201
 FLOAT_OPS = ("floor", "ceil", "round", "neg", "square", "sqrt", "sin", "cos", "log", "exp")
-GROUPS = FLOAT_OPS + ("logical_not",)
+GROUPS = FLOAT_OPS + ("logical_not", "abs", "rsqrt")
 RANDOM_CASES = 24
 MAX_ELEMENTS = 1500
 
@@ -117,6 +127,100 @@ def gen_logical_not(writer, rng):
         writer.add_run("logical_not_refused_%s" % dtype, model, [random_input(x, rng)], refusal="expected")
 
 
+def log_uniform(rng, lo, hi):
+    return float(np.float32(np.exp(rng.uniform(np.log(lo), np.log(hi)))))
+
+
+def int_values(rng, dtype, shape, low):
+    """Every value of [low, max] of dtype (int8; repeated and shuffled to the shape) or random ones (int16)."""
+    info = np.iinfo(dtype)
+    size = int(np.prod(shape))
+    if dtype == "int8":
+        values = np.resize(np.arange(low, info.max + 1), size)
+        rng.shuffle(values)
+    else:
+        values = rng.integers(low, info.max, size=size, endpoint=True)
+        values[: min(size, 2)] = [low, info.max][: min(size, 2)]
+    return values.astype(dtype).reshape(shape)
+
+
+def quantized_shape(rng):
+    shape = random_shape(rng)
+    return shape if int(np.prod(shape)) >= 64 else shape + [int(rng.integers(8, 40))]
+
+
+def gen_abs(writer, rng):
+    for i in range(RANDOM_CASES // 2):
+        shape = random_shape(rng)
+        x = T(shape, "float32")
+        data = log_uniform_signed(rng, shape, 1e-20, 1e20, 0.5) if i % 2 else random_input(x, rng, -10, 10)
+        writer.add_run("abs_float32_%d_%s" % (i, "x".join(map(str, shape))),
+                       single_op_model("ABS", [x], [T(shape, "float32")]), [data])
+    x = T([len(SPECIALS)], "float32")
+    writer.add_run("abs_float32_specials", single_op_model("ABS", [x], [T(x.shape, "float32")]), [SPECIALS.copy()])
+    for dtype in ("int8", "int16"):
+        for i in range(RANDOM_CASES):
+            shape = quantized_shape(rng)
+            in_scale = log_uniform(rng, 1e-3, 1.0)
+            out_scale = in_scale if i % 4 == 0 else float(np.float32(in_scale * np.exp(rng.uniform(-2.0, 2.0))))
+            in_zp = int(rng.integers(-128, 128)) if dtype == "int8" else 0
+            out_zp = int(rng.integers(-128, 128)) if dtype == "int8" else 0
+            x = T(shape, dtype, scale=in_scale, zero_point=in_zp)
+            y = T(shape, dtype, scale=out_scale, zero_point=out_zp)
+            writer.add_run("abs_%s_%d_%s_s%.4g_%.4g_zp%d_%d" % (dtype, i, "x".join(map(str, shape)), in_scale,
+                                                               out_scale, in_zp, out_zp),
+                           single_op_model("ABS", [x], [y]), [int_values(rng, dtype, shape, np.iinfo(dtype).min)])
+    for i in range(4):  # int16 without input quantization: integer |x| whatever the output's quantization
+        shape = quantized_shape(rng)
+        x = T(shape, "int16")
+        y = T(shape, "int16", scale=0.5) if i % 2 else T(shape, "int16")
+        writer.add_run("abs_int16_plain_%d_%s" % (i, "x".join(map(str, shape))), single_op_model("ABS", [x], [y]),
+                       [int_values(rng, "int16", shape, -32768)])
+    refusals = [("int32", T([4], "int32"), T([4], "int32")),
+                ("int8_unquantized", T([4], "int8"), T([4], "int8", scale=0.5)),
+                ("int16_zero_point", T([4], "int16", scale=0.5, zero_point=3), T([4], "int16", scale=0.5)),
+                ("int16_output_unquantized", T([4], "int16", scale=0.5), T([4], "int16"))]
+    for name, x, y in refusals:
+        writer.add_run("abs_refused_%s" % name, single_op_model("ABS", [x], [y]), [random_input(x, rng)],
+                       refusal="expected")
+
+
+def gen_rsqrt(writer, rng):
+    for i in range(RANDOM_CASES // 2):
+        shape = random_shape(rng)
+        x = T(shape, "float32")
+        data = log_uniform_signed(rng, shape, 1e-30, 1e30, 0.0) if i % 2 else random_input(x, rng, -1.0, 50.0)
+        writer.add_run("rsqrt_float32_%d_%s" % (i, "x".join(map(str, shape))),
+                       single_op_model("RSQRT", [x], [T(shape, "float32")]), [data])
+    x = T([len(SPECIALS)], "float32")
+    writer.add_run("rsqrt_float32_specials", single_op_model("RSQRT", [x], [T(x.shape, "float32")]), [SPECIALS.copy()])
+    for dtype in ("int8", "int16"):
+        for i in range(RANDOM_CASES):
+            shape = quantized_shape(rng)
+            in_scale = log_uniform(rng, 1e-4, 1.0)
+            out_scale = log_uniform(rng, 1e-3, 1.0)
+            in_zp = int(rng.integers(-128, 128)) if dtype == "int8" else 0
+            out_zp = int(rng.integers(-128, 128)) if dtype == "int8" else 0
+            x = T(shape, dtype, scale=in_scale, zero_point=in_zp)
+            y = T(shape, dtype, scale=out_scale, zero_point=out_zp)
+            writer.add_run("rsqrt_%s_%d_%s_s%.4g_%.4g_zp%d_%d" % (dtype, i, "x".join(map(str, shape)), in_scale,
+                                                                 out_scale, in_zp, out_zp),
+                           single_op_model("RSQRT", [x], [y]), [int_values(rng, dtype, shape, in_zp)])
+    below = T([6], "int8", scale=0.1, zero_point=-20)
+    data = np.array([-20, -10, 0, 50, 127, -21], np.int8)
+    writer.add_run("rsqrt_refused_int8_below_zero_point",
+                   single_op_model("RSQRT", [below], [T([6], "int8", scale=0.05)]), [data], refusal="expected")
+    below16 = T([4], "int16", scale=0.001)
+    writer.add_run("rsqrt_refused_int16_negative", single_op_model("RSQRT", [below16], [T([4], "int16", scale=0.001)]),
+                   [np.array([5, 0, -1, 7], np.int16)], refusal="expected")
+    refusals = [("int32", T([4], "int32"), T([4], "int32")),
+                ("int16_zero_point", T([4], "int16", scale=0.5, zero_point=3), T([4], "int16", scale=0.5)),
+                ("int8_output_unquantized", T([4], "int8", scale=0.5), T([4], "int8"))]
+    for name, x, y in refusals:
+        writer.add_run("rsqrt_refused_%s" % name, single_op_model("RSQRT", [x], [y]),
+                       [np.abs(random_input(x, rng)).astype(x.np_dtype)], refusal="expected")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--only", default=",".join(GROUPS), help="comma-separated subset of: " + ", ".join(GROUPS))
@@ -134,6 +238,10 @@ def main():
         writer = CaseWriter(group, seed="%d (group stream %d)" % (args.seed, index), generator=__file__)
         if group in FLOAT_OPS:
             gen_float_op(writer, rng, group)
+        elif group == "abs":
+            gen_abs(writer, rng)
+        elif group == "rsqrt":
+            gen_rsqrt(writer, rng)
         else:
             gen_logical_not(writer, rng)
         writer.write()

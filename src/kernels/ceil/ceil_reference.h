@@ -1,5 +1,5 @@
-// Reference CEIL, float32 only (TFLM's kernel supports no other type): std::ceil on float, element by element (NaN and infinities pass through).
-// The output may alias the input.
+// Reference CEIL, float32 only (TFLM's kernel supports no other type): std::ceil on float, element by element (NaN and
+// infinities pass through). The output may alias the input.
 #ifndef MOTE_KERNELS_CEIL_CEIL_REFERENCE_H_
 #define MOTE_KERNELS_CEIL_CEIL_REFERENCE_H_
 

@@ -23,8 +23,9 @@ TEST(Ceil, Refusals) {
 }
 
 TEST(Ceil, ValuesAndSpecials) {
-  const std::vector<float> out = RunSingleTypeUnary<float>(schema::BuiltinOperator_CEIL, schema::TensorType_FLOAT32,
-                                                           "ceil/float32/reference", {-1.5f, -0.5f, 0.5f, 2.0f, kInf, -kInf, kNaN, 1e-30f});
+  const std::vector<float> out =
+      RunSingleTypeUnary<float>(schema::BuiltinOperator_CEIL, schema::TensorType_FLOAT32, "ceil/float32/reference",
+                                {-1.5f, -0.5f, 0.5f, 2.0f, kInf, -kInf, kNaN, 1e-30f});
   const std::vector<float> want = {-1.0f, -0.0f, 1.0f, 2.0f, kInf, -kInf, kNaN, 1.0f};
   ASSERT_EQ(out.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {

@@ -2,8 +2,8 @@
 // refusals by their exact messages and the special values (the data is proven against TFLM by the oracle
 // cases, tools/oracle/gen_unary.py).
 #include <cmath>
-#include <limits>
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -53,8 +53,9 @@ TEST(Square, Refusals) {
 }
 
 TEST(Sqrt, NegativesAreNaN) {
-  const std::vector<float> out = RunSingleTypeUnary<float>(schema::BuiltinOperator_SQRT, schema::TensorType_FLOAT32,
-                                                           "sqrt/float32/reference", {4.0f, -0.0f, -1.0f, kInf, -kInf, kNaN});
+  const std::vector<float> out =
+      RunSingleTypeUnary<float>(schema::BuiltinOperator_SQRT, schema::TensorType_FLOAT32, "sqrt/float32/reference",
+                                {4.0f, -0.0f, -1.0f, kInf, -kInf, kNaN});
   const std::vector<float> want = {2.0f, -0.0f, kNaN, kInf, kNaN, kNaN};
   ASSERT_EQ(out.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
@@ -68,8 +69,9 @@ TEST(Sqrt, NegativesAreNaN) {
 }
 
 TEST(Log, ZeroAndNegatives) {
-  const std::vector<float> out = RunSingleTypeUnary<float>(schema::BuiltinOperator_LOG, schema::TensorType_FLOAT32,
-                                                           "log/float32/reference", {1.0f, 0.0f, -0.0f, -1.0f, kInf, kNaN});
+  const std::vector<float> out =
+      RunSingleTypeUnary<float>(schema::BuiltinOperator_LOG, schema::TensorType_FLOAT32, "log/float32/reference",
+                                {1.0f, 0.0f, -0.0f, -1.0f, kInf, kNaN});
   const std::vector<float> want = {0.0f, -kInf, -kInf, kNaN, kInf, kNaN};
   ASSERT_EQ(out.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
@@ -137,9 +139,8 @@ TEST(LogicalNot, Refusals) {
 TEST(LogicalNot, Values) {
   const std::vector<bool> in = {true, false, false, true};
   std::vector<uint8_t> bytes(in.begin(), in.end());
-  const std::vector<uint8_t> out = RunSingleTypeUnary<uint8_t>(schema::BuiltinOperator_LOGICAL_NOT,
-                                                               schema::TensorType_BOOL, "logical_not/bool/reference",
-                                                               bytes);
+  const std::vector<uint8_t> out = RunSingleTypeUnary<uint8_t>(
+      schema::BuiltinOperator_LOGICAL_NOT, schema::TensorType_BOOL, "logical_not/bool/reference", bytes);
   EXPECT_EQ(out, (std::vector<uint8_t>{0, 1, 1, 0}));
 }
 

@@ -1,7 +1,6 @@
-// Reference EXP, float32 only (TFLM's kernel supports no other type): std::exp on float (the float overload, as TFLM), element by element: overflow gives +inf,
-// underflow 0, exp(-inf) = 0, NaN stays NaN. Results are the platform libm's expf (within an ulp or two of
-// each other across libms).
-// The output may alias the input.
+// Reference EXP, float32 only (TFLM's kernel supports no other type): std::exp on float (the float overload, as TFLM),
+// element by element: overflow gives +inf, underflow 0, exp(-inf) = 0, NaN stays NaN. Results are the platform libm's
+// expf (within an ulp or two of each other across libms). The output may alias the input.
 #ifndef MOTE_KERNELS_EXP_EXP_REFERENCE_H_
 #define MOTE_KERNELS_EXP_EXP_REFERENCE_H_
 

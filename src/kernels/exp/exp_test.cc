@@ -23,8 +23,9 @@ TEST(Exp, Refusals) {
 }
 
 TEST(Exp, OverflowUnderflowAndSpecials) {
-  const std::vector<float> out = RunSingleTypeUnary<float>(schema::BuiltinOperator_EXP, schema::TensorType_FLOAT32,
-                                                           "exp/float32/reference", {0.0f, -kInf, kInf, 100.0f, -200.0f, kNaN, 1.0f});
+  const std::vector<float> out =
+      RunSingleTypeUnary<float>(schema::BuiltinOperator_EXP, schema::TensorType_FLOAT32, "exp/float32/reference",
+                                {0.0f, -kInf, kInf, 100.0f, -200.0f, kNaN, 1.0f});
   const std::vector<float> want = {1.0f, 0.0f, kInf, kInf, 0.0f, kNaN, std::exp(1.0f)};
   ASSERT_EQ(out.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {

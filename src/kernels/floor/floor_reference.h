@@ -1,5 +1,5 @@
-// Reference FLOOR, float32 only (TFLM's kernel supports no other type): std::floor on float, element by element (NaN and infinities pass through).
-// The output may alias the input.
+// Reference FLOOR, float32 only (TFLM's kernel supports no other type): std::floor on float, element by element (NaN
+// and infinities pass through). The output may alias the input.
 #ifndef MOTE_KERNELS_FLOOR_FLOOR_REFERENCE_H_
 #define MOTE_KERNELS_FLOOR_FLOOR_REFERENCE_H_
 

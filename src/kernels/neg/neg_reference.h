@@ -1,5 +1,5 @@
-// Reference NEG, float32 only (TFLM's kernel supports no other type): -x on float, element by element (flips the sign of zeros and NaNs).
-// The output may alias the input.
+// Reference NEG, float32 only (TFLM's kernel supports no other type): -x on float, element by element (flips the sign
+// of zeros and NaNs). The output may alias the input.
 #ifndef MOTE_KERNELS_NEG_NEG_REFERENCE_H_
 #define MOTE_KERNELS_NEG_NEG_REFERENCE_H_
 

@@ -1,7 +1,7 @@
 // ROUND glue: input 0 and output 0, float32 only (TFLM refuses every other type), same shape.
-#include "kernels/round/round_reference.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/unary_op.h"
+#include "kernels/round/round_reference.h"
 #include "mote/op_registrations.h"
 
 namespace mote {

@@ -23,8 +23,9 @@ TEST(Round, Refusals) {
 }
 
 TEST(Round, TiesToEvenAndSpecials) {
-  const std::vector<float> out = RunSingleTypeUnary<float>(schema::BuiltinOperator_ROUND, schema::TensorType_FLOAT32,
-                                                           "round/float32/reference", {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 2.4999998f, 8388609.0f, kInf, -kInf, kNaN});
+  const std::vector<float> out =
+      RunSingleTypeUnary<float>(schema::BuiltinOperator_ROUND, schema::TensorType_FLOAT32, "round/float32/reference",
+                                {0.5f, 1.5f, 2.5f, -0.5f, -1.5f, -2.5f, 2.4999998f, 8388609.0f, kInf, -kInf, kNaN});
   const std::vector<float> want = {0.0f, 2.0f, 2.0f, 0.0f, -2.0f, -2.0f, 2.0f, 8388609.0f, kInf, -kInf, kNaN};
   ASSERT_EQ(out.size(), want.size());
   for (size_t i = 0; i < want.size(); ++i) {
