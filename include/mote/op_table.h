@@ -17,6 +17,7 @@
 //   activations/   RELU, RELU6
 //   arg_min_max/   ARG_MAX, ARG_MIN
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
+//   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   logical/       LOGICAL_AND, LOGICAL_OR
 //   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
@@ -26,28 +27,36 @@
 #define MOTE_OP_TABLE_H_
 
 #define MOTE_BUILTIN_OPS(X)                                           \
+  X(ABS, Abs, ParseNoOptions, 5)                                      \
   X(ADD, Add, ParseAdd, 5)                                            \
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
   X(CAST, Cast, ParseCast, 3)                                         \
+  X(CEIL, Ceil, ParseNoOptions, 1)                                    \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
+  X(COS, Cos, ParseNoOptions, 1)                                      \
   X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \
+  X(EXP, Exp, ParseNoOptions, 2)                                      \
+  X(FLOOR, Floor, ParseNoOptions, 1)                                  \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(GREATER, Greater, ParseNoOptions, 2)                              \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
   X(LESS, Less, ParseNoOptions, 2)                                    \
   X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
+  X(LOG, Log, ParseNoOptions, 2)                                      \
   X(LOGICAL_AND, LogicalAnd, ParseNoOptions, 1)                       \
+  X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                       \
   X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \
+  X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
@@ -57,8 +66,13 @@
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(ROUND, Round, ParseNoOptions, 1)                                  \
+  X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
+  X(SIN, Sin, ParseNoOptions, 1)                                      \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
+  X(SQUARE, Square, ParseNoOptions, 1)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SUM, Sum, ParseSum, 2)                                            \

@@ -106,6 +106,54 @@ TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, cons
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name, TfLiteType type,
+                                     const TfLiteTensor* input, const TfLiteTensor* output, int* size) {
+  if (input->type != type) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op_name, TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(type));
+    return kTfLiteError;
+  }
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  if (!HaveSameShapes(input, output)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
+    return kTfLiteError;
+  }
+  const int64_t elements = ElementCount(*input->dims);
+  if (elements > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: %lld elements is too many", op_name, static_cast<long long>(elements));
+    return kTfLiteError;
+  }
+  *size = static_cast<int>(elements);
+  return kTfLiteOk;
+}
+
+void* InitUnaryElementCount(TfLiteContext* context, const char*, size_t) {
+  return context->AllocatePersistentBuffer(context, sizeof(int));
+}
+
+TfLiteStatus PrepareSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
+                                      TfLiteType type, const char* variant) {
+  if (node->user_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op_name);
+    return kTfLiteError;
+  }
+  if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
+                       NumOutputs(node));
+    return kTfLiteError;
+  }
+  const UnaryTempTensors tensors(context, node);
+  TF_LITE_ENSURE_STATUS(tensors.CheckPresent(context, op_name));
+  TF_LITE_ENSURE_STATUS(CheckUnaryTensorsOfType(context, op_name, type, tensors.input.get(), tensors.output.get(),
+                                                static_cast<int*>(node->user_data)));
+  ReportKernelVariant(context, variant);
+  return kTfLiteOk;
+}
+
 TfLiteStatus CheckQuantizedScales(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                   const TfLiteTensor* output) {
   if (!IsValidScale(input->params.scale) || !IsValidScale(output->params.scale)) {

@@ -1,10 +1,12 @@
-// Glue shared by the one-input, one-output element-wise ops (LOGISTIC, TANH, RELU, RELU6). Prepare: checks
+// Glue shared by the one-input, one-output element-wise ops (LOGISTIC, TANH, RELU, RELU6, and the single-type
+// math ops FLOOR, CEIL, ROUND, NEG, EXP, SIN, ... below). Prepare: checks
 // the tensor counts, takes and releases the temp tensors, runs the op's own checks (types, quantization,
 // constants into user data; the common ones are below) and reports the variant for the input type. Invoke:
 // EvalUnaryOp dispatches on the input type. Written once so each op's glue holds only what is particular to it.
 #ifndef MOTE_KERNELS_GLUE_UNARY_OP_H_
 #define MOTE_KERNELS_GLUE_UNARY_OP_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "kernels/glue/scoped_temp_tensor.h"
@@ -66,6 +68,27 @@ TfLiteStatus CheckQuantizedScales(TfLiteContext* context, const char* op_name, c
 // "<OP>: INT16 zero points must be 0 (got input I, output O)" unless both are (call for INT16 tensors).
 TfLiteStatus CheckInt16ZeroPoints(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                   const TfLiteTensor* output);
+
+// Input of type `type` (the only one the op supports), output of the same type and shape, element count within
+// int (in *size). Messages: "<OP>: input type T is not supported (FLOAT32)" (the supported type), "<OP>: output
+// type T differs from input type U", "<OP>: output shape differs from the input shape", "<OP>: N elements is too
+// many".
+TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name, TfLiteType type,
+                                     const TfLiteTensor* input, const TfLiteTensor* output, int* size);
+
+// The ops of one type and no parameters (FLOOR, SIN, LOGICAL_NOT...): their user data is the element count.
+// Init allocates it; prepare is PrepareUnaryOp with CheckUnaryTensorsOfType and reports `variant`; eval calls
+// `compute(size, input, output)` on input 0 and output 0 as T (the C type of the prepared `type`).
+void* InitUnaryElementCount(TfLiteContext* context, const char* buffer, size_t length);
+TfLiteStatus PrepareSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
+                                      TfLiteType type, const char* variant);
+template <typename T, typename Compute>
+TfLiteStatus EvalSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const Compute& compute) {
+  const int size = *static_cast<const int*>(node->user_data);
+  compute(size, micro::GetTensorData<T>(micro::GetEvalInput(context, node, 0)),
+          micro::GetTensorData<T>(micro::GetEvalOutput(context, node, 0)));
+  return kTfLiteOk;
+}
 
 // Invoke: input 0 and output 0, `int8(in, out)`, `int16(in, out)` or `float32(in, out)` on their data by the
 // input's type (prepare accepted only these three).

@@ -1,6 +1,6 @@
 // 32-bit fixed-point arithmetic for the quantized transcendental kernels (SOFTMAX int8, LOGISTIC int8,
-// TANH int8), reproducing gemmlowp's fixedpoint.h scalar semantics bit for bit, as TFLite/TFLM's reference
-// kernels use them.
+// TANH int8, RSQRT int8/int16), reproducing gemmlowp's fixedpoint.h scalar semantics bit for bit, as
+// TFLite/TFLM's reference kernels use them.
 //
 // A value of type Fixed<kIntegerBits> is a signed Q(kIntegerBits).(31 - kIntegerBits) number held in one
 // int32_t `raw`: real = raw * 2^(kIntegerBits - 31). Fixed<0> covers [-1, 1); its One() is INT32_MAX (the
@@ -15,6 +15,7 @@
 //   OneOverOnePlusXForXIn01, OneMinusXOverOnePlusXForXIn01      -> Fixed<0>   (Newton-Raphson, 3 steps)
 //   Logistic, Tanh        the gemmlowp approximations              -> Fixed<0>
 //   GetReciprocal         TFLite's 1/x helper for softmax's sum of exponentials
+//   GetInvSqrtQuantizedMultiplierExp   TFLite's 1/sqrt(x) as a multiplier and shift (quantized RSQRT)
 // All functions are pure, header-only, allocation-free and free of undefined behaviour for every int32 input
 // (gemmlowp's wrap-around cases are computed in unsigned arithmetic).
 #ifndef MOTE_KERNELS_QUANTIZATION_FIXED_POINT_H_
@@ -243,6 +244,45 @@ inline int32_t GetReciprocal(int32_t x, int x_integer_digits, int* num_bits_over
   const uint32_t normalised = headroom_plus_one < 32 ? static_cast<uint32_t>(x) << headroom_plus_one : 0u;
   const int32_t shifted_sum_minus_one = static_cast<int32_t>(normalised - (uint32_t{1} << 31));
   return OneOverOnePlusXForXIn01(Fixed<0>::FromRaw(shifted_sum_minus_one)).raw;
+}
+
+// 1 / sqrt(input) as a quantized multiplier and shift (TFLite's GetInvSqrtQuantizedMultiplierExp, used by
+// quantized RSQRT): *output_inv_sqrt * 2^(*output_shift * reverse_shift - 31) ~ 1 / sqrt(input) for
+// input >= 2, by five Newton-Raphson steps x <- 1.5 x - (input / 2) x^3 in Q3.28 on the input normalised to
+// [2^27, 2^29) by shifts of two bits (each pair halves the root). input 0 and 1 give (INT32_MAX, 0), as TFLite
+// does (0 has no inverse root; TFLite treats it as 1). Precondition: input >= 0.
+inline void GetInvSqrtQuantizedMultiplierExp(int32_t input, int reverse_shift, int32_t* output_inv_sqrt,
+                                             int* output_shift) {
+  if (input <= 1) {
+    *output_inv_sqrt = std::numeric_limits<int32_t>::max();
+    *output_shift = 0;
+    return;
+  }
+  int shift = 11;
+  while (input >= (1 << 29)) {
+    input /= 4;
+    ++shift;
+  }
+  // Normalise to [2^27, 2^29): as many bit pairs as fit below bit 29.
+  const int pairs = (CountLeadingZeros32(static_cast<uint32_t>(input)) - 1) / 2 - 1;
+  shift -= pairs;
+  input = static_cast<int32_t>(static_cast<uint32_t>(input) << (2 * pairs));
+  using F3 = Fixed<3>;
+  const F3 half_input = F3::FromRaw(SaturatingRoundingMultiplyByPOT<-1>(input >> 1));
+  const F3 three_halves = F3::FromRaw((1 << 28) + (1 << 27));
+  F3 x = F3::One();  // the starting guess; five steps converge from it over the normalised range
+  for (int i = 0; i < 5; ++i) {
+    const F3 x3 = Rescale<3>(Mul(Mul(x, x), x));
+    x = Rescale<3>(Mul(three_halves, x) - Mul(half_input, x3));
+  }
+  constexpr int32_t kHalfSqrt2 = 1518500250;  // sqrt(2) / 2 in Q0.31: the odd power of two left by the pairs
+  int32_t result = Mul(x, Fixed<0>::FromRaw(kHalfSqrt2)).raw;
+  if (shift < 0) {
+    result = static_cast<int32_t>(static_cast<uint32_t>(result) << -shift);
+    shift = 0;
+  }
+  *output_inv_sqrt = result;
+  *output_shift = shift * reverse_shift;
 }
 
 }  // namespace fixed_point

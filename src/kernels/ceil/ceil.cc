@@ -1,0 +1,25 @@
+// CEIL glue: input 0 and output 0, float32 only (TFLM refuses every other type), same shape.
+#include "kernels/ceil/ceil_reference.h"
+#include "kernels/glue/registration.h"
+#include "kernels/glue/unary_op.h"
+#include "mote/op_registrations.h"
+
+namespace mote {
+namespace {
+
+constexpr const char kVariant[] = "ceil/float32/reference";
+
+TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
+  return PrepareSingleTypeUnaryOp(context, node, "CEIL", kTfLiteFloat32, kVariant);
+}
+
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  return EvalSingleTypeUnaryOp<float>(context, node, reference::Ceil);
+}
+
+}  // namespace
+
+#define MOTE_KERNEL_CEIL (PLAIN, kVariant, InitUnaryElementCount, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
+
+}  // namespace mote
