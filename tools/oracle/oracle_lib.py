@@ -720,6 +720,16 @@ class CaseWriter:
         self.cases = []  # (name, refusal reason or None, model, [input bytes], [output bytes])
         self._names = set()
 
+    def _unique(self, name):
+        """name, or name_2, name_3... when a case already has it: names are built from drawn parameters
+        printed with few digits, so two draws of one seed can print alike (any seed must generate)."""
+        if name not in self._names:
+            return name
+        n = 2
+        while "%s_%d" % (name, n) in self._names:
+            n += 1
+        return "%s_%d" % (name, n)
+
     def _check(self, name, model_bytes, input_arrays, output_arrays):
         if name in self._names:
             raise ValueError("duplicate case name %r" % name)
@@ -736,6 +746,7 @@ class CaseWriter:
 
     def add(self, name, model_bytes, input_arrays, output_arrays):
         """Adds a case whose expected outputs are output_arrays (TFLM's)."""
+        name = self._unique(name)
         self._check(name, model_bytes, input_arrays, output_arrays)
         self._names.add(name)
         self.cases.append((name, None, bytes(model_bytes), [_le_bytes(a) for a in input_arrays],
@@ -746,6 +757,7 @@ class CaseWriter:
         or aborts on it. reason (non-empty) is recorded and shown when mote runs the case instead."""
         if not reason:
             raise ValueError("case %r: a refusal needs a reason" % name)
+        name = self._unique(name)
         self._check(name, model_bytes, input_arrays, None)
         self._names.add(name)
         self.cases.append((name, str(reason), bytes(model_bytes), [_le_bytes(a) for a in input_arrays], []))
