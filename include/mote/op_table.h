@@ -27,10 +27,14 @@
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                           \
+  X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
+  X(MAXIMUM, Maximum, ParseNoOptions, 4)                              \
   X(MEAN, Mean, ParseReducer, 3)                                      \
+  X(MINIMUM, Minimum, ParseNoOptions, 4)                              \
   X(MUL, Mul, ParseMul, 7)                                            \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \

@@ -1,6 +1,7 @@
-// Glue shared by the binary element-wise ops (ADD, SUB, MUL). Prepare: the checks every one of them needs,
-// the broadcast plan and activation clamp their invoke uses, and ADD/SUB's requantization constants (MUL's
-// stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the op's element functions.
+// Glue shared by the binary element-wise ops (ADD, SUB, MUL; MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD). Prepare:
+// the checks every one of them needs, the broadcast plan and activation clamp their invoke uses, and ADD/SUB's
+// requantization constants (MUL's stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the
+// op's element functions; EvalBinaryElementwiseRaw for the ops without activation or quantization constants.
 #ifndef MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 #define MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
 
@@ -54,6 +55,14 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
                                       TfLiteFusedActivation activation, const TfLiteTensor* input1,
                                       const TfLiteTensor* input2, const TfLiteTensor* output,
                                       BinaryElementwiseData* data);
+
+// The type and shape half of PrepareBinaryElementwise (same checks, order and messages), for the ops that have
+// no fused activation and read their inputs raw (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): the three tensors
+// present, one of spec's types shared by all three, input ranks <= 6 and broadcast-compatible, the output the
+// broadcast shape (leading 1s aside). Fills data->plan and data->type (the activation fields are left alone).
+TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                                    const TfLiteTensor* input1, const TfLiteTensor* input2,
+                                    const TfLiteTensor* output, BinaryElementwiseData* data);
 
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
@@ -159,6 +168,39 @@ TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node,
     case kTfLiteInt16:
       return Loop<kServed, kTfLiteInt16, int16_t>(
           plan, input1, input2, output, [&quant](int16_t x, int16_t y) { return Elements::Quantized(quant, x, y); });
+    default:
+      return kTfLiteError;
+  }
+}
+
+// Invoke for the ops whose element function is one template for every type and needs no constants, no clamp
+// and no requantization (MAXIMUM and MINIMUM compare raw values, also quantized ones, as TFLM does):
+//   template <typename T> static T Apply(T x, T y);
+// run over `plan` for data.type among FLOAT32, INT8, INT16, INT32 and INT64 (those kServed serves; prepare
+// accepted only the op's types). Returns kTfLiteError for any other type.
+template <typename Elements, TypeSet kServed = kAllTypes>
+TfLiteStatus EvalBinaryElementwiseRaw(TfLiteContext* context, TfLiteNode* node, const BinaryElementwiseData& data) {
+  using binary_elementwise_internal::Loop;
+  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
+  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  const BroadcastPlan& plan = data.plan;
+  switch (data.type) {
+    case kTfLiteFloat32:
+      return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output,
+                                                  [](float x, float y) { return Elements::Apply(x, y); });
+    case kTfLiteInt8:
+      return Loop<kServed, kTfLiteInt8, int8_t>(plan, input1, input2, output,
+                                                [](int8_t x, int8_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt16:
+      return Loop<kServed, kTfLiteInt16, int16_t>(plan, input1, input2, output,
+                                                  [](int16_t x, int16_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt32:
+      return Loop<kServed, kTfLiteInt32, int32_t>(plan, input1, input2, output,
+                                                  [](int32_t x, int32_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt64:
+      return Loop<kServed, kTfLiteInt64, int64_t>(plan, input1, input2, output,
+                                                  [](int64_t x, int64_t y) { return Elements::Apply(x, y); });
     default:
       return kTfLiteError;
   }

@@ -1,0 +1,167 @@
+"""Oracle cases for the binary math ops without fused activation: MAXIMUM and MINIMUM (float32, int8, int16,
+int32, int64; quantized tensors compared raw, also with input and output quantizations that differ), FLOOR_DIV
+and FLOOR_MOD (float32, the only type TFLM's kernels take; FLOOR_DIV with a zero divisor is a refusal case:
+TFLM's invoke fails with "Division by 0"). Broadcasting patterns from rank 0 to rank 6 (rank-0 inputs are
+constants), constant second inputs, the same tensor as both inputs, ties and signed zeros.
+
+Run: .venv/bin/python tools/oracle/gen_binary_math.py [--seed N] [--out-dir DIR]
+  -> tests/oracle/data/{maximum,minimum,floor_div,floor_mod}.cases (+ .provenance.txt)
+"""
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_elementwise import PATTERNS, log_uniform  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
+
+DEFAULT_SEED = 1515
+OPTIONS = {"MAXIMUM": None, "MINIMUM": None, "FLOOR_DIV": "FloorDivOptions", "FLOOR_MOD": "FloorModOptions"}
+TYPES = {
+    "MAXIMUM": ["float32", "int8", "int16", "int32", "int64"],
+    "MINIMUM": ["float32", "int8", "int16", "int32", "int64"],
+    "FLOOR_DIV": ["float32"],
+    "FLOOR_MOD": ["float32"],
+}
+
+
+class Gen:
+    def __init__(self, op, rng, seed):
+        self.op = op
+        self.rng = rng
+        self.writer = CaseWriter(op.lower(), seed=seed, generator=__file__)
+        self.count = 0
+
+    def quantization(self, dtype):
+        """Per-tensor (scale, zero point) for a quantized tensor, or None (unquantized int8/int16: TFLM takes both)."""
+        rng = self.rng
+        if dtype not in ("int8", "int16") or rng.integers(0, 5) == 0:
+            return None
+        if dtype == "int8":
+            return log_uniform(rng, -3, 0), int(rng.integers(-128, 128))
+        return log_uniform(rng, -5, -2), 0
+
+    def values(self, dtype, shape, which, mode):
+        """Random data for input `which` (0 or 1). mode: 'wide' (the type's range), 'ties' (a few distinct
+        values, so that many elements compare equal, signed zeros included for float32)."""
+        rng = self.rng
+        op = self.op
+        if mode == "ties":
+            if op in ("FLOOR_DIV", "FLOOR_MOD"):
+                # Few distinct values, exact multiples among them; no zero divisor.
+                pool = np.array([-3.0, -1.5, 1.5, 2.0, 3.0] + ([] if which else [-0.0, 0.0, 6.0]), np.float32)
+            elif dtype == "float32":
+                pool = np.array([-0.0, 0.0, 1.5, -2.25, 3.0], np.float32)
+            else:
+                pool = np.array([-3, 0, 2, 5], np.int64)
+            return pool[rng.integers(0, len(pool), size=shape)].astype(dtype)
+        if dtype == "float32":
+            if op in ("FLOOR_DIV", "FLOOR_MOD") and which == 1:
+                # Divisors away from 0 (FLOOR_DIV refuses exact zeros; tiny ones only make huge quotients),
+                # either sign, some integral so that exact multiples occur.
+                mag = rng.uniform(0.25, 6.0, size=shape)
+                mag = np.where(rng.integers(0, 3, size=shape) == 0, np.round(mag) + 1.0, mag)
+                sign = np.where(rng.integers(0, 2, size=shape) == 0, -1.0, 1.0)
+                return (mag * sign).astype(np.float32)
+            scale = 100.0 if mode == "big" else 10.0
+            v = rng.uniform(-scale, scale, size=shape)
+            if op in ("FLOOR_DIV", "FLOOR_MOD"):
+                # Some integral dividends: exact quotients and zero remainders.
+                v = np.where(rng.integers(0, 3, size=shape) == 0, np.round(v), v)
+            return v.astype(np.float32)
+        if dtype == "int64":
+            return rng.integers(-(2 ** 62), 2 ** 62, size=shape, dtype=np.int64)
+        if dtype == "int32":
+            return rng.integers(-(2 ** 31), 2 ** 31, size=shape, dtype=np.int64).astype(np.int32)
+        return random_input(T(shape, dtype), rng)
+
+    def quantizations(self, dtype):
+        q = [self.quantization(dtype) for _ in range(3)]
+        if dtype in ("int8", "int16") and self.rng.integers(0, 3) == 0:
+            q = [q[0], q[0], q[0]]  # the same quantization everywhere, as the converter writes it
+        return q
+
+    def add(self, dtype, shape1, shape2, tag="", same_tensor=False, const2=False, mode="wide", data2=None,
+            refusal="abort", activation=None, q=None, data1=None):
+        op = self.op
+        out_shape = list(np.broadcast_shapes(tuple(shape1), tuple(shape2)))
+        if q is None:
+            q = self.quantizations(dtype)
+        self.q = q
+        kw = [dict() if x is None else dict(scale=x[0], zero_point=x[1]) for x in q]
+        a = T(shape1, dtype, **kw[0])
+        b = a if same_tensor else T(shape2, dtype, **kw[1])
+        y = T(out_shape, dtype, **kw[2])
+        for i, t in enumerate([a] if same_tensor else [a, b]):
+            if not t.shape or (i == 1 and (const2 or data2 is not None)):
+                d = data2 if (i == 1 and data2 is not None) else self.values(dtype, t.shape, i, mode)
+                t.data = np.asarray(d, dtype=t.np_dtype).reshape(t.shape)
+        options = {} if OPTIONS[op] else None
+        if activation is not None:
+            options["fused_activation_function"] = activation
+        model = single_op_model(op, [a, b], [y], OPTIONS[op], options)
+        inputs = [data1 if (i == 0 and data1 is not None) else self.values(dtype, t.shape, i, mode)
+                  for i, t in enumerate([a] if same_tensor else [a, b]) if t.data is None]
+        inputs = [np.asarray(v, dtype=a.np_dtype).reshape(t.shape) for v, t in
+                  zip(inputs, [t for t in ([a] if same_tensor else [a, b]) if t.data is None])]
+        self.count += 1
+        name = "%s_%s_%s_%s%s%s_%03d" % (op.lower(), dtype, "x".join(map(str, shape1)) or "s",
+                                         "x".join(map(str, shape2)) or "s",
+                                         ("_" + activation.lower()) if activation else "", ("_" + tag) if tag else "",
+                                         self.count)
+        self.writer.add_run(name, model, inputs, refusal=refusal)
+
+
+def generate(op, rng, seed):
+    g = Gen(op, rng, seed)
+    types = TYPES[op]
+    # Every broadcasting pattern, every type, both operand orders.
+    for s1, s2 in PATTERNS:
+        for dtype in types:
+            g.add(dtype, s1, s2)
+            if s1 != s2 and op in ("FLOOR_DIV", "FLOOR_MOD"):
+                g.add(dtype, s2, s1, tag="swap")
+    for dtype in types:
+        g.add(dtype, [4, 9], [4, 9], tag="ties", mode="ties")
+        g.add(dtype, [3, 2, 5], [5], tag="ties", mode="ties")
+        g.add(dtype, [2, 3, 4], [1, 3, 1], tag="const", const2=True)
+        g.add(dtype, [3, 5], [3, 5], tag="sametensor", same_tensor=True)
+    if op in ("FLOOR_DIV", "FLOOR_MOD"):
+        g.add("float32", [5, 6], [5, 6], tag="big", mode="big")
+        g.add("float32", [8], [8], tag="exact", data2=[1, -1, 2, -2, 4, -4, 0.5, -0.5])
+        # Divisors that are not binary fractions: float32 quotients of integers round onto integers that the
+        # double-precision quotient stays below (FLOOR_DIV floors in double).
+        g.add("float32", [3, 8], [8], tag="inexact", data2=[0.1, 0.2, 0.3, 0.7, -0.1, -0.3, 1.1, 0.6])
+    if op == "FLOOR_DIV":
+        # A zero divisor anywhere (constant or runtime) makes TFLM's invoke fail: mote must refuse too.
+        for s1, s2, k in [([6], [6], 3), ([2, 3], [3], 0), ([4, 2], [1], 0)]:
+            d = g.values("float32", s2, 1, "wide")
+            d.reshape(-1)[k] = 0.0 if rng.integers(0, 2) else -0.0
+            g.add("float32", s1, s2, tag="div0", data2=d, refusal="expected")
+    if op == "FLOOR_MOD":
+        # A zero divisor: fmod gives NaN (TFLM does not check).
+        g.add("float32", [6], [6], tag="mod0", data2=[1, 0, -2, 0, 3, -0.0])
+    # Random mix.
+    for _ in range(25):
+        s1, s2 = PATTERNS[int(rng.integers(0, len(PATTERNS)))]
+        if rng.integers(0, 2):
+            s1, s2 = s2, s1
+        g.add(str(rng.choice(types)), s1, s2, tag="mix", const2=bool(rng.integers(0, 4) == 0))
+    g.writer.write()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    args = parse_args(parser, DEFAULT_SEED)
+    print("gen_binary_math: seed %d" % args.seed)
+    for i, op in enumerate(["MAXIMUM", "MINIMUM", "FLOOR_DIV", "FLOOR_MOD"]):
+        # One stream per op so that changing one op's cases leaves the others' files unchanged.
+        seed = args.seed + i
+        generate(op, np.random.default_rng(seed), seed)
+
+
+if __name__ == "__main__":
+    main()
