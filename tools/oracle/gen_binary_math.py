@@ -1,11 +1,14 @@
-"""Oracle cases for the binary math ops without fused activation: MAXIMUM and MINIMUM (float32, int8, int16,
-int32, int64; quantized tensors compared raw, also with input and output quantizations that differ), FLOOR_DIV
-and FLOOR_MOD (float32, the only type TFLM's kernels take; FLOOR_DIV with a zero divisor is a refusal case:
-TFLM's invoke fails with "Division by 0"). Broadcasting patterns from rank 0 to rank 6 (rank-0 inputs are
-constants), constant second inputs, the same tensor as both inputs, ties and signed zeros.
+"""Oracle cases for the binary math ops: MAXIMUM and MINIMUM (float32, int8, int16, int32, int64; quantized
+tensors compared raw, also with input and output quantizations that differ), FLOOR_DIV and FLOOR_MOD (float32,
+the only type TFLM's kernels take; FLOOR_DIV with a zero divisor is a refusal case: TFLM's invoke fails with
+"Division by 0"), DIV (float32 and int32 with every clamp activation, int8 quantized; int32 division by zero and
+INT32_MIN / -1 are refusal cases; float32 zero divisors give TFLM's clamped +-FLT_MAX and NaN; int8 divisors are
+never drawn at their zero point, where TFLM's result is undefined and mote refuses). Broadcasting patterns from
+rank 0 to rank 6 (rank-0 inputs are constants), constant second inputs, the same tensor as both inputs, ties and
+signed zeros.
 
 Run: .venv/bin/python tools/oracle/gen_binary_math.py [--seed N] [--out-dir DIR]
-  -> tests/oracle/data/{maximum,minimum,floor_div,floor_mod}.cases (+ .provenance.txt)
+  -> tests/oracle/data/{maximum,minimum,floor_div,floor_mod,div}.cases (+ .provenance.txt)
 """
 
 import argparse
@@ -19,12 +22,15 @@ from gen_elementwise import PATTERNS, log_uniform  # noqa: E402
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 1515
-OPTIONS = {"MAXIMUM": None, "MINIMUM": None, "FLOOR_DIV": "FloorDivOptions", "FLOOR_MOD": "FloorModOptions"}
+OPTIONS = {"MAXIMUM": None, "MINIMUM": None, "FLOOR_DIV": "FloorDivOptions", "FLOOR_MOD": "FloorModOptions",
+           "DIV": "DivOptions"}
+ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
 TYPES = {
     "MAXIMUM": ["float32", "int8", "int16", "int32", "int64"],
     "MINIMUM": ["float32", "int8", "int16", "int32", "int64"],
     "FLOOR_DIV": ["float32"],
     "FLOOR_MOD": ["float32"],
+    "DIV": ["float32", "int32", "int8"],
 }
 
 
@@ -97,13 +103,16 @@ class Gen:
         y = T(out_shape, dtype, **kw[2])
         for i, t in enumerate([a] if same_tensor else [a, b]):
             if not t.shape or (i == 1 and (const2 or data2 is not None)):
-                d = data2 if (i == 1 and data2 is not None) else self.values(dtype, t.shape, i, mode)
+                which = 1 if same_tensor else i
+                d = data2 if (i == 1 and data2 is not None) else self.values(dtype, t.shape, which, mode)
                 t.data = np.asarray(d, dtype=t.np_dtype).reshape(t.shape)
         options = {} if OPTIONS[op] else None
         if activation is not None:
             options["fused_activation_function"] = activation
         model = single_op_model(op, [a, b], [y], OPTIONS[op], options)
-        inputs = [data1 if (i == 0 and data1 is not None) else self.values(dtype, t.shape, i, mode)
+        # The same tensor as both inputs is also the divisor: drawn as one.
+        inputs = [data1 if (i == 0 and data1 is not None) else
+                  self.values(dtype, t.shape, 1 if same_tensor else i, mode)
                   for i, t in enumerate([a] if same_tensor else [a, b]) if t.data is None]
         inputs = [np.asarray(v, dtype=a.np_dtype).reshape(t.shape) for v, t in
                   zip(inputs, [t for t in ([a] if same_tensor else [a, b]) if t.data is None])]
@@ -113,6 +122,89 @@ class Gen:
                                          ("_" + activation.lower()) if activation else "", ("_" + tag) if tag else "",
                                          self.count)
         self.writer.add_run(name, model, inputs, refusal=refusal)
+
+
+class DivGen(Gen):
+    """DIV: float32 and int32 with every clamp activation, int8 quantized; divisors never zero except in the
+    cases that prove a refusal (int32) or TFLM's float result (+-FLT_MAX, NaN)."""
+
+    def quantization(self, dtype):
+        raise AssertionError("DIV draws its quantizations in quantizations()")
+
+    def quantizations(self, dtype):
+        rng = self.rng
+        if dtype != "int8":
+            return [None, None, None]
+        s1, s2 = log_uniform(rng, -2.5, 0), log_uniform(rng, -2.5, 0)
+        z1, z2 = int(rng.integers(-128, 128)), int(rng.integers(-128, 128))
+        # Output scale around the quotients' spread: |q| up to 255 s1 / s2 for a divisor one step from its zero
+        # point, typically far less; factor spreads from saturating to coarse.
+        so = float(np.float32(s1 / s2 * 10.0 ** rng.uniform(-1.0, 1.5) / 127.0))
+        zo = int(rng.integers(-100, 101))
+        return [(s1, z1), (s2, z2), (so, zo)]
+
+    def values(self, dtype, shape, which, mode):
+        rng = self.rng
+        if dtype == "float32":
+            v = rng.uniform(-10.0, 10.0, size=shape)
+            if which == 1:  # away from 0
+                v = np.where(np.abs(v) < 0.05, 0.5, v)
+            return v.astype(np.float32)
+        if dtype == "int32":
+            if which == 1:
+                lim = 1000 if mode == "wide" else 2 ** 31 - 1
+                v = rng.integers(-lim, lim, size=shape, endpoint=True, dtype=np.int64)
+                v = np.where(v == 0, 1, v)
+                return v.astype(np.int32)
+            return rng.integers(-(2 ** 31) + 1, 2 ** 31, size=shape, dtype=np.int64).astype(np.int32)
+        v = rng.integers(-128, 128, size=shape)
+        if which == 1:  # never at the zero point (a division by zero, refused by mote, undefined in TFLM)
+            z2 = self.q[1][1]
+            v = np.where(v == z2, z2 + 1 if z2 < 127 else z2 - 1, v)
+        return v.astype(np.int8)
+
+
+def generate_div(rng, seed):
+    g = DivGen("DIV", rng, seed)
+    types = TYPES["DIV"]
+    for pi, (s1, s2) in enumerate(PATTERNS):
+        for ti, dtype in enumerate(types):
+            g.add(dtype, s1, s2, activation=ACTIVATIONS[(pi + ti) % 4])
+    for dtype in types:
+        for act in ACTIVATIONS:
+            g.add(dtype, [3, 11], [3, 11], activation=act, tag="act")
+            g.add(dtype, [2, 3, 5], [5], activation=act, tag="act")
+        g.add(dtype, [2, 3, 4], [1, 3, 1], tag="const", const2=True, activation="NONE")
+        g.add(dtype, [3, 5], [3, 5], tag="sametensor", same_tensor=True, activation="NONE")
+    # int32: wide divisors (quotients 0 and +-1), exact multiples, negative operands (truncation toward 0).
+    g.add("int32", [4, 8], [4, 8], tag="widediv", mode="full", activation="NONE")
+    g.add("int32", [8], [8], tag="trunc", activation="NONE", data1=[7, -7, 7, -7, 6, -6, 2 ** 31 - 1, -(2 ** 31)],
+          data2=[2, 2, -2, -2, 3, 3, -1, 1])
+    # float32: zero divisors give +-inf, clamped to +-FLT_MAX by TFLM's activation range, and 0/0 NaN.
+    g.add("float32", [6], [6], tag="zero", activation="NONE", data1=[1, -1, 0, 2, -3, 0],
+          data2=[0, 0, 0, -0.0, -0.0, -0.0])
+    g.add("float32", [6], [6], tag="zero", activation="RELU", data1=[1, -1, 0, 2, -3, 0], data2=[0, 0, 0, 4, 1, 2])
+    # int32 division by zero and INT32_MIN / -1: TFLM fails (invoke error; SIGFPE); mote must refuse.
+    g.add("int32", [4], [4], tag="div0", activation="NONE", data2=[3, 0, 1, 2], refusal="expected")
+    g.add("int32", [2, 3], [1], tag="div0", activation="NONE", data2=[0], refusal="expected")
+    g.add("int32", [2, 2], [2], tag="minover", activation="NONE", data1=[-(2 ** 31), 5, 9, -(2 ** 31)],
+          data2=[-1, 3], refusal="expected")
+    # int8: zero points at the ends, the same quantization everywhere, inputs near the zero points.
+    for _ in range(4):
+        q = g.quantizations("int8")
+        g.add("int8", [4, 6], [6], tag="zpends", activation="NONE",
+              q=[(q[0][0], -128), (q[1][0], 127), (q[2][0], int(rng.choice([-128, 127])))])
+        s = log_uniform(rng, -2, 0)
+        z = int(rng.integers(-50, 51))
+        g.add("int8", [5, 7], [5, 7], tag="samescale", activation=str(rng.choice(ACTIVATIONS)),
+              q=[(s, z), (s, z), (s, z)])
+    for _ in range(25):
+        s1, s2 = PATTERNS[int(rng.integers(0, len(PATTERNS)))]
+        if rng.integers(0, 2):
+            s1, s2 = s2, s1
+        g.add(str(rng.choice(types)), s1, s2, tag="mix", const2=bool(rng.integers(0, 4) == 0),
+              activation=str(rng.choice(ACTIVATIONS)))
+    g.writer.write()
 
 
 def generate(op, rng, seed):
@@ -157,10 +249,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     args = parse_args(parser, DEFAULT_SEED)
     print("gen_binary_math: seed %d" % args.seed)
-    for i, op in enumerate(["MAXIMUM", "MINIMUM", "FLOOR_DIV", "FLOOR_MOD"]):
+    for i, op in enumerate(["MAXIMUM", "MINIMUM", "FLOOR_DIV", "FLOOR_MOD", "DIV"]):
         # One stream per op so that changing one op's cases leaves the others' files unchanged.
         seed = args.seed + i
-        generate(op, np.random.default_rng(seed), seed)
+        if op == "DIV":
+            generate_div(np.random.default_rng(seed), seed)
+        else:
+            generate(op, np.random.default_rng(seed), seed)
 
 
 if __name__ == "__main__":
