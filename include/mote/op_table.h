@@ -43,6 +43,7 @@
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)         \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \

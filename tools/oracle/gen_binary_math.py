@@ -3,12 +3,14 @@ tensors compared raw, also with input and output quantizations that differ), FLO
 the only type TFLM's kernels take; FLOOR_DIV with a zero divisor is a refusal case: TFLM's invoke fails with
 "Division by 0"), DIV (float32 and int32 with every clamp activation, int8 quantized; int32 division by zero and
 INT32_MIN / -1 are refusal cases; float32 zero divisors give TFLM's clamped +-FLT_MAX and NaN; int8 divisors are
-never drawn at their zero point, where TFLM's result is undefined and mote refuses). Broadcasting patterns from
+never drawn at their zero point, where TFLM's result is undefined and mote refuses), SQUARED_DIFFERENCE
+(float32, int32 wrapping, int8 and int16 quantized with outputs that fit, saturate or stay near the zero
+point). Broadcasting patterns from
 rank 0 to rank 6 (rank-0 inputs are constants), constant second inputs, the same tensor as both inputs, ties and
 signed zeros.
 
 Run: .venv/bin/python tools/oracle/gen_binary_math.py [--seed N] [--out-dir DIR]
-  -> tests/oracle/data/{maximum,minimum,floor_div,floor_mod,div}.cases (+ .provenance.txt)
+  -> tests/oracle/data/{maximum,minimum,floor_div,floor_mod,div,squared_difference}.cases (+ .provenance.txt)
 """
 
 import argparse
@@ -23,7 +25,7 @@ from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model 
 
 DEFAULT_SEED = 1515
 OPTIONS = {"MAXIMUM": None, "MINIMUM": None, "FLOOR_DIV": "FloorDivOptions", "FLOOR_MOD": "FloorModOptions",
-           "DIV": "DivOptions"}
+           "DIV": "DivOptions", "SQUARED_DIFFERENCE": "SquaredDifferenceOptions"}
 ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
 TYPES = {
     "MAXIMUM": ["float32", "int8", "int16", "int32", "int64"],
@@ -31,6 +33,7 @@ TYPES = {
     "FLOOR_DIV": ["float32"],
     "FLOOR_MOD": ["float32"],
     "DIV": ["float32", "int32", "int8"],
+    "SQUARED_DIFFERENCE": ["float32", "int32", "int8", "int16"],
 }
 
 
@@ -207,6 +210,63 @@ def generate_div(rng, seed):
     g.writer.write()
 
 
+class SquaredDifferenceGen(Gen):
+    """SQUARED_DIFFERENCE: float32, int32 (small values, and wide ones that wrap as TFLM's int32 does), int8 and
+    int16 quantized (int16 zero points 0, as TFLM requires)."""
+
+    def quantizations(self, dtype, mode="fit"):
+        rng = self.rng
+        if dtype not in ("int8", "int16"):
+            return [None, None, None]
+        if dtype == "int8":
+            s1, s2 = log_uniform(rng, -2.5, 0), log_uniform(rng, -2.5, 0)
+            z1, z2, zo = int(rng.integers(-128, 128)), int(rng.integers(-128, 128)), int(rng.integers(-128, -60))
+            qmax, span = 255.0, 255.0
+        else:
+            s1, s2 = log_uniform(rng, -5, -2), log_uniform(rng, -5, -2)
+            z1 = z2 = zo = 0
+            qmax, span = 32767.0, 32767.0
+        if rng.integers(0, 4) == 0:
+            s2 = s1  # equal input scales: both input multipliers 1/2
+        real_max = (s1 * span + s2 * span) ** 2
+        factor = {"fit": rng.uniform(0.05, 1.0), "saturate": 20.0, "coarse": 1.0 / 50.0}[mode]
+        so = float(np.float32(real_max / qmax * factor))
+        return [(s1, z1), (s2, z2), (so, zo)]
+
+    def values(self, dtype, shape, which, mode):
+        rng = self.rng
+        if dtype == "float32":
+            return rng.uniform(-10.0, 10.0, size=shape).astype(np.float32)
+        if dtype == "int32":
+            if mode == "wide":
+                return rng.integers(-(2 ** 31), 2 ** 31, size=shape, dtype=np.int64).astype(np.int32)
+            return rng.integers(-40000, 40001, size=shape).astype(np.int32)
+        return random_input(T(shape, dtype), rng)
+
+
+def generate_squared_difference(rng, seed):
+    g = SquaredDifferenceGen("SQUARED_DIFFERENCE", rng, seed)
+    types = TYPES["SQUARED_DIFFERENCE"]
+    for s1, s2 in PATTERNS:
+        for dtype in types:
+            g.add(dtype, s1, s2, mode="small")
+    for dtype in types:
+        g.add(dtype, [2, 3, 4], [1, 3, 1], tag="const", const2=True, mode="small")
+        g.add(dtype, [3, 5], [3, 5], tag="sametensor", same_tensor=True, mode="small")
+    g.add("int32", [4, 8], [4, 8], tag="wrap", mode="wide")
+    g.add("int32", [4], [4], tag="wrap", data1=[2 ** 20, -(2 ** 31), 46341, -46341], data2=[-(2 ** 20), 2 ** 31 - 1, 0, 0])
+    for dtype in ["int8", "int16"]:
+        for qmode in ["saturate", "coarse"]:
+            for _ in range(2):
+                g.add(dtype, [4, 9], [9], tag=qmode, q=g.quantizations(dtype, qmode))
+    for _ in range(25):
+        s1, s2 = PATTERNS[int(rng.integers(0, len(PATTERNS)))]
+        if rng.integers(0, 2):
+            s1, s2 = s2, s1
+        g.add(str(rng.choice(types)), s1, s2, tag="mix", const2=bool(rng.integers(0, 4) == 0), mode="small")
+    g.writer.write()
+
+
 def generate(op, rng, seed):
     g = Gen(op, rng, seed)
     types = TYPES[op]
@@ -249,11 +309,13 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     args = parse_args(parser, DEFAULT_SEED)
     print("gen_binary_math: seed %d" % args.seed)
-    for i, op in enumerate(["MAXIMUM", "MINIMUM", "FLOOR_DIV", "FLOOR_MOD", "DIV"]):
+    for i, op in enumerate(["MAXIMUM", "MINIMUM", "FLOOR_DIV", "FLOOR_MOD", "DIV", "SQUARED_DIFFERENCE"]):
         # One stream per op so that changing one op's cases leaves the others' files unchanged.
         seed = args.seed + i
         if op == "DIV":
             generate_div(np.random.default_rng(seed), seed)
+        elif op == "SQUARED_DIFFERENCE":
+            generate_squared_difference(np.random.default_rng(seed), seed)
         else:
             generate(op, np.random.default_rng(seed), seed)
 

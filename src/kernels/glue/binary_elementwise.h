@@ -104,6 +104,13 @@ inline TfLiteStatus Loop(const BroadcastPlan& plan, const TfLiteEvalTensor* inpu
   return kTfLiteOk;
 }
 
+// Elements::kFloatActivation, true when absent (ADD, SUB, MUL, DIV clamp FLOAT32 to the activation range).
+template <typename Elements, typename = void>
+struct FloatActivation : std::true_type {};
+template <typename Elements>
+struct FloatActivation<Elements, std::void_t<decltype(Elements::kFloatActivation)>>
+    : std::bool_constant<Elements::kFloatActivation> {};
+
 }  // namespace binary_elementwise_internal
 
 // Invoke: the loop over data.common.plan (same shape or broadcast, kernels/glue/broadcast.h) for the type
@@ -111,6 +118,7 @@ inline TfLiteStatus Loop(const BroadcastPlan& plan, const TfLiteEvalTensor* inpu
 // pure element functions (reference::AddElements, SubElements, MulElements in the op's *_reference.h):
 //   using QuantParams = ...;                    // the INT8/INT16 constants prepare computed (data.quant)
 //   static constexpr bool kInt32Activation;     // false: INT32 is not clamped (ADD: prepare refuses an activation)
+//   static constexpr bool kFloatActivation;     // optional, default true; false: FLOAT32 is not clamped
 //   static float Float(float x, float y);       // clamped here to data.common's float activation range
 //   static int32_t Int32(int32_t x, int32_t y); // wrapping; clamped here to data.common's activation range
 //   template <typename T> static T Quantized(const QuantParams& q, T x, T y);  // requantized and clamped
@@ -137,11 +145,16 @@ TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node,
   const BroadcastPlan& plan = common.plan;
   switch (common.type) {
     case kTfLiteFloat32: {
-      const float lo = common.float_activation_min;
-      const float hi = common.float_activation_max;
-      return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output, [lo, hi](float x, float y) {
-        return ActivationFunctionWithMinMax(Elements::Float(x, y), lo, hi);
-      });
+      if constexpr (binary_elementwise_internal::FloatActivation<Elements>::value) {
+        const float lo = common.float_activation_min;
+        const float hi = common.float_activation_max;
+        return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output, [lo, hi](float x, float y) {
+          return ActivationFunctionWithMinMax(Elements::Float(x, y), lo, hi);
+        });
+      } else {
+        return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output,
+                                                    [](float x, float y) { return Elements::Float(x, y); });
+      }
     }
     case kTfLiteInt32:
       if constexpr (Elements::kInt32Activation) {
