@@ -40,9 +40,12 @@
   X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(DIV, Div, ParseDiv, 2)                                            \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(EXP, Exp, ParseNoOptions, 2)                                      \
   X(FLOOR, Floor, ParseNoOptions, 1)                                  \
+  X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                           \
+  X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(GREATER, Greater, ParseNoOptions, 2)                              \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
@@ -53,8 +56,10 @@
   X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                       \
   X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
+  X(MAXIMUM, Maximum, ParseNoOptions, 4)                              \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
+  X(MINIMUM, Minimum, ParseNoOptions, 4)                              \
   X(MUL, Mul, ParseMul, 7)                                            \
   X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
@@ -73,6 +78,7 @@
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
   X(SQUARE, Square, ParseNoOptions, 1)                                \
+  X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)         \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SUM, Sum, ParseSum, 2)                                            \

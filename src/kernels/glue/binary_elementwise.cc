@@ -187,10 +187,9 @@ TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name,
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec,
-                                      TfLiteFusedActivation activation, const TfLiteTensor* input1,
-                                      const TfLiteTensor* input2, const TfLiteTensor* output,
-                                      BinaryElementwiseData* data) {
+TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                                         const TfLiteTensor* input1, const TfLiteTensor* input2,
+                                         const TfLiteTensor* output, BinaryElementwiseData* data) {
   if (input1 == nullptr || input2 == nullptr || output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", spec.op_name);
     return kTfLiteError;
@@ -199,6 +198,14 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
   TF_LITE_ENSURE_STATUS(
       PrepareBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, &data->plan));
   data->type = input1->type;
+  return kTfLiteOk;
+}
+
+TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                                      TfLiteFusedActivation activation, const TfLiteTensor* input1,
+                                      const TfLiteTensor* input2, const TfLiteTensor* output,
+                                      BinaryElementwiseData* data) {
+  TF_LITE_ENSURE_STATUS(PrepareBinaryTypesAndShapes(context, spec, input1, input2, output, data));
   return PrepareActivation(context, spec, activation, input1, input2, output, data);
 }
 

@@ -1,6 +1,7 @@
-// Glue shared by the binary element-wise ops (ADD, SUB, MUL). Prepare: the checks every one of them needs,
-// the broadcast plan and activation clamp their invoke uses, and ADD/SUB's requantization constants (MUL's
-// stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the op's element functions.
+// Glue shared by the binary element-wise ops (ADD, SUB, MUL; MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD). Prepare:
+// the checks every one of them needs, the broadcast plan and activation clamp their invoke uses, and ADD/SUB's
+// requantization constants (MUL's stay in its glue). Invoke: EvalBinaryElementwise, the per-type loops over the
+// op's element functions; EvalBinaryElementwiseRaw for the ops without activation or quantization constants.
 // Two-input ops with other types or outputs (the comparisons, LOGICAL_AND/OR) use only the arity, tensors and
 // broadcast steps (CheckBinaryElementwiseArity, BinaryElementwiseTensors, PrepareBinaryBroadcast).
 #ifndef MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_
@@ -65,6 +66,14 @@ TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
                                     BroadcastPlan* plan);
 
+// The type and shape half of PrepareBinaryElementwise (same checks, order and messages), for the ops that have
+// no fused activation and read their inputs raw (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): the three tensors
+// present, one of spec's types shared by all three, input ranks <= 6 and broadcast-compatible, the output the
+// broadcast shape (leading 1s aside). Fills data->plan and data->type (the activation fields are left alone).
+TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryElementwiseSpec& spec,
+                                         const TfLiteTensor* input1, const TfLiteTensor* input2,
+                                         const TfLiteTensor* output, BinaryElementwiseData* data);
+
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
 
@@ -105,6 +114,13 @@ inline TfLiteStatus Loop(const BroadcastPlan& plan, const TfLiteEvalTensor* inpu
   return kTfLiteOk;
 }
 
+// Elements::kFloatActivation, true when absent (ADD, SUB, MUL, DIV clamp FLOAT32 to the activation range).
+template <typename Elements, typename = void>
+struct FloatActivation : std::true_type {};
+template <typename Elements>
+struct FloatActivation<Elements, std::void_t<decltype(Elements::kFloatActivation)>>
+    : std::bool_constant<Elements::kFloatActivation> {};
+
 }  // namespace binary_elementwise_internal
 
 // Invoke: the loop over data.common.plan (same shape or broadcast, kernels/glue/broadcast.h) for the type
@@ -112,6 +128,7 @@ inline TfLiteStatus Loop(const BroadcastPlan& plan, const TfLiteEvalTensor* inpu
 // pure element functions (reference::AddElements, SubElements, MulElements in the op's *_reference.h):
 //   using QuantParams = ...;                    // the INT8/INT16 constants prepare computed (data.quant)
 //   static constexpr bool kInt32Activation;     // false: INT32 is not clamped (ADD: prepare refuses an activation)
+//   static constexpr bool kFloatActivation;     // optional, default true; false: FLOAT32 is not clamped
 //   static float Float(float x, float y);       // clamped here to data.common's float activation range
 //   static int32_t Int32(int32_t x, int32_t y); // wrapping; clamped here to data.common's activation range
 //   template <typename T> static T Quantized(const QuantParams& q, T x, T y);  // requantized and clamped
@@ -138,11 +155,16 @@ TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node,
   const BroadcastPlan& plan = common.plan;
   switch (common.type) {
     case kTfLiteFloat32: {
-      const float lo = common.float_activation_min;
-      const float hi = common.float_activation_max;
-      return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output, [lo, hi](float x, float y) {
-        return ActivationFunctionWithMinMax(Elements::Float(x, y), lo, hi);
-      });
+      if constexpr (binary_elementwise_internal::FloatActivation<Elements>::value) {
+        const float lo = common.float_activation_min;
+        const float hi = common.float_activation_max;
+        return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output, [lo, hi](float x, float y) {
+          return ActivationFunctionWithMinMax(Elements::Float(x, y), lo, hi);
+        });
+      } else {
+        return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output,
+                                                    [](float x, float y) { return Elements::Float(x, y); });
+      }
     }
     case kTfLiteInt32:
       if constexpr (Elements::kInt32Activation) {
@@ -169,6 +191,39 @@ TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node,
     case kTfLiteInt16:
       return Loop<kServed, kTfLiteInt16, int16_t>(
           plan, input1, input2, output, [&quant](int16_t x, int16_t y) { return Elements::Quantized(quant, x, y); });
+    default:
+      return kTfLiteError;
+  }
+}
+
+// Invoke for the ops whose element function is one template for every type and needs no constants, no clamp
+// and no requantization (MAXIMUM and MINIMUM compare raw values, also quantized ones, as TFLM does):
+//   template <typename T> static T Apply(T x, T y);
+// run over `plan` for data.type among FLOAT32, INT8, INT16, INT32 and INT64 (those kServed serves; prepare
+// accepted only the op's types). Returns kTfLiteError for any other type.
+template <typename Elements, TypeSet kServed = kAllTypes>
+TfLiteStatus EvalBinaryElementwiseRaw(TfLiteContext* context, TfLiteNode* node, const BinaryElementwiseData& data) {
+  using binary_elementwise_internal::Loop;
+  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
+  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  const BroadcastPlan& plan = data.plan;
+  switch (data.type) {
+    case kTfLiteFloat32:
+      return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output,
+                                                  [](float x, float y) { return Elements::Apply(x, y); });
+    case kTfLiteInt8:
+      return Loop<kServed, kTfLiteInt8, int8_t>(plan, input1, input2, output,
+                                                [](int8_t x, int8_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt16:
+      return Loop<kServed, kTfLiteInt16, int16_t>(plan, input1, input2, output,
+                                                  [](int16_t x, int16_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt32:
+      return Loop<kServed, kTfLiteInt32, int32_t>(plan, input1, input2, output,
+                                                  [](int32_t x, int32_t y) { return Elements::Apply(x, y); });
+    case kTfLiteInt64:
+      return Loop<kServed, kTfLiteInt64, int64_t>(plan, input1, input2, output,
+                                                  [](int64_t x, int64_t y) { return Elements::Apply(x, y); });
     default:
       return kTfLiteError;
   }
