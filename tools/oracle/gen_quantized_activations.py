@@ -1,0 +1,126 @@
+"""Oracle cases for the parametric and quantized activations run on TFLM's reference kernels.
+
+One case file per op (tests/oracle/data/<group>.cases):
+  leaky_relu  float32 (alpha in [-1, 2], incl. 0 and 1, data around 0); int8 with every input value and int16
+              (zero points not 0 too: TFLM does not require 0) with random input/output scales and zero points
+              and random alphas (incl. 0, negative, > 1), random shapes.
+
+Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
+int32 (TFLM's arithmetic overflows beyond, mote refuses).
+
+Run: .venv/bin/python tools/oracle/gen_quantized_activations.py [--seed N] [--out-dir DIR] [--only leaky_relu,...]
+"""
+
+import argparse
+import os
+import sys
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
+
+DEFAULT_SEED = 20261201
+GROUPS = ("leaky_relu",)
+
+
+def log_uniform(rng, lo, hi):
+    return float(np.exp(rng.uniform(np.log(lo), np.log(hi))))
+
+
+def random_shape(rng, max_rank=4, max_elements=600):
+    rank = int(rng.integers(1, max_rank + 1))
+    while True:
+        shape = [int(rng.integers(1, 9)) for _ in range(rank)]
+        if int(np.prod(shape)) <= max_elements:
+            return shape
+
+
+def shape_name(shape):
+    return "x".join(map(str, shape))
+
+
+def int_input(rng, spec, mode):
+    """'full' range, 'narrow' window, or 'exhaustive' (every value of the type, repeated/cut to the shape)."""
+    info = np.iinfo(spec.np_dtype)
+    size = int(np.prod(spec.shape))
+    if mode == "exhaustive":
+        values = np.arange(info.min, info.max + 1, dtype=np.int64)
+        return np.resize(values, size).reshape(spec.shape).astype(spec.np_dtype)
+    if mode == "narrow":
+        width = int(rng.integers(2, 40)) if info.bits == 8 else int(rng.integers(2, 3000))
+        lo = int(rng.integers(info.min, info.max - width + 1))
+        return random_input(spec, rng, lo, lo + width)
+    return random_input(spec, rng)
+
+
+def random_zero_point(rng, dtype):
+    if dtype == "int8":
+        return int(rng.integers(-128, 128))
+    return int(rng.choice([0, 0, int(rng.integers(-2000, 2001))]))
+
+
+# ---------------------------------------------------------------------------------------------------------
+# LEAKY_RELU
+
+def leaky_relu_alpha(rng):
+    return float(rng.choice([0.0, 1.0, 0.2, 0.01, -0.5, 1.5, rng.uniform(0.0, 1.0), rng.uniform(-1.0, 2.0)]))
+
+
+def gen_leaky_relu(writer, rng):
+    for dtype in ("int8", "int16"):
+        for i in range(30):
+            alpha = leaky_relu_alpha(rng)
+            in_q = (log_uniform(rng, 1e-3, 0.5) if dtype == "int8" else log_uniform(rng, 1e-5, 1e-2),
+                    random_zero_point(rng, dtype))
+            # Output scales from 1/8 to 8 times the input's: multipliers below and above 1, saturation.
+            out_q = (in_q[0] * log_uniform(rng, 0.125, 8.0), random_zero_point(rng, dtype))
+            if dtype == "int8" and i < 16:
+                shape, mode = [256], "exhaustive"
+            else:
+                shape, mode = random_shape(rng), str(rng.choice(["full", "narrow"]))
+            x = T(shape, dtype, scale=in_q[0], zero_point=in_q[1])
+            y = T(shape, dtype, scale=out_q[0], zero_point=out_q[1])
+            model = single_op_model("LEAKY_RELU", [x], [y], "LeakyReluOptions", {"alpha": alpha})
+            writer.add_run("%s_%02d_%s_a%.4g_%s" % (dtype, i, shape_name(shape), alpha, mode), model,
+                           [int_input(rng, x, mode)])
+        x = T([65536] if dtype == "int16" else [256], dtype, scale=2.0 ** -8, zero_point=0)
+        y = T(x.shape, dtype, scale=2.0 ** -8, zero_point=0)
+        model = single_op_model("LEAKY_RELU", [x], [y], "LeakyReluOptions", {"alpha": 0.25})
+        writer.add_run("%s_all_same_scale_a0.25" % dtype, model, [int_input(rng, x, "exhaustive")])
+    for i in range(10):
+        alpha = leaky_relu_alpha(rng)
+        shape = random_shape(rng)
+        x = T(shape, "float32")
+        model = single_op_model("LEAKY_RELU", [x], [T(shape, "float32")], "LeakyReluOptions", {"alpha": alpha})
+        writer.add_run("f32_%02d_%s_a%.4g" % (i, shape_name(shape), alpha), model, [random_input(x, rng, -10.0, 10.0)])
+    x = T([6], "float32")
+    model = single_op_model("LEAKY_RELU", [x], [T([6], "float32")], "LeakyReluOptions", {"alpha": 0.5})
+    writer.add_run("f32_signed_zeros", model, [np.array([0.0, -0.0, 1e-30, -1e-30, -1.0, 3.0], np.float32)])
+
+
+GENERATORS = {"leaky_relu": gen_leaky_relu}
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--only", default=",".join(GROUPS), help="comma-separated subset of: " + ", ".join(GROUPS))
+    args = parse_args(parser, DEFAULT_SEED)
+    groups = [g for g in args.only.split(",") if g]
+    for g in groups:
+        if g not in GROUPS:
+            sys.exit("unknown group %r" % g)
+    print("gen_quantized_activations: seed %d" % args.seed)
+    for index, group in enumerate(GROUPS):
+        if group not in groups:
+            continue
+        # One RNG per group, derived from the seed, so adding or regenerating one group leaves the others unchanged.
+        rng = np.random.default_rng([args.seed, index])
+        writer = CaseWriter(group, seed="%d (group stream %d)" % (args.seed, index), generator=__file__)
+        GENERATORS[group](writer, rng)
+        writer.write()
+
+
+if __name__ == "__main__":
+    main()
