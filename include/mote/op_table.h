@@ -34,6 +34,7 @@
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
+  X(PRELU, Prelu, ParseNoOptions, 1)                                  \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \

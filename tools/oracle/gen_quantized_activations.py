@@ -4,6 +4,10 @@ One case file per op (tests/oracle/data/<group>.cases):
   leaky_relu  float32 (alpha in [-1, 2], incl. 0 and 1, data around 0); int8 with every input value and int16
               (zero points not 0 too: TFLM does not require 0) with random input/output scales and zero points
               and random alphas (incl. 0, negative, > 1), random shapes.
+  prelu       float32, int8 and int16 (its alpha int8, TFLM's kernel; zero points not 0 too); alpha constant (as converted models have it) or a runtime input, broadcast
+              against the input: per channel ([C], [1, 1, C]), same shape, scalar, inner dimensions, alpha larger
+              than the input; ranks 1-4 (TFLM's limit); random scales and zero points for all three tensors.
+              An int16 alpha and rank 5 are recorded as refusals (TFLM refuses the one, its kernel is 4-D).
 
 Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
 int32 (TFLM's arithmetic overflows beyond, mote refuses).
@@ -22,7 +26,7 @@ sys.path.insert(0, HERE)
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ("leaky_relu",)
+GROUPS = ("leaky_relu", "prelu")
 
 
 def log_uniform(rng, lo, hi):
@@ -100,7 +104,85 @@ def gen_leaky_relu(writer, rng):
     writer.add_run("f32_signed_zeros", model, [np.array([0.0, -0.0, 1e-30, -1e-30, -1.0, 3.0], np.float32)])
 
 
-GENERATORS = {"leaky_relu": gen_leaky_relu}
+# ---------------------------------------------------------------------------------------------------------
+# PRELU
+
+def prelu_alpha_shape(rng, shape):
+    """An alpha shape that broadcasts against `shape` into `shape` (or, rarely, into a larger one)."""
+    kind = str(rng.choice(["channel", "channel", "same", "scalar", "inner", "ones", "random"]))
+    if kind == "channel":
+        return [shape[-1]] if rng.random() < 0.5 else [1] * (len(shape) - 1) + [shape[-1]]
+    if kind == "same":
+        return list(shape)
+    if kind == "scalar":
+        return [1]
+    if kind == "inner":
+        k = int(rng.integers(1, len(shape) + 1))
+        return list(shape[-k:])
+    if kind == "ones":
+        return [1] * len(shape)
+    return [d if rng.random() < 0.5 else 1 for d in shape]
+
+
+def broadcast_shape(a, b):
+    return list(np.broadcast_shapes(tuple(a), tuple(b)))
+
+
+def prelu_case(writer, rng, name, dtype, shape, alpha_shape, const_alpha=True, mode=None):
+    out_shape = broadcast_shape(shape, alpha_shape)
+    if dtype == "float32":
+        x = T(shape, "float32")
+        alpha_data = rng.uniform(-1.0, 1.5, size=alpha_shape).astype(np.float32)
+        a = T(alpha_shape, "float32", data=alpha_data if const_alpha else None)
+        y = T(out_shape, "float32")
+        inputs = [random_input(x, rng, -5.0, 5.0)]
+    else:
+        in_q = (log_uniform(rng, 2e-3, 0.5) if dtype == "int8" else log_uniform(rng, 1e-5, 1e-2),
+                random_zero_point(rng, dtype))
+        a_q = (log_uniform(rng, 1e-3, 0.05), int(rng.integers(-128, 128)))
+        out_q = (in_q[0] * log_uniform(rng, 0.25, 4.0), random_zero_point(rng, dtype))
+        x = T(shape, dtype, scale=in_q[0], zero_point=in_q[1])
+        alpha_data = rng.integers(-128, 128, size=alpha_shape).astype(np.int8)
+        a = T(alpha_shape, "int8", data=alpha_data if const_alpha else None, scale=a_q[0], zero_point=a_q[1])
+        y = T(out_shape, dtype, scale=out_q[0], zero_point=out_q[1])
+        inputs = [int_input(rng, x, mode or str(rng.choice(["full", "full", "narrow"])))]
+    if not const_alpha:
+        inputs.append(alpha_data)
+    model = single_op_model("PRELU", [x, a], [y])
+    writer.add_run(name, model, inputs)
+
+
+def gen_prelu(writer, rng):
+    for dtype in ("int8", "int16", "float32"):
+        for i in range(28 if dtype == "int8" else 16):
+            shape = random_shape(rng)
+            alpha_shape = prelu_alpha_shape(rng, shape)
+            const_alpha = rng.random() < 0.75
+            prelu_case(writer, rng, "%s_%02d_%s_alpha%s%s" % (dtype, i, shape_name(shape), shape_name(alpha_shape),
+                                                              "" if const_alpha else "_runtime"),
+                       dtype, shape, alpha_shape, const_alpha)
+        # The alpha larger than the input (input broadcast along it), and every int8 value per channel.
+        prelu_case(writer, rng, "%s_input_broadcast" % dtype, dtype, [1, 3], [2, 4, 3])
+        if dtype == "int8":
+            prelu_case(writer, rng, "%s_every_value" % dtype, dtype, [2, 128, 2], [2], mode="exhaustive")
+    prelu_refusals(writer)
+
+
+def prelu_refusals(writer):
+    """Fixed models TFLM refuses (no draws, so the cases above do not depend on them)."""
+    x = T([2, 3], "int16", scale=0.01, zero_point=0)
+    a = T([3], "int16", data=np.array([1, 2, 3], np.int16), scale=0.01, zero_point=0)
+    y = T([2, 3], "int16", scale=0.01, zero_point=0)
+    writer.add_run("refused_int16_alpha", single_op_model("PRELU", [x, a], [y]), [np.zeros([2, 3], np.int16)],
+                   refusal="any")
+    x = T([1, 1, 2, 2, 3], "float32")
+    a = T([3], "float32", data=np.array([0.1, 0.2, 0.3], np.float32))
+    y = T([1, 1, 2, 2, 3], "float32")
+    writer.add_run("refused_rank5", single_op_model("PRELU", [x, a], [y]), [np.ones([1, 1, 2, 2, 3], np.float32)],
+                   refusal="any")
+
+
+GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu}
 
 
 def main():

@@ -41,41 +41,6 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spe
   return kTfLiteOk;
 }
 
-// Input ranks <= kMaxBroadcastRank, broadcast-compatible, the output the broadcast shape (leading 1s aside) and
-// indexable in 32 bits; fills *plan.
-TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
-                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
-  const RuntimeShape shape1 = GetTensorShape(input1);
-  const RuntimeShape shape2 = GetTensorShape(input2);
-  char b1[64];
-  char b2[64];
-  char b3[64];
-  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
-      output->dims->size > RuntimeShape::kMaxDims) {
-    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
-                       input2->dims->size, kMaxBroadcastRank);
-    return kTfLiteError;
-  }
-  RuntimeShape broadcast;
-  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
-    TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
-                       ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
-    return kTfLiteError;
-  }
-  if (!SameShapeIgnoringLeadingOnes(GetTensorShape(output), broadcast)) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape %s is not the broadcast shape of the inputs %s and %s", op,
-                       ShapeText(output->dims, b1, sizeof(b1)), ShapeText(input1->dims, b2, sizeof(b2)),
-                       ShapeText(input2->dims, b3, sizeof(b3)));
-    return kTfLiteError;
-  }
-  if (broadcast.FlatSize() < 0 || ElementCount(*output->dims) > std::numeric_limits<int32_t>::max()) {
-    TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
-    return kTfLiteError;
-  }
-  MakeBroadcastPlan(shape1, shape2, plan);
-  return kTfLiteOk;
-}
-
 // TFLite's integer CalculateActivationRange for a clamp activation: the int32 limits narrowed by it.
 void Int32ActivationRange(TfLiteFusedActivation activation, int32_t* activation_min, int32_t* activation_max) {
   *activation_min = std::numeric_limits<int32_t>::min();
@@ -128,6 +93,39 @@ TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSp
 }
 
 }  // namespace
+
+TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
+                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
+  const RuntimeShape shape1 = GetTensorShape(input1);
+  const RuntimeShape shape2 = GetTensorShape(input2);
+  char b1[64];
+  char b2[64];
+  char b3[64];
+  if (input1->dims->size > kMaxBroadcastRank || input2->dims->size > kMaxBroadcastRank ||
+      output->dims->size > RuntimeShape::kMaxDims) {
+    TF_LITE_KERNEL_LOG(context, "%s: inputs have %d and %d dimensions (at most %d)", op, input1->dims->size,
+                       input2->dims->size, kMaxBroadcastRank);
+    return kTfLiteError;
+  }
+  RuntimeShape broadcast;
+  if (!BroadcastShapesCompatible(shape1, shape2, &broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: input shapes %s and %s cannot be broadcast together", op,
+                       ShapeText(input1->dims, b1, sizeof(b1)), ShapeText(input2->dims, b2, sizeof(b2)));
+    return kTfLiteError;
+  }
+  if (!SameShapeIgnoringLeadingOnes(GetTensorShape(output), broadcast)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape %s is not the broadcast shape of the inputs %s and %s", op,
+                       ShapeText(output->dims, b1, sizeof(b1)), ShapeText(input1->dims, b2, sizeof(b2)),
+                       ShapeText(input2->dims, b3, sizeof(b3)));
+    return kTfLiteError;
+  }
+  if (broadcast.FlatSize() < 0 || ElementCount(*output->dims) > std::numeric_limits<int32_t>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
+    return kTfLiteError;
+  }
+  MakeBroadcastPlan(shape1, shape2, plan);
+  return kTfLiteOk;
+}
 
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
   if (NumInputs(node) != 2 || NumOutputs(node) != 1) {
