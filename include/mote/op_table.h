@@ -28,6 +28,7 @@
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \

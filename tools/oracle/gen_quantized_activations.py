@@ -8,6 +8,10 @@ One case file per op (tests/oracle/data/<group>.cases):
               against the input: per channel ([C], [1, 1, C]), same shape, scalar, inner dimensions, alpha larger
               than the input; ranks 1-4 (TFLM's limit); random scales and zero points for all three tensors.
               An int16 alpha and rank 5 are recorded as refusals (TFLM refuses the one, its kernel is 4-D).
+  hard_swish  float32 (around the knees at -3 and 3, wide ranges); int8 with every input value, input scales
+              from 1e-3 to 2 (the reluish rescale shifting right and left, saturating), output scales from 1/20
+              to 4 times the input's below TFLM's limit (input / output < 128), random zero points. int16 and an
+              output scale past the limit are recorded as refusals.
 
 Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
 int32 (TFLM's arithmetic overflows beyond, mote refuses).
@@ -26,7 +30,7 @@ sys.path.insert(0, HERE)
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ("leaky_relu", "prelu")
+GROUPS = ("leaky_relu", "prelu", "hard_swish")
 
 
 def log_uniform(rng, lo, hi):
@@ -182,7 +186,42 @@ def prelu_refusals(writer):
                    refusal="any")
 
 
-GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu}
+# ---------------------------------------------------------------------------------------------------------
+# HARD_SWISH
+
+def gen_hard_swish(writer, rng):
+    scales = [1e-3, 0.0117, 0.0118, 1 / 32, 0.1, 0.5, 1.0, 2.0] + [log_uniform(rng, 1e-3, 2.0) for _ in range(24)]
+    for i, in_scale in enumerate(scales):
+        in_zp = int(rng.integers(-128, 128))
+        out_q = (in_scale * log_uniform(rng, 0.05, 4.0), int(rng.integers(-128, 128)))
+        x = T([256], "int8", scale=in_scale, zero_point=in_zp)
+        y = T([256], "int8", scale=out_q[0], zero_point=out_q[1])
+        writer.add_run("int8_all_%02d_s%.4g_zp%d" % (i, in_scale, in_zp), single_op_model("HARD_SWISH", [x], [y]),
+                       [int_input(rng, x, "exhaustive")])
+    for i in range(6):
+        shape = random_shape(rng)
+        in_scale = log_uniform(rng, 0.01, 0.2)
+        x = T(shape, "int8", scale=in_scale, zero_point=int(rng.integers(-128, 128)))
+        y = T(shape, "int8", scale=in_scale * log_uniform(rng, 0.3, 1.5), zero_point=int(rng.integers(-128, 128)))
+        writer.add_run("int8_%d_%s" % (i, shape_name(shape)), single_op_model("HARD_SWISH", [x], [y]),
+                       [int_input(rng, x, "full")])
+    for lo, hi in ((-4.0, 4.0), (-3.1, -2.9), (2.9, 3.1), (-100.0, 100.0), (-1.0, 1.0)):
+        shape = random_shape(rng)
+        x = T(shape, "float32")
+        writer.add_run("f32_%g_%g_%s" % (lo, hi, shape_name(shape)), single_op_model("HARD_SWISH", [x], [T(shape, "float32")]),
+                       [random_input(x, rng, lo, hi)])
+    # Fixed refusals (no draws).
+    x = T([4], "int8", scale=1.0, zero_point=0)
+    y = T([4], "int8", scale=1.0 / 256, zero_point=0)
+    writer.add_run("refused_int8_output_scale_too_small", single_op_model("HARD_SWISH", [x], [y]),
+                   [np.arange(4, dtype=np.int8)], refusal="any")
+    x = T([4], "int16", scale=1e-3, zero_point=0)
+    y = T([4], "int16", scale=1e-3, zero_point=0)
+    writer.add_run("refused_int16", single_op_model("HARD_SWISH", [x], [y]), [np.arange(4, dtype=np.int16)],
+                   refusal="any")
+
+
+GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish}
 
 
 def main():
