@@ -27,6 +27,7 @@
   X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
+  X(ELU, Elu, ParseNoOptions, 1)                                      \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \

@@ -12,6 +12,9 @@ One case file per op (tests/oracle/data/<group>.cases):
               from 1e-3 to 2 (the reluish rescale shifting right and left, saturating), output scales from 1/20
               to 4 times the input's below TFLM's limit (input / output < 128), random zero points. int16 and an
               output scale past the limit are recorded as refusals.
+  elu         float32 (negative and positive ranges, tiny and large magnitudes); int8 (TFLM's 256-entry table)
+              with every input value for random input/output scales and zero points (outputs that saturate at
+              -1 and that clip at int8's limits), random shapes. int16 is recorded as a refusal.
 
 Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
 int32 (TFLM's arithmetic overflows beyond, mote refuses).
@@ -30,7 +33,7 @@ sys.path.insert(0, HERE)
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ("leaky_relu", "prelu", "hard_swish")
+GROUPS = ("leaky_relu", "prelu", "hard_swish", "elu")
 
 
 def log_uniform(rng, lo, hi):
@@ -221,7 +224,36 @@ def gen_hard_swish(writer, rng):
                    refusal="any")
 
 
-GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish}
+# ---------------------------------------------------------------------------------------------------------
+# ELU
+
+def gen_elu(writer, rng):
+    for i in range(32):
+        in_scale = log_uniform(rng, 1e-3, 0.5)
+        in_zp = int(rng.integers(-128, 128))
+        out_q = (in_scale * log_uniform(rng, 0.25, 4.0) if i % 4 else log_uniform(rng, 1.0 / 256, 0.1),
+                 int(rng.integers(-128, 128)))
+        x = T([256], "int8", scale=in_scale, zero_point=in_zp)
+        y = T([256], "int8", scale=out_q[0], zero_point=out_q[1])
+        writer.add_run("int8_all_%02d_s%.4g_zp%d" % (i, in_scale, in_zp), single_op_model("ELU", [x], [y]),
+                       [int_input(rng, x, "exhaustive")])
+    for i in range(6):
+        shape = random_shape(rng)
+        in_scale = log_uniform(rng, 0.01, 0.2)
+        x = T(shape, "int8", scale=in_scale, zero_point=int(rng.integers(-128, 128)))
+        y = T(shape, "int8", scale=log_uniform(rng, 0.01, 0.2), zero_point=int(rng.integers(-128, 128)))
+        writer.add_run("int8_%d_%s" % (i, shape_name(shape)), single_op_model("ELU", [x], [y]), [int_input(rng, x, "full")])
+    for lo, hi in ((-5.0, 5.0), (-1e-3, 1e-3), (-30.0, 0.0), (-100.0, 100.0), (-0.5, 0.5)):
+        shape = random_shape(rng)
+        x = T(shape, "float32")
+        writer.add_run("f32_%g_%g_%s" % (lo, hi, shape_name(shape)), single_op_model("ELU", [x], [T(shape, "float32")]),
+                       [random_input(x, rng, lo, hi)])
+    x = T([4], "int16", scale=1e-3, zero_point=0)
+    writer.add_run("refused_int16", single_op_model("ELU", [x], [T([4], "int16", scale=1e-3, zero_point=0)]),
+                   [np.arange(4, dtype=np.int16)], refusal="any")
+
+
+GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish, "elu": gen_elu}
 
 
 def main():

@@ -65,11 +65,7 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  if (input->type != kTfLiteFloat32 && input->type != kTfLiteInt8) {
-    TF_LITE_KERNEL_LOG(context, "HARD_SWISH: input type %s is not supported (FLOAT32, INT8)",
-                       TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
   TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
   return PrepareInt8(context, input, output, &data->params);
