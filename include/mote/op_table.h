@@ -30,6 +30,7 @@
   X(ELU, Elu, ParseNoOptions, 1)                                      \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
+  X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)       \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \

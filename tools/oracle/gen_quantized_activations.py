@@ -15,6 +15,10 @@ One case file per op (tests/oracle/data/<group>.cases):
   elu         float32 (negative and positive ranges, tiny and large magnitudes); int8 (TFLM's 256-entry table)
               with every input value for random input/output scales and zero points (outputs that saturate at
               -1 and that clip at int8's limits), random shapes. int16 is recorded as a refusal.
+  l2_normalization  float32 and int8 over the last dimension, ranks 1-4 (TFLM's limit), depths 1 to 2000,
+              random input zero points, rows equal to the zero point (sum of squares 0) or one step from it (1),
+              tiny float rows (TFLM's epsilon 1e-6), the converter's output quantization (1/128, 0) and others
+              (TFLM ignores it). A fused RELU, rank 5 and int16 are recorded as refusals.
 
 Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
 int32 (TFLM's arithmetic overflows beyond, mote refuses).
@@ -33,7 +37,7 @@ sys.path.insert(0, HERE)
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ("leaky_relu", "prelu", "hard_swish", "elu")
+GROUPS = ("leaky_relu", "prelu", "hard_swish", "elu", "l2_normalization")
 
 
 def log_uniform(rng, lo, hi):
@@ -253,7 +257,47 @@ def gen_elu(writer, rng):
                    [np.arange(4, dtype=np.int16)], refusal="any")
 
 
-GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish, "elu": gen_elu}
+# ---------------------------------------------------------------------------------------------------------
+# L2_NORMALIZATION
+
+def l2_model(x, y, activation="NONE"):
+    return single_op_model("L2_NORMALIZATION", [x], [y], "L2NormOptions", {"fused_activation_function": activation})
+
+
+def gen_l2_normalization(writer, rng):
+    shapes = [random_shape(rng) for _ in range(20)] + [[1], [5, 1], [1, 2000], [3, 700], [2, 2, 2, 64]]
+    for i, shape in enumerate(shapes):
+        zp = int(rng.integers(-128, 128))
+        x = T(shape, "int8", scale=log_uniform(rng, 1e-3, 1.0), zero_point=zp)
+        out_q = (1.0 / 128, 0) if i % 3 else (log_uniform(rng, 1e-3, 1.0), int(rng.integers(-128, 128)))
+        y = T(shape, "int8", scale=out_q[0], zero_point=out_q[1])
+        data = int_input(rng, x, str(rng.choice(["full", "full", "narrow"])))
+        rows = data.reshape(-1, shape[-1])
+        if rows.shape[0] > 1 and i % 2 == 0:
+            rows[0, :] = zp  # sum of squares 0
+            rows[-1, :] = zp
+            rows[-1, int(rng.integers(0, shape[-1]))] = zp + (1 if zp < 127 else -1)  # sum of squares 1
+        writer.add_run("int8_%02d_%s_zp%d" % (i, shape_name(shape), zp), l2_model(x, y), [data])
+    for i in range(12):
+        shape = random_shape(rng) if i < 9 else [[1], [4, 1], [2, 1000]][i - 9]
+        x = T(shape, "float32")
+        lo, hi = [(-1.0, 1.0), (-100.0, 100.0), (-1e-7, 1e-7), (0.0, 5.0)][i % 4]
+        writer.add_run("f32_%02d_%s_%g_%g" % (i, shape_name(shape), lo, hi), l2_model(x, T(shape, "float32")),
+                       [random_input(x, rng, lo, hi)])
+    x = T([2, 3], "float32")
+    writer.add_run("f32_zero_rows", l2_model(x, T([2, 3], "float32")), [np.zeros([2, 3], np.float32)])
+    # Fixed refusals (no draws).
+    writer.add_run("refused_relu", l2_model(T([2, 3], "float32"), T([2, 3], "float32"), "RELU"),
+                   [np.ones([2, 3], np.float32)], refusal="any")
+    writer.add_run("refused_rank5", l2_model(T([1, 1, 1, 2, 3], "float32"), T([1, 1, 1, 2, 3], "float32")),
+                   [np.ones([1, 1, 1, 2, 3], np.float32)], refusal="any")
+    writer.add_run("refused_int16", l2_model(T([2, 3], "int16", scale=1e-3, zero_point=0),
+                                             T([2, 3], "int16", scale=1.0 / 32768, zero_point=0)),
+                   [np.ones([2, 3], np.int16)], refusal="any")
+
+
+GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish, "elu": gen_elu,
+              "l2_normalization": gen_l2_normalization}
 
 
 def main():

@@ -245,6 +245,45 @@ inline int32_t GetReciprocal(int32_t x, int x_integer_digits, int* num_bits_over
   return OneOverOnePlusXForXIn01(Fixed<0>::FromRaw(shifted_sum_minus_one)).raw;
 }
 
+// TFLite's GetInvSqrtQuantizedMultiplierExp: for input >= 0, 1/sqrt(input) as a quantized multiplier
+// (*inv_sqrt, *shift) with the shift's sign convention chosen by reverse_shift (-1: positive means left, as
+// MultiplyByQuantizedMultiplier takes it). input <= 1 gives (INT32_MAX, 0), 0 treated as 1. The input is
+// normalised into [2^27, 2^29) by pairs of bits, then five Newton-Raphson steps x <- 1.5 x - (input / 2) x^3 in
+// Q3.28 from x = 1, times sqrt(2) / 2.
+inline void GetInvSqrtQuantizedMultiplierExp(int32_t input, int reverse_shift, int32_t* inv_sqrt, int* shift) {
+  if (input <= 1) {
+    *inv_sqrt = std::numeric_limits<int32_t>::max();
+    *shift = 0;
+    return;
+  }
+  *shift = 11;
+  while (input >= (1 << 29)) {
+    input /= 4;
+    ++*shift;
+  }
+  const int max_left_shift_bits = CountLeadingZeros32(static_cast<uint32_t>(input)) - 1;
+  const int left_shift_bit_pairs = max_left_shift_bits / 2 - 1;
+  *shift -= left_shift_bit_pairs;
+  input <<= 2 * left_shift_bit_pairs;
+  using F3 = Fixed<3>;
+  const F3 fixed_input = F3::FromRaw(input >> 1);
+  const F3 half_input = F3::FromRaw(SaturatingRoundingMultiplyByPOT<-1>(fixed_input.raw));
+  const F3 half_three = F3::FromRaw((1 << 28) + (1 << 27));  // 1.5
+  F3 x = F3::One();
+  for (int i = 0; i < 5; ++i) {
+    const F3 x3 = Rescale<3>(Mul(Mul(x, x), x));
+    x = Rescale<3>(Mul(half_three, x) - Mul(half_input, x3));
+  }
+  const Fixed<0> half_sqrt_2 = Fixed<0>::FromRaw(1518500250);  // sqrt(2) / 2
+  x = Mul(x, half_sqrt_2);
+  *inv_sqrt = x.raw;
+  if (*shift < 0) {
+    *inv_sqrt = static_cast<int32_t>(static_cast<uint32_t>(*inv_sqrt) << -*shift);
+    *shift = 0;
+  }
+  *shift *= reverse_shift;
+}
+
 }  // namespace fixed_point
 }  // namespace mote
 
