@@ -40,7 +40,8 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(context, node, kOpName, {"elu/int8/reference", nullptr, "elu/float32/reference"}, PrepareTensors);
+  return PrepareUnaryOp(context, node, kOpName, {"elu/int8/reference", nullptr, "elu/float32/reference"},
+                        PrepareTensors);
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

@@ -31,8 +31,8 @@ namespace reference {
 struct HardSwishQuantParams {
   int16_t input_zero_point;
   int16_t output_zero_point;
-  int16_t output_multiplier;  // Q0.15
-  int output_exponent;        // <= 0
+  int16_t output_multiplier;   // Q0.15
+  int output_exponent;         // <= 0
   int16_t reluish_multiplier;  // Q0.15
   int reluish_exponent;        // <= 31
 };

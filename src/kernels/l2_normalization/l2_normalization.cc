@@ -51,8 +51,10 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
   if (input->type == kTfLiteInt8) {
     TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
     if (data->depth > kMaxInt8Depth) {
-      TF_LITE_KERNEL_LOG(context, "L2_NORMALIZATION: INT8 depth %d is too large (at most %d: the sum of squares is "
-                         "32-bit)", data->depth, kMaxInt8Depth);
+      TF_LITE_KERNEL_LOG(context,
+                         "L2_NORMALIZATION: INT8 depth %d is too large (at most %d: the sum of squares is "
+                         "32-bit)",
+                         data->depth, kMaxInt8Depth);
       return kTfLiteError;
     }
     data->input_zero_point = input->params.zero_point;

@@ -34,8 +34,7 @@ inline void L2NormalizationFloat(int outer, int depth, const float* input, float
   }
 }
 
-inline void L2NormalizationInt8(int32_t input_zero_point, int outer, int depth, const int8_t* input,
-                                int8_t* output) {
+inline void L2NormalizationInt8(int32_t input_zero_point, int outer, int depth, const int8_t* input, int8_t* output) {
   constexpr int kOutputShift = 7;  // output scale 1/128
   for (int i = 0; i < outer; ++i) {
     const int8_t* in = input + static_cast<int64_t>(i) * depth;

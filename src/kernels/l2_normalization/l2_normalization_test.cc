@@ -48,22 +48,24 @@ TEST(L2Normalization, Int8ThreeFourFive) {
 }
 
 TEST(L2Normalization, Refusals) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}, Activation(schema::ActivationFunctionType_RELU)),
-                "L2_NORMALIZATION: fused activation RELU is not supported (NONE only, as TFLM)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
+               {Runtime(schema::TensorType_FLOAT32, {2, 3})}, Activation(schema::ActivationFunctionType_RELU)),
+      "L2_NORMALIZATION: fused activation RELU is not supported (NONE only, as TFLM)");
   ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT16, {3}, 0.1f, 0)},
                          {Runtime(schema::TensorType_INT16, {3}, 0.1f, 0)}),
                 "L2_NORMALIZATION: input type INT16 is not supported (FLOAT32, INT8)");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION,
-                         {Runtime(schema::TensorType_FLOAT32, {1, 1, 1, 2, 3})},
-                         {Runtime(schema::TensorType_FLOAT32, {1, 1, 1, 2, 3})}),
-                "L2_NORMALIZATION: input has 5 dimensions (1 to 4)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {1, 1, 1, 2, 3})},
+               {Runtime(schema::TensorType_FLOAT32, {1, 1, 1, 2, 3})}),
+      "L2_NORMALIZATION: input has 5 dimensions (1 to 4)");
   ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {})},
                          {Runtime(schema::TensorType_FLOAT32, {})}),
                 "L2_NORMALIZATION: input has 0 dimensions (1 to 4)");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT8, {1, 40000}, 0.1f, 0)},
-                         {Runtime(schema::TensorType_INT8, {1, 40000}, 1.f / 128, 0)}),
-                "L2_NORMALIZATION: INT8 depth 40000 is too large (at most 33025: the sum of squares is 32-bit)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT8, {1, 40000}, 0.1f, 0)},
+               {Runtime(schema::TensorType_INT8, {1, 40000}, 1.f / 128, 0)}),
+      "L2_NORMALIZATION: INT8 depth 40000 is too large (at most 33025: the sum of squares is 32-bit)");
   ExpectRefused(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT8, {2, 3})},
                          {Runtime(schema::TensorType_INT8, {2, 3}, 1.f / 128, 0)}),
                 "L2_NORMALIZATION: input (INT8) has no quantization parameters (a scale and zero point are needed)");

@@ -63,8 +63,8 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   const int64_t max_abs_input = input->type == kTfLiteInt8 ? 255 : 65535;
   if (!LeftShiftFitsInt32(max_abs_input, p->identity_shift) ||
       !LeftShiftFitsInt32(max_abs_input * 255, p->alpha_shift)) {
-    TF_LITE_KERNEL_LOG(context, "PRELU: output scale %g is too small for input scale %g and alpha scale %g",
-                       out_scale, in_scale, alpha_scale);
+    TF_LITE_KERNEL_LOG(context, "PRELU: output scale %g is too small for input scale %g and alpha scale %g", out_scale,
+                       in_scale, alpha_scale);
     return kTfLiteError;
   }
   p->input_zero_point = input->params.zero_point;
@@ -89,15 +89,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, input, alpha, output));
-  if (input->dims->size > kMaxPreluRank || alpha->dims->size > kMaxPreluRank ||
-      output->dims->size > kMaxPreluRank) {
+  if (input->dims->size > kMaxPreluRank || alpha->dims->size > kMaxPreluRank || output->dims->size > kMaxPreluRank) {
     TF_LITE_KERNEL_LOG(context, "PRELU: input, alpha and output have %d, %d and %d dimensions (at most %d)",
                        input->dims->size, alpha->dims->size, output->dims->size, kMaxPreluRank);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(PrepareBroadcast(context, kOpName, input, alpha, output, &data->plan));
   data->type = input->type;
-  if (data->type != kTfLiteFloat32) TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, alpha, output, &data->quant));
+  if (data->type != kTfLiteFloat32)
+    TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, alpha, output, &data->quant));
   ReportKernelVariant(context, data->type == kTfLiteInt8    ? "prelu/int8/reference"
                                : data->type == kTfLiteInt16 ? "prelu/int16/reference"
                                                             : "prelu/float32/reference");

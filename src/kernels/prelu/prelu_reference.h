@@ -4,12 +4,11 @@
 //   int8/int16 (alpha int8 for both, as TFLM's kernels)
 //            d = x - input_zp; y = output_zp + MultiplyByQuantizedMultiplier(d, M1, shift1) when d >= 0, with
 //            M1 = input_scale / output_scale, else MultiplyByQuantizedMultiplier(d * (alpha - alpha_zp), M2, shift2)
-//            with M2 = input_scale * alpha_scale / output_scale (both in double, as TFLM); clamped to the output type. Zero
-//            points need not be 0 for int16 (TFLM does not require it).
+//            with M2 = input_scale * alpha_scale / output_scale (both in double, as TFLM); clamped to the output type.
+//            Zero points need not be 0 for int16 (TFLM does not require it).
 // Preconditions (prepare): R << max(shift1, 0) and R * 255 << max(shift2, 0) fit in int32, R = 255 (int8) or
-// 65535 (int16). The element
-// functions are applied over a broadcast plan (kernels/glue/broadcast.h) in output order; the output may alias
-// the input when their shapes match.
+// 65535 (int16). The element functions are applied over a broadcast plan (kernels/glue/broadcast.h) in output
+// order; the output may alias the input when their shapes match.
 #ifndef MOTE_KERNELS_PRELU_PRELU_REFERENCE_H_
 #define MOTE_KERNELS_PRELU_PRELU_REFERENCE_H_
 
@@ -39,10 +38,9 @@ inline float PreluFloatElement(float x, float alpha) { return x >= 0.f ? x : x *
 template <typename T>
 inline T PreluQuantizedElement(const PreluQuantParams& p, T x, int8_t alpha) {
   const int32_t d = static_cast<int32_t>(x) - p.input_zero_point;
-  const int32_t scaled =
-      d >= 0 ? MultiplyByQuantizedMultiplier(d, p.identity_multiplier, p.identity_shift)
-             : MultiplyByQuantizedMultiplier(d * (static_cast<int32_t>(alpha) - p.alpha_zero_point),
-                                             p.alpha_multiplier, p.alpha_shift);
+  const int32_t scaled = d >= 0 ? MultiplyByQuantizedMultiplier(d, p.identity_multiplier, p.identity_shift)
+                                : MultiplyByQuantizedMultiplier(d * (static_cast<int32_t>(alpha) - p.alpha_zero_point),
+                                                                p.alpha_multiplier, p.alpha_shift);
   constexpr int32_t kMin = std::numeric_limits<T>::min();
   constexpr int32_t kMax = std::numeric_limits<T>::max();
   return static_cast<T>(std::min(kMax, std::max(kMin, p.output_zero_point + scaled)));

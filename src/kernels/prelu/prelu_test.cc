@@ -40,21 +40,21 @@ TEST(Prelu, RefusesTypes) {
   ExpectRefused(BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kI16, {3}, 0.01f, 0), Runtime(kI16, {3}, 0.01f, 0)},
                          {Runtime(kI16, {3}, 0.01f, 0)}),
                 "PRELU: a INT16 input needs a INT8 alpha and a INT16 output (got INT16 and INT16)");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {3}), Runtime(kF32, {3})},
-                         {Runtime(kI8, {3}, 0.01f, 0)}),
-                "PRELU: a FLOAT32 input needs a FLOAT32 alpha and a FLOAT32 output (got FLOAT32 and INT8)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {3}), Runtime(kF32, {3})}, {Runtime(kI8, {3}, 0.01f, 0)}),
+      "PRELU: a FLOAT32 input needs a FLOAT32 alpha and a FLOAT32 output (got FLOAT32 and INT8)");
 }
 
 TEST(Prelu, RefusesShapes) {
   ExpectRefused(BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {1, 1, 2, 2, 3}), Runtime(kF32, {3})},
                          {Runtime(kF32, {1, 1, 2, 2, 3})}),
                 "PRELU: input, alpha and output have 5, 1 and 5 dimensions (at most 4)");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {2, 3}), Runtime(kF32, {2})},
-                         {Runtime(kF32, {2, 3})}),
-                "PRELU: input shapes [2, 3] and [2] cannot be broadcast together");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {2, 3}), Runtime(kF32, {3})},
-                         {Runtime(kF32, {2, 2, 3})}),
-                "PRELU: output shape [2, 2, 3] is not the broadcast shape of the inputs [2, 3] and [3]");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {2, 3}), Runtime(kF32, {2})}, {Runtime(kF32, {2, 3})}),
+      "PRELU: input shapes [2, 3] and [2] cannot be broadcast together");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_PRELU, {Runtime(kF32, {2, 3}), Runtime(kF32, {3})}, {Runtime(kF32, {2, 2, 3})}),
+      "PRELU: output shape [2, 2, 3] is not the broadcast shape of the inputs [2, 3] and [3]");
 }
 
 TEST(Prelu, RefusesQuantization) {
