@@ -33,6 +33,7 @@
   X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)       \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
+  X(LOG_SOFTMAX, LogSoftmax, ParseNoOptions, 2)                       \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MUL, Mul, ParseMul, 7)                                            \

@@ -4,9 +4,10 @@ One case file per op (tests/oracle/data/<group>.cases):
   leaky_relu  float32 (alpha in [-1, 2], incl. 0 and 1, data around 0); int8 with every input value and int16
               (zero points not 0 too: TFLM does not require 0) with random input/output scales and zero points
               and random alphas (incl. 0, negative, > 1), random shapes.
-  prelu       float32, int8 and int16 (its alpha int8, TFLM's kernel; zero points not 0 too); alpha constant (as converted models have it) or a runtime input, broadcast
-              against the input: per channel ([C], [1, 1, C]), same shape, scalar, inner dimensions, alpha larger
-              than the input; ranks 1-4 (TFLM's limit); random scales and zero points for all three tensors.
+  prelu       float32, int8 and int16 (its alpha int8, TFLM's kernel; zero points not 0 too); alpha constant
+              (as converted models have it) or a runtime input, broadcast against the input: per channel ([C],
+              [1, 1, C]), same shape, scalar, inner dimensions, alpha larger than the input; ranks 1-4 (TFLM's
+              limit); random scales and zero points for all three tensors.
               An int16 alpha and rank 5 are recorded as refusals (TFLM refuses the one, its kernel is 4-D).
   hard_swish  float32 (around the knees at -3 and 3, wide ranges); int8 with every input value, input scales
               from 1e-3 to 2 (the reluish rescale shifting right and left, saturating), output scales from 1/20
@@ -19,6 +20,10 @@ One case file per op (tests/oracle/data/<group>.cases):
               random input zero points, rows equal to the zero point (sum of squares 0) or one step from it (1),
               tiny float rows (TFLM's epsilon 1e-6), the converter's output quantization (1/128, 0) and others
               (TFLM ignores it). A fused RELU, rank 5 and int16 are recorded as refusals.
+  log_softmax float32 (ranks 1-4, rows of equal values, wide ranges); int8 with TFLM's output quantization
+              (16/256, 127), input scales over three decades, random zero points, full and narrow rows, rows with
+              one dominant value, depths 1 to 4096 (TFLM's Q12.19 sum limit). Other output quantizations and int16
+              are recorded as refusals.
 
 Every draw stays within what TFLM accepts: requantization shifts small enough that (x - zp) << shift fits in
 int32 (TFLM's arithmetic overflows beyond, mote refuses).
@@ -37,7 +42,7 @@ sys.path.insert(0, HERE)
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ("leaky_relu", "prelu", "hard_swish", "elu", "l2_normalization")
+GROUPS = ("leaky_relu", "prelu", "hard_swish", "elu", "l2_normalization", "log_softmax")
 
 
 def log_uniform(rng, lo, hi):
@@ -215,8 +220,8 @@ def gen_hard_swish(writer, rng):
     for lo, hi in ((-4.0, 4.0), (-3.1, -2.9), (2.9, 3.1), (-100.0, 100.0), (-1.0, 1.0)):
         shape = random_shape(rng)
         x = T(shape, "float32")
-        writer.add_run("f32_%g_%g_%s" % (lo, hi, shape_name(shape)), single_op_model("HARD_SWISH", [x], [T(shape, "float32")]),
-                       [random_input(x, rng, lo, hi)])
+        model = single_op_model("HARD_SWISH", [x], [T(shape, "float32")])
+        writer.add_run("f32_%g_%g_%s" % (lo, hi, shape_name(shape)), model, [random_input(x, rng, lo, hi)])
     # Fixed refusals (no draws).
     x = T([4], "int8", scale=1.0, zero_point=0)
     y = T([4], "int8", scale=1.0 / 256, zero_point=0)
@@ -246,7 +251,8 @@ def gen_elu(writer, rng):
         in_scale = log_uniform(rng, 0.01, 0.2)
         x = T(shape, "int8", scale=in_scale, zero_point=int(rng.integers(-128, 128)))
         y = T(shape, "int8", scale=log_uniform(rng, 0.01, 0.2), zero_point=int(rng.integers(-128, 128)))
-        writer.add_run("int8_%d_%s" % (i, shape_name(shape)), single_op_model("ELU", [x], [y]), [int_input(rng, x, "full")])
+        writer.add_run("int8_%d_%s" % (i, shape_name(shape)), single_op_model("ELU", [x], [y]),
+                       [int_input(rng, x, "full")])
     for lo, hi in ((-5.0, 5.0), (-1e-3, 1e-3), (-30.0, 0.0), (-100.0, 100.0), (-0.5, 0.5)):
         shape = random_shape(rng)
         x = T(shape, "float32")
@@ -296,8 +302,59 @@ def gen_l2_normalization(writer, rng):
                    [np.ones([2, 3], np.int16)], refusal="any")
 
 
+# ---------------------------------------------------------------------------------------------------------
+# LOG_SOFTMAX
+
+def gen_log_softmax(writer, rng):
+    shapes = [random_shape(rng) for _ in range(16)] + [[1], [1, 1], [3, 1], [2, 300], [1, 4096]]
+    for i, shape in enumerate(shapes):
+        in_scale = float(rng.choice([log_uniform(rng, 0.004, 2.0), log_uniform(rng, 0.01, 0.2)]))
+        mode = str(rng.choice(["full", "full", "narrow"]))
+        if shape[-1] > 1000:
+            # Keep the sum of exponentials (at most the depth) well below TFLM's Q12.19 limit of 4096.
+            in_scale, mode = max(in_scale, 0.05), "full"
+        x = T(shape, "int8", scale=in_scale, zero_point=int(rng.integers(-128, 128)))
+        y = T(shape, "int8", scale=16.0 / 256, zero_point=127)
+        data = int_input(rng, x, mode)
+        if i % 4 == 3:  # one dominant value per row
+            rows = data.reshape(-1, shape[-1])
+            rows[np.arange(rows.shape[0]), rng.integers(0, shape[-1], rows.shape[0])] = 127
+        writer.add_run("int8_%02d_%s_s%.4g_%s" % (i, shape_name(shape), in_scale, mode),
+                       single_op_model("LOG_SOFTMAX", [x], [y]), [data])
+    for scale in (1.0 / 256, 0.05, 0.5, 4.0):
+        x = T([3, 256], "int8", scale=scale, zero_point=0)
+        y = T([3, 256], "int8", scale=16.0 / 256, zero_point=127)
+        writer.add_run("int8_all_s%.4g" % scale, single_op_model("LOG_SOFTMAX", [x], [y]),
+                       [int_input(rng, x, "exhaustive")])
+    x = T([2, 7], "int8", scale=0.1, zero_point=0)
+    writer.add_run("int8_equal_rows", single_op_model("LOG_SOFTMAX", [x], [T([2, 7], "int8", scale=0.0625,
+                                                                            zero_point=127)]),
+                   [np.full([2, 7], 5, np.int8)])
+    for i in range(8):
+        shape = random_shape(rng)
+        lo, hi = [(-10.0, 10.0), (-1.0, 1.0), (-100.0, 100.0), (0.0, 3.0)][i % 4]
+        x = T(shape, "float32")
+        writer.add_run("f32_%d_%s_%g_%g" % (i, shape_name(shape), lo, hi),
+                       single_op_model("LOG_SOFTMAX", [x], [T(shape, "float32")]), [random_input(x, rng, lo, hi)])
+    x = T([2, 5], "float32")
+    writer.add_run("f32_equal_rows", single_op_model("LOG_SOFTMAX", [x], [T([2, 5], "float32")]),
+                   [np.full([2, 5], 3.0, np.float32)])
+    # Fixed refusals (no draws).
+    x = T([2, 4], "int8", scale=0.1, zero_point=0)
+    writer.add_run("refused_int8_output_zero_point", single_op_model(
+        "LOG_SOFTMAX", [x], [T([2, 4], "int8", scale=16.0 / 256, zero_point=0)]), [np.zeros([2, 4], np.int8)],
+        refusal="any")
+    writer.add_run("refused_int8_output_scale", single_op_model(
+        "LOG_SOFTMAX", [x], [T([2, 4], "int8", scale=1.0 / 256, zero_point=127)]), [np.zeros([2, 4], np.int8)],
+        refusal="any")
+    x = T([2, 4], "int16", scale=1e-3, zero_point=0)
+    writer.add_run("refused_int16", single_op_model(
+        "LOG_SOFTMAX", [x], [T([2, 4], "int16", scale=1e-3, zero_point=0)]), [np.zeros([2, 4], np.int16)],
+        refusal="any")
+
+
 GENERATORS = {"leaky_relu": gen_leaky_relu, "prelu": gen_prelu, "hard_swish": gen_hard_swish, "elu": gen_elu,
-              "l2_normalization": gen_l2_normalization}
+              "l2_normalization": gen_l2_normalization, "log_softmax": gen_log_softmax}
 
 
 def main():
