@@ -41,6 +41,7 @@
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(DIV, Div, ParseDiv, 2)                                            \
+  X(ELU, Elu, ParseNoOptions, 1)                                      \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(EXP, Exp, ParseNoOptions, 2)                                      \
   X(FLOOR, Floor, ParseNoOptions, 1)                                  \
@@ -49,6 +50,9 @@
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(GREATER, Greater, ParseNoOptions, 2)                              \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
+  X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
+  X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)       \
+  X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
   X(LESS, Less, ParseNoOptions, 2)                                    \
   X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
   X(LOG, Log, ParseNoOptions, 2)                                      \
@@ -56,6 +60,7 @@
   X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                       \
   X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
   X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
+  X(LOG_SOFTMAX, LogSoftmax, ParseNoOptions, 2)                       \
   X(MAXIMUM, Maximum, ParseNoOptions, 4)                              \
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
@@ -64,6 +69,7 @@
   X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
+  X(PRELU, Prelu, ParseNoOptions, 1)                                  \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                         \
   X(REDUCE_MAX, ReduceMax, ParseReduceMax, 2)                         \

@@ -44,9 +44,9 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spe
 // Input ranks <= max_rank (any rank up to RuntimeShape's when `same_shape_any_rank` and both inputs have the
 // same shape), broadcast-compatible, the output the broadcast shape (leading 1s aside) and indexable in 32 bits;
 // fills *plan.
-TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
-                              const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                              bool same_shape_any_rank, BroadcastPlan* plan) {
+TfLiteStatus CheckAndPlanBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
+                                   const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
+                                   bool same_shape_any_rank, BroadcastPlan* plan) {
   const RuntimeShape shape1 = GetTensorShape(input1);
   const RuntimeShape shape2 = GetTensorShape(input2);
   char b1[64];
@@ -138,10 +138,15 @@ TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSp
 
 }  // namespace
 
+TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
+                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
+  return CheckAndPlanBroadcast(context, op, input1, input2, output, kMaxBroadcastRank, false, plan);
+}
+
 TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
                                     BroadcastPlan* plan) {
-  return PrepareBroadcast(context, op_name, input1, input2, output, max_rank, true, plan);
+  return CheckAndPlanBroadcast(context, op_name, input1, input2, output, max_rank, true, plan);
 }
 
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
@@ -196,7 +201,7 @@ TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryEle
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, spec, input1, input2, output));
   TF_LITE_ENSURE_STATUS(
-      PrepareBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, &data->plan));
+      CheckAndPlanBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, &data->plan));
   data->type = input1->type;
   return kTfLiteOk;
 }

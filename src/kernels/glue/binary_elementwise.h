@@ -74,6 +74,14 @@ TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryEle
                                          const TfLiteTensor* input1, const TfLiteTensor* input2,
                                          const TfLiteTensor* output, BinaryElementwiseData* data);
 
+// Input ranks <= kMaxBroadcastRank, broadcast-compatible, the output the broadcast shape (leading 1s aside) and
+// indexable in 32 bits; fills *plan (PrepareBinaryElementwise's shape step, for ops with types of their own:
+// PRELU). Messages: "<OP>: inputs have A and B dimensions (at most 6)", "<OP>: input shapes [..] and [..] cannot
+// be broadcast together", "<OP>: output shape [..] is not the broadcast shape of the inputs [..] and [..]",
+// "<OP>: the output is too large for 32-bit indexing".
+TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
+                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan);
+
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
 

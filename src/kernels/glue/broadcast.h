@@ -106,15 +106,15 @@ inline void BroadcastTernary(const TernaryBroadcastPlan& plan, const In1* in1, c
 
 namespace broadcast_internal {
 
-template <typename In, typename Out, typename Op>
-inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In* a, const In* b, Out* out, const Op& op) {
+template <typename In1, typename In2, typename Out, typename Op>
+inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In1* a, const In2* b, Out* out, const Op& op) {
   if (s1 == 1 && s2 == 1) {
     for (int32_t i = 0; i < n; ++i) out[i] = op(a[i], b[i]);
   } else if (s1 == 0 && s2 == 1) {
-    const In x = a[0];
+    const In1 x = a[0];
     for (int32_t i = 0; i < n; ++i) out[i] = op(x, b[i]);
   } else if (s1 == 1 && s2 == 0) {
-    const In y = b[0];
+    const In2 y = b[0];
     for (int32_t i = 0; i < n; ++i) out[i] = op(a[i], y);
   } else {
     // Both broadcast along the innermost loop: only when the output's innermost extent is 1 after merging,
@@ -125,9 +125,10 @@ inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In* a, const In* 
 
 }  // namespace broadcast_internal
 
-// out[k] = op(in1[..], in2[..]) over the plan, in output row-major order.
-template <typename In, typename Out, typename Op>
-inline void BroadcastBinary(const BroadcastPlan& plan, const In* in1, const In* in2, Out* out, const Op& op) {
+// out[k] = op(in1[..], in2[..]) over the plan, in output row-major order. The inputs' element types may differ
+// (PRELU INT16: int8 alpha).
+template <typename In1, typename In2, typename Out, typename Op>
+inline void BroadcastBinary(const BroadcastPlan& plan, const In1* in1, const In2* in2, Out* out, const Op& op) {
   const int last = plan.rank - 1;
   const int32_t inner = plan.dims[last];
   const int32_t s1 = plan.stride1[last];
@@ -136,8 +137,8 @@ inline void BroadcastBinary(const BroadcastPlan& plan, const In* in1, const In* 
   for (int d = 0; d < last; ++d) outer *= plan.dims[d];
 
   int32_t index[kMaxPlanRank] = {0};
-  const In* a = in1;
-  const In* b = in2;
+  const In1* a = in1;
+  const In2* b = in2;
   for (int64_t o = 0; o < outer; ++o) {
     broadcast_internal::InnerLoop(inner, s1, s2, a, b, out, op);
     out += inner;

@@ -26,6 +26,11 @@ bool QuantizedTypeRange(TfLiteType type, int32_t* min, int32_t* max) {
 
 bool IsValidScale(float scale) { return std::isfinite(scale) && scale > 0.f; }
 
+bool LeftShiftFitsInt32(int64_t max_abs, int shift) {
+  if (shift <= 0) return true;
+  return shift <= 31 && (max_abs << shift) <= INT32_MAX;
+}
+
 TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_name, const char* what,
                                         const TfLiteTensor* tensor) {
   const TfLiteAffineQuantization* q = GetAffineQuantization(tensor);

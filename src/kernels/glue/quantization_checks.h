@@ -25,6 +25,11 @@ TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_n
 // True when the scale is finite and > 0.
 bool IsValidScale(float scale);
 
+// True when a requantization with `shift` (QuantizeMultiplier's exponent) of values of magnitude up to
+// `max_abs` cannot overflow int32: MultiplyByQuantizedMultiplier shifts left by max(shift, 0) before it
+// multiplies, as TFLM does.
+bool LeftShiftFitsInt32(int64_t max_abs, int shift);
+
 }  // namespace mote
 
 #endif  // MOTE_KERNELS_GLUE_QUANTIZATION_CHECKS_H_

@@ -90,6 +90,15 @@ TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const 
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name, const TfLiteTensor* input) {
+  if (input->type != kTfLiteFloat32 && input->type != kTfLiteInt8) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (FLOAT32, INT8)", op_name,
+                       TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                const TfLiteTensor* output, int* size) {
   TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));

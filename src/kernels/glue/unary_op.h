@@ -53,6 +53,10 @@ TfLiteStatus CheckSameElementCount(TfLiteContext* context, const char* op_name, 
 TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                              const TfLiteTensor* output);
 
+// For ops TFLM implements for FLOAT32 and INT8 only (HARD_SWISH, ELU): "<OP>: input type T is not supported
+// (FLOAT32, INT8)" unless the input is one of them. Call before CheckUnaryTensors.
+TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name, const TfLiteTensor* input);
+
 // The checks every one of these ops starts with: input type INT8, INT16 or FLOAT32, output of the same type and
 // shape, element count within int (stored in *size). Messages: "<OP>: input type T is not supported (INT8,
 // INT16, FLOAT32)", "<OP>: output type T differs from input type U", "<OP>: output shape differs from the input

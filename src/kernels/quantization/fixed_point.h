@@ -21,6 +21,7 @@
 #ifndef MOTE_KERNELS_QUANTIZATION_FIXED_POINT_H_
 #define MOTE_KERNELS_QUANTIZATION_FIXED_POINT_H_
 
+#include <algorithm>
 #include <cstdint>
 #include <limits>
 
@@ -244,6 +245,73 @@ inline int32_t GetReciprocal(int32_t x, int x_integer_digits, int* num_bits_over
   const uint32_t normalised = headroom_plus_one < 32 ? static_cast<uint32_t>(x) << headroom_plus_one : 0u;
   const int32_t shifted_sum_minus_one = static_cast<int32_t>(normalised - (uint32_t{1} << 31));
   return OneOverOnePlusXForXIn01(Fixed<0>::FromRaw(shifted_sum_minus_one)).raw;
+}
+
+// x * 2^exponent for a run-time exponent in [0, 31], saturated to the int32 range (TFLite's
+// SaturatingRoundingMultiplyByPOTParam, which only left-shifts).
+inline int32_t SaturatingMultiplyByPOTParam(int32_t x, int exponent) {
+  if (exponent == 0) return x;
+  const int32_t threshold = static_cast<int32_t>((int64_t{1} << (31 - exponent)) - 1);
+  if (x > threshold) return std::numeric_limits<int32_t>::max();
+  if (x < -threshold) return std::numeric_limits<int32_t>::min();
+  return static_cast<int32_t>(static_cast<uint32_t>(x) << exponent);
+}
+
+inline int32_t SaturatingAdd32(int32_t a, int32_t b) {
+  const int64_t sum = static_cast<int64_t>(a) + b;
+  return static_cast<int32_t>(std::min<int64_t>(std::numeric_limits<int32_t>::max(),
+                                                std::max<int64_t>(std::numeric_limits<int32_t>::min(), sum)));
+}
+
+inline int32_t SaturatingSub32(int32_t a, int32_t b) {
+  const int64_t diff = static_cast<int64_t>(a) - b;
+  return static_cast<int32_t>(std::min<int64_t>(std::numeric_limits<int32_t>::max(),
+                                                std::max<int64_t>(std::numeric_limits<int32_t>::min(), diff)));
+}
+
+// TFLite's log_x_for_x_greater_than_or_equal_to_1: ln(x) for x >= 1 (LOG_SOFTMAX's log of the sum of
+// exponentials). x = 2^k * r with r in [sqrt(1/2), sqrt(2)) chosen from two candidate normalisations, then
+// ln(x) = k ln 2 + a rational approximation in q = 2 (r - 2^-1/4), accumulated with one extra integer bit.
+template <int kOutputIntegerBits, int kInputIntegerBits>
+inline Fixed<kOutputIntegerBits> LogXForXGreaterThanOrEqualTo1(Fixed<kInputIntegerBits> input) {
+  constexpr int kAccumBits = kOutputIntegerBits + 1;
+  using F0 = Fixed<0>;
+  using FAccum = Fixed<kAccumBits>;
+  const F0 log_2 = F0::FromRaw(1488522236);
+  const F0 sqrt_sqrt_half = F0::FromRaw(1805811301);
+  const F0 sqrt_half = F0::FromRaw(1518500250);
+  const F0 one_quarter = F0::FromRaw(536870912);
+  const F0 alpha_n = F0::FromRaw(117049297);   // 11/240 * 2^1/4
+  const F0 alpha_d = F0::FromRaw(127690142);   // 1/20 * 2^1/4
+  const F0 alpha_i = F0::FromRaw(1057819769);  // 2 / 2^1/4 - 2^1/4
+  const F0 alpha_f = F0::FromRaw(638450708);   // 1/4 * 2^1/4
+  const FAccum shifted_quarter = Rescale<kAccumBits>(one_quarter);
+
+  const F0 z_a = F0::FromRaw(input.raw);
+  const int z_a_headroom_plus_1 = CountLeadingZeros32(static_cast<uint32_t>(z_a.raw));
+  const F0 r_a_tmp = F0::FromRaw(SaturatingMultiplyByPOTParam(z_a.raw, z_a_headroom_plus_1 - 1));
+  const int32_t r_a_raw = SaturatingMultiplyByPOTParam(Mul(r_a_tmp, sqrt_half).raw, 1);
+  const FAccum z_a_pow_2_adj = FAccum::FromRaw(SaturatingAdd32(
+      SaturatingMultiplyByPOTParam(kInputIntegerBits - z_a_headroom_plus_1, 31 - kAccumBits), shifted_quarter.raw));
+
+  const F0 z_b = Mul(z_a, sqrt_half);
+  const int z_b_headroom = CountLeadingZeros32(static_cast<uint32_t>(z_b.raw)) - 1;
+  const int32_t r_b_raw = SaturatingMultiplyByPOTParam(z_a.raw, z_b_headroom);
+  const FAccum z_b_pow_2_adj = FAccum::FromRaw(SaturatingSub32(
+      SaturatingMultiplyByPOTParam(kInputIntegerBits - z_b_headroom, 31 - kAccumBits), shifted_quarter.raw));
+
+  const F0 r = F0::FromRaw(std::min(r_a_raw, r_b_raw));
+  const FAccum z_pow_2_adj = FAccum::FromRaw(std::max(z_a_pow_2_adj.raw, z_b_pow_2_adj.raw));
+
+  const F0 p = RoundingHalfSum(r, sqrt_sqrt_half);
+  F0 q = r - sqrt_sqrt_half;
+  q = q + q;
+  const F0 common_sq = Mul(q, q);
+  const F0 num = Mul(q, r) + Mul(Mul(q, common_sq), alpha_n);
+  const F0 denom_minus_one = Mul(p, alpha_i + q + Mul(alpha_d, common_sq)) + Mul(alpha_f, q);
+  const F0 recip_denom = OneOverOnePlusXForXIn01(denom_minus_one);
+  const FAccum num_scaled = Rescale<kAccumBits>(num);
+  return Rescale<kOutputIntegerBits>(Mul(z_pow_2_adj, log_2) + Mul(num_scaled, recip_denom));
 }
 
 // 1 / sqrt(input) as a quantized multiplier and shift (TFLite's GetInvSqrtQuantizedMultiplierExp, used by

@@ -54,6 +54,24 @@ inline int32_t RoundingDivideByPOT(int32_t x, int exponent) {
   return (x >> exponent) + ((remainder > threshold) ? 1 : 0);
 }
 
+// The 16-bit forms of the two above (gemmlowp's int16 specialisations, used by HARD_SWISH).
+// (a * b * 2) >> 16 rounded to nearest (ties away from zero), saturating the single overflow case.
+inline int16_t SaturatingRoundingDoublingHighMul16(int16_t a, int16_t b) {
+  if (a == b && a == std::numeric_limits<int16_t>::min()) return std::numeric_limits<int16_t>::max();
+  const int32_t ab = static_cast<int32_t>(a) * static_cast<int32_t>(b);
+  const int32_t nudge = ab >= 0 ? (1 << 14) : (1 - (1 << 14));
+  return static_cast<int16_t>((ab + nudge) / (1 << 15));
+}
+
+// x / 2^exponent rounded to nearest, ties away from zero, exponent in [0, 31]. As gemmlowp's, the mask is
+// 2^exponent - 1 truncated to 16 bits, so exponents from 16 on give 1 for x >= 0 and -1 for x < 0.
+inline int16_t RoundingDivideByPOT16(int16_t x, int exponent) {
+  const int16_t mask = static_cast<int16_t>((1ll << exponent) - 1);
+  const int16_t remainder = static_cast<int16_t>(x & mask);
+  const int16_t threshold = static_cast<int16_t>((mask >> 1) + ((x < 0) ? 1 : 0));
+  return static_cast<int16_t>((x >> exponent) + ((remainder > threshold) ? 1 : 0));
+}
+
 // x * M for M = (quantized_multiplier, shift), TFLite's reference (non-"double rounding"-free) variant.
 inline int32_t MultiplyByQuantizedMultiplier(int32_t x, int32_t quantized_multiplier, int shift) {
   const int left_shift = shift > 0 ? shift : 0;
