@@ -10,7 +10,9 @@
 
 namespace mote {
 
-struct BroadcastPlan;  // kernels/glue/broadcast.h
+template <int kCapacity>
+struct BroadcastPlanOf;  // kernels/glue/broadcast.h
+using BroadcastPlan = BroadcastPlanOf<6>;
 
 namespace add {
 

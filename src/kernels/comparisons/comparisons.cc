@@ -27,7 +27,7 @@ namespace {
 constexpr int kMaxComparisonBroadcastRank = 7;
 
 struct OpData {
-  BroadcastPlan plan;
+  WideBroadcastPlan plan;
   TfLiteType type;
   reference::ComparisonQuantParams quant;  // INT8
 };

@@ -76,13 +76,13 @@ inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shif
 
 // output[k] = Fn(input1[..], input2[..]) over the plan (unquantized T).
 template <typename Fn, typename T>
-inline void Compare(const BroadcastPlan& plan, const T* input1, const T* input2, bool* output) {
+inline void Compare(const WideBroadcastPlan& plan, const T* input1, const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [](T a, T b) { return Fn()(a, b); });
 }
 
 // output[k] = Fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).
 template <typename Fn, typename T>
-inline void CompareQuantized(const BroadcastPlan& plan, const ComparisonQuantParams& q, const T* input1,
+inline void CompareQuantized(const WideBroadcastPlan& plan, const ComparisonQuantParams& q, const T* input1,
                              const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [q](T a, T b) {
     const int32_t x = RescaleForComparison(a, q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);

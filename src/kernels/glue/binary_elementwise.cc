@@ -44,9 +44,10 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spe
 // Input ranks <= max_rank (any rank up to RuntimeShape's when `same_shape_any_rank` and both inputs have the
 // same shape), broadcast-compatible, the output the broadcast shape (leading 1s aside) and indexable in 32 bits;
 // fills *plan.
+template <int kCapacity>
 TfLiteStatus CheckAndPlanBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
                                    const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                   bool same_shape_any_rank, BroadcastPlan* plan) {
+                                   bool same_shape_any_rank, BroadcastPlanOf<kCapacity>* plan) {
   const RuntimeShape shape1 = GetTensorShape(input1);
   const RuntimeShape shape2 = GetTensorShape(input2);
   char b1[64];
@@ -145,7 +146,7 @@ TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLi
 
 TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                    BroadcastPlan* plan) {
+                                    WideBroadcastPlan* plan) {
   return CheckAndPlanBroadcast(context, op_name, input1, input2, output, max_rank, true, plan);
 }
 

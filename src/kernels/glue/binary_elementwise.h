@@ -64,7 +64,7 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
 // broadcast shape (leading 1s aside) and indexable in 32 bits. Fills *plan ("<OP>: ..." messages).
 TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                    BroadcastPlan* plan);
+                                    WideBroadcastPlan* plan);
 
 // The type and shape half of PrepareBinaryElementwise (same checks, order and messages), for the ops that have
 // no fused activation and read their inputs raw (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): the three tensors

@@ -85,15 +85,20 @@ int MakePlan(const RuntimeShape* const (&shapes)[N], int32_t* dims, int32_t (*st
 
 }  // namespace
 
-void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan) {
+template <int kCapacity>
+void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanOf<kCapacity>* plan) {
   const RuntimeShape* const shapes[2] = {&shape1, &shape2};
+  int32_t dims[kMaxPlanRank];
   int32_t strides[2][kMaxPlanRank];
-  plan->rank = MakePlan<2>(shapes, plan->dims, strides);
+  plan->rank = MakePlan<2>(shapes, dims, strides);
   for (int l = 0; l < plan->rank; ++l) {
+    plan->dims[l] = dims[l];
     plan->stride1[l] = strides[0][l];
     plan->stride2[l] = strides[1][l];
   }
 }
+template void MakeBroadcastPlan(const RuntimeShape&, const RuntimeShape&, BroadcastPlan*);
+template void MakeBroadcastPlan(const RuntimeShape&, const RuntimeShape&, WideBroadcastPlan*);
 
 bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
                                 RuntimeShape* out, int max_rank) {

@@ -38,12 +38,19 @@ constexpr int kMaxBroadcastRank = 6;
 // comparisons, pass their own limit to BroadcastShapesCompatible).
 constexpr int kMaxPlanRank = RuntimeShape::kMaxDims;
 
-struct BroadcastPlan {
-  int rank;                           // 1..kMaxPlanRank loops, outermost first
-  int32_t dims[kMaxPlanRank];         // loop extents (output), product = output element count
-  int32_t stride1[kMaxPlanRank];      // input1 element stride per loop (0 = broadcast along it)
-  int32_t stride2[kMaxPlanRank];      // input2 element stride per loop
+// A plan of at most kCapacity loops. It lives in op data (persistent arena), so each op stores the size its
+// rank limit needs: BroadcastPlan (6 loops) for ADD, SUB, MUL and the other 6-D ops, WideBroadcastPlan for the
+// ops TFLM broadcasts further (the comparisons, LOGICAL_AND/OR).
+template <int kCapacity>
+struct BroadcastPlanOf {
+  static constexpr int kLoops = kCapacity;
+  int rank;                         // 1..kCapacity loops, outermost first
+  int32_t dims[kCapacity];          // loop extents (output), product = output element count
+  int32_t stride1[kCapacity];       // input1 element stride per loop (0 = broadcast along it)
+  int32_t stride2[kCapacity];       // input2 element stride per loop
 };
+using BroadcastPlan = BroadcastPlanOf<kMaxBroadcastRank>;
+using WideBroadcastPlan = BroadcastPlanOf<kMaxPlanRank>;
 
 // True when both shapes have rank <= max_rank (<= kMaxPlanRank) and every aligned dimension pair is equal or
 // has a 1; *out (may be nullptr) receives the broadcast shape (rank = the larger rank).
@@ -54,8 +61,11 @@ bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& s
 // order either way).
 bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape& expected);
 
-// Builds the plan for compatible shapes (BroadcastShapesCompatible returned true).
-void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlan* plan);
+// Builds the plan for compatible shapes (BroadcastShapesCompatible returned true with a max_rank <= the plan's
+// capacity: a plan never has more loops than the larger input rank). Defined for BroadcastPlan and
+// WideBroadcastPlan.
+template <int kCapacity>
+void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanOf<kCapacity>* plan);
 
 // Three inputs (SELECT_V2's condition, x and y): the same plan with one stride row per input.
 struct TernaryBroadcastPlan {
@@ -127,8 +137,9 @@ inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In1* a, const In2
 
 // out[k] = op(in1[..], in2[..]) over the plan, in output row-major order. The inputs' element types may differ
 // (PRELU INT16: int8 alpha).
-template <typename In1, typename In2, typename Out, typename Op>
-inline void BroadcastBinary(const BroadcastPlan& plan, const In1* in1, const In2* in2, Out* out, const Op& op) {
+template <int kCapacity, typename In1, typename In2, typename Out, typename Op>
+inline void BroadcastBinary(const BroadcastPlanOf<kCapacity>& plan, const In1* in1, const In2* in2, Out* out,
+                            const Op& op) {
   const int last = plan.rank - 1;
   const int32_t inner = plan.dims[last];
   const int32_t s1 = plan.stride1[last];
@@ -136,7 +147,7 @@ inline void BroadcastBinary(const BroadcastPlan& plan, const In1* in1, const In2
   int64_t outer = 1;
   for (int d = 0; d < last; ++d) outer *= plan.dims[d];
 
-  int32_t index[kMaxPlanRank] = {0};
+  int32_t index[kCapacity] = {0};
   const In1* a = in1;
   const In2* b = in2;
   for (int64_t o = 0; o < outer; ++o) {

@@ -17,7 +17,7 @@ namespace {
 constexpr int kMaxLogicalBroadcastRank = 7;
 
 struct OpData {
-  BroadcastPlan plan;
+  WideBroadcastPlan plan;
 };
 
 struct LogicalAnd {

@@ -17,7 +17,7 @@ struct LogicalOrFn {
 
 // output[k] = Fn(input1[..], input2[..]) over the plan.
 template <typename Fn>
-inline void LogicalBinary(const BroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
+inline void LogicalBinary(const WideBroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [](bool a, bool b) { return Fn()(a, b); });
 }
 
