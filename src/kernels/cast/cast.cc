@@ -4,6 +4,7 @@
 // decide, as in TFLM.
 #include <cstdint>
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/cast/cast_reference.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
@@ -91,7 +92,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       CastTo(micro::GetTensorData<uint32_t>(input), output, count);
       break;
     default:  // kTfLiteBool
-      CastTo(micro::GetTensorData<bool>(input), output, count);
+      CastTo(AsBoolBytes(micro::GetTensorData<bool>(input)), output, count);
       break;
   }
   return kTfLiteOk;

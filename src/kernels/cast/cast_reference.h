@@ -14,6 +14,8 @@
 #include <limits>
 #include <type_traits>
 
+#include "kernels/glue/bool_byte.h"
+
 namespace mote {
 namespace reference {
 
@@ -33,6 +35,12 @@ inline To CastValue(From v) {
   } else {
     return static_cast<To>(v);
   }
+}
+
+// BOOL input read as bytes (kernels/glue/bool_byte.h): any non-zero byte is true, so it casts as 1.
+template <typename To>
+inline To CastValue(BoolByte v) {
+  return CastValue<To>(static_cast<bool>(v));
 }
 
 template <typename From, typename To>

@@ -176,7 +176,8 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   bool* output = micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 0));
   switch (data.type) {
     case kTfLiteBool:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<bool>(input1), micro::GetTensorData<bool>(input2), output);
+      reference::CompareBool<Fn>(data.plan, micro::GetTensorData<bool>(input1), micro::GetTensorData<bool>(input2),
+                                 output);
       return kTfLiteOk;
     case kTfLiteFloat32:
       reference::Compare<Fn>(data.plan, micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/glue/broadcast.h"
 #include "kernels/quantization/integer_arithmetic.h"
 
@@ -78,6 +79,13 @@ inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shif
 template <typename Fn, typename T>
 inline void Compare(const WideBroadcastPlan& plan, const T* input1, const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [](T a, T b) { return Fn()(a, b); });
+}
+
+// BOOL inputs, read as bytes (kernels/glue/bool_byte.h): any non-zero byte is true.
+template <typename Fn>
+inline void CompareBool(const WideBroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
+  BroadcastBinary(plan, AsBoolBytes(input1), AsBoolBytes(input2), output,
+                  [](BoolByte a, BoolByte b) { return Fn()(static_cast<bool>(a), static_cast<bool>(b)); });
 }
 
 // output[k] = Fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).

@@ -24,6 +24,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/quantization/fixed_point.h"
 #include "kernels/quantization/integer_arithmetic.h"
 
@@ -59,7 +60,8 @@ inline void Log(int size, const float* input, float* output) {
 }
 
 inline void LogicalNot(int size, const bool* input, bool* output) {
-  for (int i = 0; i < size; ++i) output[i] = !input[i];
+  const BoolByte* in = AsBoolBytes(input);
+  for (int i = 0; i < size; ++i) output[i] = !in[i];
 }
 
 // ABS and RSQRT int8/int16. Prepare guarantees: zero points within T's range, and the requantization's left

@@ -3,6 +3,7 @@
 #ifndef MOTE_KERNELS_LOGICAL_LOGICAL_REFERENCE_H_
 #define MOTE_KERNELS_LOGICAL_LOGICAL_REFERENCE_H_
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/glue/broadcast.h"
 
 namespace mote {
@@ -18,7 +19,8 @@ struct LogicalOrFn {
 // output[k] = Fn(input1[..], input2[..]) over the plan.
 template <typename Fn>
 inline void LogicalBinary(const WideBroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
-  BroadcastBinary(plan, input1, input2, output, [](bool a, bool b) { return Fn()(a, b); });
+  BroadcastBinary(plan, AsBoolBytes(input1), AsBoolBytes(input2), output,
+                  [](BoolByte a, BoolByte b) { return Fn()(static_cast<bool>(a), static_cast<bool>(b)); });
 }
 
 }  // namespace reference

@@ -22,6 +22,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/quantization/integer_arithmetic.h"
 #include "mote/runtime_shape.h"
 
@@ -106,7 +107,8 @@ void ReduceMaxMin(const ReduceParams& p, bool is_max, const T* input, T* output)
 
 inline void ReduceAll(const ReduceParams& p, const bool* input, bool* output) {
   for (int64_t i = 0; i < p.output_elements; ++i) output[i] = true;
-  reduce_internal::ForEachElement(p, [&](int64_t o, int64_t i) { output[o] = output[o] && input[i]; });
+  const BoolByte* in = AsBoolBytes(input);
+  reduce_internal::ForEachElement(p, [&](int64_t o, int64_t i) { output[o] = output[o] && in[i]; });
 }
 
 }  // namespace reference

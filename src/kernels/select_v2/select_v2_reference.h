@@ -6,6 +6,7 @@
 #ifndef MOTE_KERNELS_SELECT_V2_SELECT_V2_REFERENCE_H_
 #define MOTE_KERNELS_SELECT_V2_SELECT_V2_REFERENCE_H_
 
+#include "kernels/glue/bool_byte.h"
 #include "kernels/glue/broadcast.h"
 
 namespace mote {
@@ -14,8 +15,8 @@ namespace reference {
 template <typename T>
 inline void SelectV2(const TernaryBroadcastPlan &plan, const bool *condition,
                      const T *x, const T *y, T *output) {
-  BroadcastTernary(plan, condition, x, y, output,
-                   [](bool c, T a, T b) { return c ? a : b; });
+  BroadcastTernary(plan, AsBoolBytes(condition), x, y, output,
+                   [](BoolByte c, T a, T b) { return c ? a : b; });
 }
 
 } // namespace reference
