@@ -58,6 +58,19 @@ TEST(Cast, RunsWithTheGenericVariant) {
   EXPECT_TRUE(run.interpreter->output(0)->data.b[2]);
 }
 
+// A BOOL element may hold any byte (the application writes the input); each non-zero byte is true, read without
+// loading it as a C++ bool (undefined behaviour for bytes other than 0 and 1: the ASan/UBSan suite runs this).
+TEST(Cast, BoolInputBytesOtherThanZeroAndOneAreTrue) {
+  OpRun run(BuildOne(schema::BuiltinOperator_CAST, {Runtime(schema::TensorType_BOOL, {4})},
+                     {Runtime(schema::TensorType_INT32, {4})}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const uint8_t in[] = {0, 84, 1, 255};
+  for (int i = 0; i < 4; ++i) run.interpreter->input(0)->data.uint8[i] = in[i];
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int32_t want[] = {0, 1, 1, 1};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(run.interpreter->output(0)->data.i32[i], want[i]) << i;
+}
+
 TEST(Cast, RefusesTypesTfliteMicroRefuses) {
   ExpectRefused(BuildOne(schema::BuiltinOperator_CAST, {Runtime(schema::TensorType_INT64, {3})},
                          {Runtime(schema::TensorType_INT32, {3})}),
