@@ -29,6 +29,7 @@
 #define MOTE_BUILTIN_OPS(X)                                           \
   X(ABS, Abs, ParseNoOptions, 5)                                      \
   X(ADD, Add, ParseAdd, 5)                                            \
+  X(ADD_N, AddN, ParseNoOptions, 1)                                   \
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
