@@ -99,6 +99,12 @@ TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckFloat32OrInt8Tensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                       const TfLiteTensor* output, int* size) {
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, op_name, input));
+  return CheckUnaryTensors(context, op_name, input, output, size);
+}
+
 TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                const TfLiteTensor* output, int* size) {
   TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));

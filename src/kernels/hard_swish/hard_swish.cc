@@ -61,8 +61,7 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
   return PrepareInt8(context, input, output, &data->params);
 }
@@ -74,9 +73,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  return EvalUnaryOp(
+  return EvalFloat32OrInt8UnaryOp(
       context, node, [&](const int8_t* in, int8_t* out) { reference::HardSwishInt8(data.params, data.size, in, out); },
-      [](const int16_t*, int16_t*) {},  // prepare refuses INT16
       [&](const float* in, float* out) { reference::HardSwishFloat(data.size, in, out); });
 }
 
