@@ -127,20 +127,13 @@ void ComputeQuantParams(const TfLiteTensor* input1, const TfLiteTensor* input2, 
 template <typename Op>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const char* op = Op::kName;
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, op, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, op, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const BinaryElementwiseTensors t(context, node);
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, op));
   const TfLiteTensor* input1 = t.input1.get();
   const TfLiteTensor* input2 = t.input2.get();
   const TfLiteTensor* output = t.output.get();
-  if (input1 == nullptr || input2 == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op);
-    return kTfLiteError;
-  }
   const TfLiteType type = input1->type;
   if (!Serves(Op::kTypes, type)) {
     TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type), Op::kTypesText);

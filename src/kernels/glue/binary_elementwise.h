@@ -89,9 +89,20 @@ TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_
 // then CheckBinaryElementwiseArity.
 TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
 
+// Prepare's first checks for the ops without options (FLOOR_DIV, the comparisons, LOGICAL_AND/OR...): op data
+// (from init) present ("<OP>: missing op data"), then CheckBinaryElementwiseArity.
+TfLiteStatus CheckBinaryElementwiseOpData(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// Prepare for the ops whose node data is a BinaryElementwiseData and whose invoke is EvalBinaryElementwiseRaw
+// (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): CheckBinaryElementwiseOpData, then PrepareBinaryTypesAndShapes on
+// inputs 0 and 1 and output 0, filling the node's data. The caller reports its variant.
+TfLiteStatus PrepareRawBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec, TfLiteNode* node);
+
 // The temp tensors of one prepare call (inputs 0 and 1, output 0), released on every exit path.
 struct BinaryElementwiseTensors {
   BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node);
+  // "<OP>: missing input or output tensor" unless all three are present.
+  TfLiteStatus CheckPresent(TfLiteContext* context, const char* op_name) const;
   ScopedTempTensor input1;
   ScopedTempTensor input2;
   ScopedTempTensor output;

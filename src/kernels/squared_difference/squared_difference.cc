@@ -55,11 +55,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input1
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", kOpName);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOpName, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const BinaryElementwiseTensors t(context, node);
   const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
