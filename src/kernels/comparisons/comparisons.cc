@@ -56,46 +56,44 @@ int VariantIndex(TfLiteType type) {
   }
 }
 
-struct Equal {
+// The types (and their text for messages) of the equality and the order comparisons.
+struct EqualityOp {
+  static constexpr TypeSet kTypes = kEqualityTypes;
+  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
+};
+struct OrderOp {
+  static constexpr TypeSet kTypes = kOrderTypes;
+  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
+};
+
+struct Equal : EqualityOp {
   using Fn = reference::EqualFn;
   static constexpr const char* kName = "EQUAL";
-  static constexpr TypeSet kTypes = kEqualityTypes;
-  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("equal");
 };
-struct NotEqual {
+struct NotEqual : EqualityOp {
   using Fn = reference::NotEqualFn;
   static constexpr const char* kName = "NOT_EQUAL";
-  static constexpr TypeSet kTypes = kEqualityTypes;
-  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("not_equal");
 };
-struct Greater {
+struct Greater : OrderOp {
   using Fn = reference::GreaterFn;
   static constexpr const char* kName = "GREATER";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater");
 };
-struct GreaterEqual {
+struct GreaterEqual : OrderOp {
   using Fn = reference::GreaterEqualFn;
   static constexpr const char* kName = "GREATER_EQUAL";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater_equal");
 };
-struct Less {
+struct Less : OrderOp {
   using Fn = reference::LessFn;
   static constexpr const char* kName = "LESS";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less");
 };
-struct LessEqual {
+struct LessEqual : OrderOp {
   using Fn = reference::LessEqualFn;
   static constexpr const char* kName = "LESS_EQUAL";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less_equal");
 };
 
