@@ -50,6 +50,13 @@ inline void ExpectRefused(const std::vector<uint8_t>& model, const std::string& 
   EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
 }
 
+// The model prepares and node 0 reports `variant`.
+inline void ExpectVariant(const std::vector<uint8_t>& model, const std::string& variant) {
+  OpRun run(model);
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, variant.c_str());
+}
+
 // A tensor of a one-operator model: runtime (graph input / output) or constant (INT32/INT64 data).
 struct TensorSpec {
   schema::TensorType type;
