@@ -27,8 +27,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
   auto* data = static_cast<OpData*>(user_data);
   TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   reference::EluInt8Table(input->params.scale, input->params.zero_point, output->params.scale,
                           output->params.zero_point, data->table);
   return kTfLiteOk;

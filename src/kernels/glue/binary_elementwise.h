@@ -114,6 +114,19 @@ TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name,
                                     const TfLiteTensor* input2, const TfLiteTensor* output,
                                     const BinaryElementwiseData& data, QuantizedAddSubParams* quant);
 
+// The offsets and clamp a quantized binary op's constants carry besides its multipliers (DIV,
+// SQUARED_DIFFERENCE): input offsets the negated zero points, the output offset its zero point, the
+// activation range from `data`.
+template <typename QuantParams>
+void SetQuantizedOffsetsAndRange(const TfLiteTensor* input1, const TfLiteTensor* input2, const TfLiteTensor* output,
+                                 const BinaryElementwiseData& data, QuantParams* q) {
+  q->input1_offset = -input1->params.zero_point;
+  q->input2_offset = -input2->params.zero_point;
+  q->output_offset = output->params.zero_point;
+  q->activation_min = data.activation_min;
+  q->activation_max = data.activation_max;
+}
+
 // "<OP>: output scale S is too small for input scales A and B".
 void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                             const TfLiteTensor* input2, const TfLiteTensor* output);

@@ -35,8 +35,7 @@ int16_t DownScaleMultiplierTo16(int32_t multiplier) {
 
 TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                          reference::HardSwishQuantParams* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   const float hires_input_scale = (1.0f / 128.0f) * input->params.scale;
   const float reluish_scale = 3.0f / 32768.0f;
   int32_t multiplier = 0;

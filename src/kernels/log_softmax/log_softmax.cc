@@ -30,8 +30,7 @@ struct OpData {
 
 TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output, int depth,
                          reference::LogSoftmaxInt8Params* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   if (output->params.zero_point != 127 || output->params.scale != 16.0f / 256) {
     TF_LITE_KERNEL_LOG(context, "LOG_SOFTMAX: INT8 output must be quantized (0.0625, 127) (got (%g, %d))",
                        static_cast<double>(output->params.scale), static_cast<int>(output->params.zero_point));
