@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,9 @@
 
 namespace mote {
 namespace test {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 // `op` named `name` accepts only `type` (named `type_name`, e.g. "FLOAT32"); `other` is another type
 // (named `other_name`, quantized when it is an integer type so that only the type is wrong).

@@ -3,21 +3,14 @@
 // cases, tools/oracle/gen_unary.py).
 #include <cmath>
 #include <cstdint>
-#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/unary_test_util.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::ExpectFloat32OnlyRefusals;
-using test::ExpectFloat32Unary;
-using test::ExpectSingleTypeRefusals;
-using test::RunSingleTypeUnary;
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 TEST(Sin, Refusals) { ExpectFloat32OnlyRefusals(schema::BuiltinOperator_SIN, "SIN"); }
 
@@ -70,4 +63,5 @@ TEST(LogicalNot, Values) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

@@ -1,18 +1,13 @@
 // FLOOR: the refusals shared by the single-type unary ops and the special values (the data is proven
 // against TFLM by the oracle cases, tools/oracle/gen_unary.py).
-#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/unary_test_util.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::ExpectFloat32OnlyRefusals;
-using test::ExpectFloat32Unary;
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 TEST(Floor, Refusals) { ExpectFloat32OnlyRefusals(schema::BuiltinOperator_FLOOR, "FLOOR"); }
 
@@ -23,4 +18,5 @@ TEST(Floor, ValuesAndSpecials) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

@@ -1,18 +1,13 @@
 // NEG: the refusals shared by the single-type unary ops and the special values (the data is proven
 // against TFLM by the oracle cases, tools/oracle/gen_unary.py).
-#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/unary_test_util.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::ExpectFloat32OnlyRefusals;
-using test::ExpectFloat32Unary;
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 TEST(Neg, Refusals) { ExpectFloat32OnlyRefusals(schema::BuiltinOperator_NEG, "NEG"); }
 
@@ -22,4 +17,5 @@ TEST(Neg, ValuesAndSpecials) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote
