@@ -5,14 +5,8 @@
 #include "support/single_op.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::BuildOne;
-using test::ExpectRefused;
-using test::ExpectVariant;
-using test::Runtime;
-
-constexpr schema::TensorType kI8 = schema::TensorType_INT8;
 
 TEST(LogSoftmax, VariantsByType) {
   ExpectVariant(BuildOne(schema::BuiltinOperator_LOG_SOFTMAX, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
@@ -51,4 +45,5 @@ TEST(LogSoftmax, RefusesInt8Quantization) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote
