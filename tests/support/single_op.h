@@ -50,6 +50,21 @@ inline void ExpectRefused(const std::vector<uint8_t>& model, const std::string& 
   EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
 }
 
+// The model prepares and node 0 reports `variant`.
+inline void ExpectVariant(const std::vector<uint8_t>& model, const std::string& variant) {
+  OpRun run(model);
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, variant.c_str());
+}
+
+// Short names of the tensor types, for the specs below.
+constexpr schema::TensorType kBool = schema::TensorType_BOOL;
+constexpr schema::TensorType kF32 = schema::TensorType_FLOAT32;
+constexpr schema::TensorType kI8 = schema::TensorType_INT8;
+constexpr schema::TensorType kI16 = schema::TensorType_INT16;
+constexpr schema::TensorType kI32 = schema::TensorType_INT32;
+constexpr schema::TensorType kI64 = schema::TensorType_INT64;
+
 // A tensor of a one-operator model: runtime (graph input / output) or constant (INT32/INT64 data).
 struct TensorSpec {
   schema::TensorType type;

@@ -4,7 +4,9 @@
 #ifndef MOTE_TESTS_SUPPORT_UNARY_TEST_UTIL_H_
 #define MOTE_TESTS_SUPPORT_UNARY_TEST_UTIL_H_
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -13,6 +15,9 @@
 
 namespace mote {
 namespace test {
+
+constexpr float kInf = std::numeric_limits<float>::infinity();
+constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
 
 // `op` named `name` accepts only `type` (named `type_name`, e.g. "FLOAT32"); `other` is another type
 // (named `other_name`, quantized when it is an integer type so that only the type is wrong).
@@ -46,6 +51,31 @@ std::vector<T> RunSingleTypeUnary(schema::BuiltinOperator op, schema::TensorType
   EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
   std::memcpy(output.data(), run.interpreter->output(0)->data.raw, output.size() * sizeof(T));
   return output;
+}
+
+// `op` named `name` accepts only FLOAT32: the shared refusals with an INT8 and with an INT32 tensor.
+inline void ExpectFloat32OnlyRefusals(schema::BuiltinOperator op, const std::string& name) {
+  ExpectSingleTypeRefusals(op, name, schema::TensorType_FLOAT32, "FLOAT32", schema::TensorType_INT8, "INT8");
+  ExpectSingleTypeRefusals(op, name, schema::TensorType_FLOAT32, "FLOAT32", schema::TensorType_INT32, "INT32");
+}
+
+// `out` equals `want` element by element, a NaN matching any NaN and the sign of zero compared too.
+inline void ExpectSameFloats(const std::vector<float>& out, const std::vector<float>& want) {
+  ASSERT_EQ(out.size(), want.size());
+  for (size_t i = 0; i < want.size(); ++i) {
+    if (std::isnan(want[i])) {
+      EXPECT_TRUE(std::isnan(out[i])) << i;
+    } else {
+      EXPECT_EQ(out[i], want[i]) << i;
+      EXPECT_EQ(std::signbit(out[i]), std::signbit(want[i])) << i;
+    }
+  }
+}
+
+// Runs the FLOAT32 `op` on `input`, checks the variant id and expects `want` (ExpectSameFloats).
+inline void ExpectFloat32Unary(schema::BuiltinOperator op, const std::string& variant, const std::vector<float>& input,
+                               const std::vector<float>& want) {
+  ExpectSameFloats(RunSingleTypeUnary<float>(op, schema::TensorType_FLOAT32, variant, input), want);
 }
 
 }  // namespace test

@@ -56,46 +56,44 @@ int VariantIndex(TfLiteType type) {
   }
 }
 
-struct Equal {
+// The types (and their text for messages) of the equality and the order comparisons.
+struct EqualityOp {
+  static constexpr TypeSet kTypes = kEqualityTypes;
+  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
+};
+struct OrderOp {
+  static constexpr TypeSet kTypes = kOrderTypes;
+  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
+};
+
+struct Equal : EqualityOp {
   using Fn = reference::EqualFn;
   static constexpr const char* kName = "EQUAL";
-  static constexpr TypeSet kTypes = kEqualityTypes;
-  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("equal");
 };
-struct NotEqual {
+struct NotEqual : EqualityOp {
   using Fn = reference::NotEqualFn;
   static constexpr const char* kName = "NOT_EQUAL";
-  static constexpr TypeSet kTypes = kEqualityTypes;
-  static constexpr const char* kTypesText = "BOOL, FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("not_equal");
 };
-struct Greater {
+struct Greater : OrderOp {
   using Fn = reference::GreaterFn;
   static constexpr const char* kName = "GREATER";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater");
 };
-struct GreaterEqual {
+struct GreaterEqual : OrderOp {
   using Fn = reference::GreaterEqualFn;
   static constexpr const char* kName = "GREATER_EQUAL";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater_equal");
 };
-struct Less {
+struct Less : OrderOp {
   using Fn = reference::LessFn;
   static constexpr const char* kName = "LESS";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less");
 };
-struct LessEqual {
+struct LessEqual : OrderOp {
   using Fn = reference::LessEqualFn;
   static constexpr const char* kName = "LESS_EQUAL";
-  static constexpr TypeSet kTypes = kOrderTypes;
-  static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less_equal");
 };
 
@@ -127,20 +125,13 @@ void ComputeQuantParams(const TfLiteTensor* input1, const TfLiteTensor* input2, 
 template <typename Op>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const char* op = Op::kName;
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, op, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, op, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const BinaryElementwiseTensors t(context, node);
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, op));
   const TfLiteTensor* input1 = t.input1.get();
   const TfLiteTensor* input2 = t.input2.get();
   const TfLiteTensor* output = t.output.get();
-  if (input1 == nullptr || input2 == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op);
-    return kTfLiteError;
-  }
   const TfLiteType type = input1->type;
   if (!Serves(Op::kTypes, type)) {
     TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (%s)", op, TfLiteTypeGetName(type), Op::kTypesText);

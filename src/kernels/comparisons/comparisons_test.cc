@@ -7,20 +7,10 @@
 #include "support/single_op.h"
 
 namespace mote {
+namespace test {
 namespace {
 
-using test::BuildOne;
-using test::ExpectRefused;
-using test::OpRun;
-using test::Runtime;
-
-constexpr auto kBool = schema::TensorType_BOOL;
-constexpr auto kF32 = schema::TensorType_FLOAT32;
-constexpr auto kI8 = schema::TensorType_INT8;
-constexpr auto kI16 = schema::TensorType_INT16;
-constexpr auto kI32 = schema::TensorType_INT32;
-
-std::vector<uint8_t> Compare(schema::BuiltinOperator op, test::TensorSpec a, test::TensorSpec b, test::TensorSpec out) {
+std::vector<uint8_t> Compare(schema::BuiltinOperator op, TensorSpec a, TensorSpec b, TensorSpec out) {
   return BuildOne(op, {a, b}, {out});
 }
 
@@ -127,4 +117,5 @@ TEST(Comparisons, RefusesScalesTflmAbortsOn) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

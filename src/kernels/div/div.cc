@@ -41,11 +41,7 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input1, con
                        reference::kDivMaxOutputShift);
     return kTfLiteError;
   }
-  q.input1_offset = -input1->params.zero_point;
-  q.input2_offset = -input2->params.zero_point;
-  q.output_offset = output->params.zero_point;
-  q.activation_min = data->common.activation_min;
-  q.activation_max = data->common.activation_max;
+  SetQuantizedOffsetsAndRange(input1, input2, output, data->common, &q);
   return kTfLiteOk;
 }
 

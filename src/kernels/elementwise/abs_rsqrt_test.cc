@@ -20,6 +20,7 @@ using schema::TensorType_INT32;
 using schema::TensorType_INT8;
 using test::BuildOne;
 using test::ExpectRefused;
+using test::ExpectVariant;
 using test::LogCapture;
 using test::OpRun;
 using test::Runtime;
@@ -63,13 +64,11 @@ TEST(Abs, Int16WithoutQuantizationIsIntegerAbs) {  // TFLM's plain path: -32768 
 }
 
 TEST(Abs, VariantIds) {
-  OpRun f(BuildOne(BuiltinOperator_ABS, {Runtime(TensorType_FLOAT32, {4})}, {Runtime(TensorType_FLOAT32, {4})}));
-  ASSERT_EQ(f.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(f.interpreter->node_info(0).variant, "abs/float32/reference");
-  OpRun q(BuildOne(BuiltinOperator_ABS, {Runtime(TensorType_INT8, {4}, 0.5f, -3)},
-                   {Runtime(TensorType_INT8, {4}, 0.25f, 7)}));
-  ASSERT_EQ(q.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(q.interpreter->node_info(0).variant, "abs/int8/reference");
+  ExpectVariant(BuildOne(BuiltinOperator_ABS, {Runtime(TensorType_FLOAT32, {4})}, {Runtime(TensorType_FLOAT32, {4})}),
+                "abs/float32/reference");
+  ExpectVariant(BuildOne(BuiltinOperator_ABS, {Runtime(TensorType_INT8, {4}, 0.5f, -3)},
+                         {Runtime(TensorType_INT8, {4}, 0.25f, 7)}),
+                "abs/int8/reference");
 }
 
 TEST(Rsqrt, RefusesTypesAndQuantization) {

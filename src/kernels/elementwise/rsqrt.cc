@@ -31,8 +31,7 @@ struct OpData {
 
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                               reference::UnaryQuantParams* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   if (input->type == kTfLiteInt16) TF_LITE_ENSURE_STATUS(CheckInt16ZeroPoints(context, kOpName, input, output));
   p->input_offset = input->params.zero_point;
   p->output_offset = output->params.zero_point;

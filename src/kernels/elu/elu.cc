@@ -25,11 +25,9 @@ struct OpData {
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   reference::EluInt8Table(input->params.scale, input->params.zero_point, output->params.scale,
                           output->params.zero_point, data->table);
   return kTfLiteOk;
@@ -42,9 +40,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  return EvalUnaryOp(
+  return EvalFloat32OrInt8UnaryOp(
       context, node, [&](const int8_t* in, int8_t* out) { reference::EluInt8(data.table, data.size, in, out); },
-      [](const int16_t*, int16_t*) {},  // prepare refuses INT16
       [&](const float* in, float* out) { reference::EluFloat(data.size, in, out); });
 }
 

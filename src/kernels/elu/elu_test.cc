@@ -12,18 +12,16 @@ namespace {
 
 using test::BuildOne;
 using test::ExpectRefused;
-using test::OpRun;
+using test::ExpectVariant;
 using test::Runtime;
 
 TEST(Elu, VariantsByType) {
-  OpRun f(BuildOne(schema::BuiltinOperator_ELU, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
-                   {Runtime(schema::TensorType_FLOAT32, {2, 3})}));
-  ASSERT_EQ(f.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(f.interpreter->node_info(0).variant, "elu/float32/reference");
-  OpRun q(BuildOne(schema::BuiltinOperator_ELU, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
-                   {Runtime(schema::TensorType_INT8, {2, 3}, 0.04f, -100)}));
-  ASSERT_EQ(q.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(q.interpreter->node_info(0).variant, "elu/int8/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_ELU, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
+                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}),
+                "elu/float32/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_ELU, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
+                         {Runtime(schema::TensorType_INT8, {2, 3}, 0.04f, -100)}),
+                "elu/int8/reference");
 }
 
 TEST(Elu, Int8TableSaturatesAtMinusOne) {

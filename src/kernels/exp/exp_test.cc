@@ -1,42 +1,23 @@
 // EXP: the refusals shared by the single-type unary ops and the special values (the data is proven
 // against TFLM by the oracle cases, tools/oracle/gen_unary.py).
 #include <cmath>
-#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/unary_test_util.h"
 
 namespace mote {
+namespace test {
 namespace {
 
-using test::ExpectSingleTypeRefusals;
-using test::RunSingleTypeUnary;
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
-TEST(Exp, Refusals) {
-  ExpectSingleTypeRefusals(schema::BuiltinOperator_EXP, "EXP", schema::TensorType_FLOAT32, "FLOAT32",
-                           schema::TensorType_INT8, "INT8");
-  ExpectSingleTypeRefusals(schema::BuiltinOperator_EXP, "EXP", schema::TensorType_FLOAT32, "FLOAT32",
-                           schema::TensorType_INT32, "INT32");
-}
+TEST(Exp, Refusals) { ExpectFloat32OnlyRefusals(schema::BuiltinOperator_EXP, "EXP"); }
 
 TEST(Exp, OverflowUnderflowAndSpecials) {
-  const std::vector<float> out =
-      RunSingleTypeUnary<float>(schema::BuiltinOperator_EXP, schema::TensorType_FLOAT32, "exp/float32/reference",
-                                {0.0f, -kInf, kInf, 100.0f, -200.0f, kNaN, 1.0f});
-  const std::vector<float> want = {1.0f, 0.0f, kInf, kInf, 0.0f, kNaN, std::exp(1.0f)};
-  ASSERT_EQ(out.size(), want.size());
-  for (size_t i = 0; i < want.size(); ++i) {
-    if (std::isnan(want[i])) {
-      EXPECT_TRUE(std::isnan(out[i])) << i;
-    } else {
-      EXPECT_EQ(out[i], want[i]) << i;
-      EXPECT_EQ(std::signbit(out[i]), std::signbit(want[i])) << i;
-    }
-  }
+  ExpectFloat32Unary(schema::BuiltinOperator_EXP, "exp/float32/reference",
+                     {0.0f, -kInf, kInf, 100.0f, -200.0f, kNaN, 1.0f},
+                     {1.0f, 0.0f, kInf, kInf, 0.0f, kNaN, std::exp(1.0f)});
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

@@ -1,42 +1,22 @@
 // FLOOR: the refusals shared by the single-type unary ops and the special values (the data is proven
 // against TFLM by the oracle cases, tools/oracle/gen_unary.py).
-#include <cmath>
-#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "support/unary_test_util.h"
 
 namespace mote {
+namespace test {
 namespace {
 
-using test::ExpectSingleTypeRefusals;
-using test::RunSingleTypeUnary;
-constexpr float kInf = std::numeric_limits<float>::infinity();
-constexpr float kNaN = std::numeric_limits<float>::quiet_NaN();
-
-TEST(Floor, Refusals) {
-  ExpectSingleTypeRefusals(schema::BuiltinOperator_FLOOR, "FLOOR", schema::TensorType_FLOAT32, "FLOAT32",
-                           schema::TensorType_INT8, "INT8");
-  ExpectSingleTypeRefusals(schema::BuiltinOperator_FLOOR, "FLOOR", schema::TensorType_FLOAT32, "FLOAT32",
-                           schema::TensorType_INT32, "INT32");
-}
+TEST(Floor, Refusals) { ExpectFloat32OnlyRefusals(schema::BuiltinOperator_FLOOR, "FLOOR"); }
 
 TEST(Floor, ValuesAndSpecials) {
-  const std::vector<float> out =
-      RunSingleTypeUnary<float>(schema::BuiltinOperator_FLOOR, schema::TensorType_FLOAT32, "floor/float32/reference",
-                                {-1.5f, -0.0f, 0.5f, 2.0f, kInf, -kInf, kNaN, -1e-30f});
-  const std::vector<float> want = {-2.0f, -0.0f, 0.0f, 2.0f, kInf, -kInf, kNaN, -1.0f};
-  ASSERT_EQ(out.size(), want.size());
-  for (size_t i = 0; i < want.size(); ++i) {
-    if (std::isnan(want[i])) {
-      EXPECT_TRUE(std::isnan(out[i])) << i;
-    } else {
-      EXPECT_EQ(out[i], want[i]) << i;
-      EXPECT_EQ(std::signbit(out[i]), std::signbit(want[i])) << i;
-    }
-  }
+  ExpectFloat32Unary(schema::BuiltinOperator_FLOOR, "floor/float32/reference",
+                     {-1.5f, -0.0f, 0.5f, 2.0f, kInf, -kInf, kNaN, -1e-30f},
+                     {-2.0f, -0.0f, 0.0f, 2.0f, kInf, -kInf, kNaN, -1.0f});
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

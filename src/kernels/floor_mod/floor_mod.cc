@@ -15,16 +15,8 @@ constexpr const char kOpName[] = "FLOOR_MOD";
 constexpr TfLiteType kTypes[] = {kTfLiteFloat32};
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", kOpName);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOpName, node));
-  auto* data = static_cast<BinaryElementwiseData*>(node->user_data);
-  const BinaryElementwiseTensors t(context, node);
   const BinaryElementwiseSpec spec = {kOpName, kTypes, 1, "FLOAT32", false};
-  TF_LITE_ENSURE_STATUS(
-      PrepareBinaryTypesAndShapes(context, spec, t.input1.get(), t.input2.get(), t.output.get(), data));
+  TF_LITE_ENSURE_STATUS(PrepareRawBinaryElementwise(context, spec, node));
   ReportKernelVariant(context, "floor_mod/float32/reference");
   return kTfLiteOk;
 }

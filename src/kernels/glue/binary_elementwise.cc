@@ -167,10 +167,26 @@ TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_n
   return CheckBinaryElementwiseArity(context, op_name, node);
 }
 
+TfLiteStatus CheckBinaryElementwiseOpData(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
+  if (node->user_data == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op_name);
+    return kTfLiteError;
+  }
+  return CheckBinaryElementwiseArity(context, op_name, node);
+}
+
 BinaryElementwiseTensors::BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node)
     : input1(context, GetMicroContext(context)->AllocateTempInputTensor(node, 0)),
       input2(context, GetMicroContext(context)->AllocateTempInputTensor(node, 1)),
       output(context, GetMicroContext(context)->AllocateTempOutputTensor(node, 0)) {}
+
+TfLiteStatus BinaryElementwiseTensors::CheckPresent(TfLiteContext* context, const char* op_name) const {
+  if (input1 == nullptr || input2 == nullptr || output == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op_name);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
 
 void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                             const TfLiteTensor* input2, const TfLiteTensor* output) {
@@ -213,6 +229,13 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
                                       BinaryElementwiseData* data) {
   TF_LITE_ENSURE_STATUS(PrepareBinaryTypesAndShapes(context, spec, input1, input2, output, data));
   return PrepareActivation(context, spec, activation, input1, input2, output, data);
+}
+
+TfLiteStatus PrepareRawBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec, TfLiteNode* node) {
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, spec.op_name, node));
+  const BinaryElementwiseTensors t(context, node);
+  return PrepareBinaryTypesAndShapes(context, spec, t.input1.get(), t.input2.get(), t.output.get(),
+                                     static_cast<BinaryElementwiseData*>(node->user_data));
 }
 
 }  // namespace mote

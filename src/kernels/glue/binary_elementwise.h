@@ -89,9 +89,20 @@ TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_
 // then CheckBinaryElementwiseArity.
 TfLiteStatus CheckBinaryElementwiseNode(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
 
+// Prepare's first checks for the ops without options (FLOOR_DIV, the comparisons, LOGICAL_AND/OR...): op data
+// (from init) present ("<OP>: missing op data"), then CheckBinaryElementwiseArity.
+TfLiteStatus CheckBinaryElementwiseOpData(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
+
+// Prepare for the ops whose node data is a BinaryElementwiseData and whose invoke is EvalBinaryElementwiseRaw
+// (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): CheckBinaryElementwiseOpData, then PrepareBinaryTypesAndShapes on
+// inputs 0 and 1 and output 0, filling the node's data. The caller reports its variant.
+TfLiteStatus PrepareRawBinaryElementwise(TfLiteContext* context, const BinaryElementwiseSpec& spec, TfLiteNode* node);
+
 // The temp tensors of one prepare call (inputs 0 and 1, output 0), released on every exit path.
 struct BinaryElementwiseTensors {
   BinaryElementwiseTensors(TfLiteContext* context, const TfLiteNode* node);
+  // "<OP>: missing input or output tensor" unless all three are present.
+  TfLiteStatus CheckPresent(TfLiteContext* context, const char* op_name) const;
   ScopedTempTensor input1;
   ScopedTempTensor input2;
   ScopedTempTensor output;
@@ -102,6 +113,19 @@ struct BinaryElementwiseTensors {
 TfLiteStatus PrepareQuantizedAddSub(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output,
                                     const BinaryElementwiseData& data, QuantizedAddSubParams* quant);
+
+// The offsets and clamp a quantized binary op's constants carry besides its multipliers (DIV,
+// SQUARED_DIFFERENCE): input offsets the negated zero points, the output offset its zero point, the
+// activation range from `data`.
+template <typename QuantParams>
+void SetQuantizedOffsetsAndRange(const TfLiteTensor* input1, const TfLiteTensor* input2, const TfLiteTensor* output,
+                                 const BinaryElementwiseData& data, QuantParams* q) {
+  q->input1_offset = -input1->params.zero_point;
+  q->input2_offset = -input2->params.zero_point;
+  q->output_offset = output->params.zero_point;
+  q->activation_min = data.activation_min;
+  q->activation_max = data.activation_max;
+}
 
 // "<OP>: output scale S is too small for input scales A and B".
 void LogOutputScaleTooSmall(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,

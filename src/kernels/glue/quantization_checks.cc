@@ -61,4 +61,10 @@ TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_n
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckPerTensorInputOutput(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                       const TfLiteTensor* output) {
+  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, op_name, "input", input));
+  return CheckPerTensorQuantization(context, op_name, "output", output);
+}
+
 }  // namespace mote

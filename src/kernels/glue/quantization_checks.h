@@ -22,6 +22,10 @@ bool QuantizedTypeRange(TfLiteType type, int32_t* min, int32_t* max);
 TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_name, const char* what,
                                         const TfLiteTensor* tensor);
 
+// CheckPerTensorQuantization of "input", then of "output" (the quantized one-input ops).
+TfLiteStatus CheckPerTensorInputOutput(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                       const TfLiteTensor* output);
+
 // True when the scale is finite and > 0.
 bool IsValidScale(float scale);
 

@@ -8,6 +8,37 @@
 
 namespace mote {
 
+namespace {
+
+// "<OP>: output type T differs from input type U" unless they are the same.
+TfLiteStatus CheckSameOutputType(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                 const TfLiteTensor* output) {
+  if (output->type != input->type) {
+    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
+                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
+// The output shape equal to the input's and the element count within int (in *size).
+TfLiteStatus CheckSameShapeAndSize(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                   const TfLiteTensor* output, int* size) {
+  if (!HaveSameShapes(input, output)) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
+    return kTfLiteError;
+  }
+  const int64_t elements = ElementCount(*input->dims);
+  if (elements > std::numeric_limits<int>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: %lld elements is too many", op_name, static_cast<long long>(elements));
+    return kTfLiteError;
+  }
+  *size = static_cast<int>(elements);
+  return kTfLiteOk;
+}
+
+}  // namespace
+
 TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
                             const UnaryVariantNames& variants, UnaryTensorCheck check) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
@@ -82,12 +113,7 @@ TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const 
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
-  if (output->type != input->type) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
-                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  return kTfLiteOk;
+  return CheckSameOutputType(context, op_name, input, output);
 }
 
 TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name, const TfLiteTensor* input) {
@@ -99,20 +125,16 @@ TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name
   return kTfLiteOk;
 }
 
+TfLiteStatus CheckFloat32OrInt8Tensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                       const TfLiteTensor* output, int* size) {
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, op_name, input));
+  return CheckUnaryTensors(context, op_name, input, output, size);
+}
+
 TfLiteStatus CheckUnaryTensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                const TfLiteTensor* output, int* size) {
   TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));
-  if (!HaveSameShapes(input, output)) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
-    return kTfLiteError;
-  }
-  const int64_t elements = ElementCount(*input->dims);
-  if (elements > std::numeric_limits<int>::max()) {
-    TF_LITE_KERNEL_LOG(context, "%s: %lld elements is too many", op_name, static_cast<long long>(elements));
-    return kTfLiteError;
-  }
-  *size = static_cast<int>(elements);
-  return kTfLiteOk;
+  return CheckSameShapeAndSize(context, op_name, input, output, size);
 }
 
 TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name, TfLiteType type,
@@ -122,22 +144,8 @@ TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name
                        TfLiteTypeGetName(type));
     return kTfLiteError;
   }
-  if (output->type != input->type) {
-    TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", op_name,
-                       TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
-    return kTfLiteError;
-  }
-  if (!HaveSameShapes(input, output)) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape differs from the input shape", op_name);
-    return kTfLiteError;
-  }
-  const int64_t elements = ElementCount(*input->dims);
-  if (elements > std::numeric_limits<int>::max()) {
-    TF_LITE_KERNEL_LOG(context, "%s: %lld elements is too many", op_name, static_cast<long long>(elements));
-    return kTfLiteError;
-  }
-  *size = static_cast<int>(elements);
-  return kTfLiteOk;
+  TF_LITE_ENSURE_STATUS(CheckSameOutputType(context, op_name, input, output));
+  return CheckSameShapeAndSize(context, op_name, input, output, size);
 }
 
 void* InitUnaryElementCount(TfLiteContext* context, const char*, size_t) {

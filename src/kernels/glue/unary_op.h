@@ -57,6 +57,11 @@ TfLiteStatus CheckUnaryTypes(TfLiteContext* context, const char* op_name, const 
 // (FLOAT32, INT8)" unless the input is one of them. Call before CheckUnaryTensors.
 TfLiteStatus CheckFloat32OrInt8Input(TfLiteContext* context, const char* op_name, const TfLiteTensor* input);
 
+// CheckFloat32OrInt8Input, then CheckUnaryTensors (the start of HARD_SWISH, ELU, L2_NORMALIZATION and
+// LOG_SOFTMAX's checks; same messages, in that order).
+TfLiteStatus CheckFloat32OrInt8Tensors(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                                       const TfLiteTensor* output, int* size);
+
 // The checks every one of these ops starts with: input type INT8, INT16 or FLOAT32, output of the same type and
 // shape, element count within int (stored in *size). Messages: "<OP>: input type T is not supported (INT8,
 // INT16, FLOAT32)", "<OP>: output type T differs from input type U", "<OP>: output shape differs from the input
@@ -113,6 +118,13 @@ TfLiteStatus EvalUnaryOp(TfLiteContext* context, TfLiteNode* node, const Int8Fn&
       break;
   }
   return kTfLiteOk;
+}
+
+// EvalUnaryOp for the ops whose prepare accepts only INT8 and FLOAT32 (CheckFloat32OrInt8Input).
+template <typename Int8Fn, typename FloatFn>
+TfLiteStatus EvalFloat32OrInt8UnaryOp(TfLiteContext* context, TfLiteNode* node, const Int8Fn& int8,
+                                      const FloatFn& float32) {
+  return EvalUnaryOp(context, node, int8, [](const int16_t*, int16_t*) {}, float32);
 }
 
 }  // namespace mote

@@ -35,8 +35,7 @@ int16_t DownScaleMultiplierTo16(int32_t multiplier) {
 
 TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                          reference::HardSwishQuantParams* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   const float hires_input_scale = (1.0f / 128.0f) * input->params.scale;
   const float reluish_scale = 3.0f / 32768.0f;
   int32_t multiplier = 0;
@@ -61,8 +60,7 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &data->size));
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &data->size));
   if (input->type == kTfLiteFloat32) return kTfLiteOk;
   return PrepareInt8(context, input, output, &data->params);
 }
@@ -74,9 +72,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  return EvalUnaryOp(
+  return EvalFloat32OrInt8UnaryOp(
       context, node, [&](const int8_t* in, int8_t* out) { reference::HardSwishInt8(data.params, data.size, in, out); },
-      [](const int16_t*, int16_t*) {},  // prepare refuses INT16
       [&](const float* in, float* out) { reference::HardSwishFloat(data.size, in, out); });
 }
 

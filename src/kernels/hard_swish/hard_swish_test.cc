@@ -9,18 +9,16 @@ namespace {
 
 using test::BuildOne;
 using test::ExpectRefused;
-using test::OpRun;
+using test::ExpectVariant;
 using test::Runtime;
 
 TEST(HardSwish, VariantsByType) {
-  OpRun f(BuildOne(schema::BuiltinOperator_HARD_SWISH, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
-                   {Runtime(schema::TensorType_FLOAT32, {2, 3})}));
-  ASSERT_EQ(f.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(f.interpreter->node_info(0).variant, "hard_swish/float32/reference");
-  OpRun q(BuildOne(schema::BuiltinOperator_HARD_SWISH, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
-                   {Runtime(schema::TensorType_INT8, {2, 3}, 0.04f, -100)}));
-  ASSERT_EQ(q.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(q.interpreter->node_info(0).variant, "hard_swish/int8/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_HARD_SWISH, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
+                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}),
+                "hard_swish/float32/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_HARD_SWISH, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
+                         {Runtime(schema::TensorType_INT8, {2, 3}, 0.04f, -100)}),
+                "hard_swish/int8/reference");
 }
 
 TEST(HardSwish, RefusesTypesAndShapes) {

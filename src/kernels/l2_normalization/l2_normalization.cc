@@ -33,9 +33,8 @@ struct OpData {
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
   int size = 0;
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &size));
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &size));
   const int rank = input->dims->size;
   if (rank < 1 || rank > kMaxRank) {
     TF_LITE_KERNEL_LOG(context, "L2_NORMALIZATION: input has %d dimensions (1 to %d)", rank, kMaxRank);
@@ -76,12 +75,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  return EvalUnaryOp(
+  return EvalFloat32OrInt8UnaryOp(
       context, node,
       [&](const int8_t* in, int8_t* out) {
         reference::L2NormalizationInt8(data.input_zero_point, data.outer, data.depth, in, out);
       },
-      [](const int16_t*, int16_t*) {},  // prepare refuses INT16
       [&](const float* in, float* out) { reference::L2NormalizationFloat(data.outer, data.depth, in, out); });
 }
 

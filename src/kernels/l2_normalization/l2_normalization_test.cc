@@ -14,7 +14,7 @@ namespace {
 
 using test::BuildOne;
 using test::ExpectRefused;
-using test::OpRun;
+using test::ExpectVariant;
 using test::OptionsFn;
 using test::Runtime;
 
@@ -25,15 +25,13 @@ OptionsFn Activation(schema::ActivationFunctionType a) {
 }
 
 TEST(L2Normalization, VariantsByTypeAndMissingOptions) {
-  OpRun f(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
-                   {Runtime(schema::TensorType_FLOAT32, {2, 3})}));
-  ASSERT_EQ(f.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(f.interpreter->node_info(0).variant, "l2_normalization/float32/reference");
-  OpRun q(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
-                   {Runtime(schema::TensorType_INT8, {2, 3}, 1.f / 128, 0)},
-                   Activation(schema::ActivationFunctionType_NONE)));
-  ASSERT_EQ(q.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(q.interpreter->node_info(0).variant, "l2_normalization/int8/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
+                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}),
+                "l2_normalization/float32/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_L2_NORMALIZATION, {Runtime(schema::TensorType_INT8, {2, 3}, 0.05f, 3)},
+                         {Runtime(schema::TensorType_INT8, {2, 3}, 1.f / 128, 0)},
+                         Activation(schema::ActivationFunctionType_NONE)),
+                "l2_normalization/int8/reference");
 }
 
 TEST(L2Normalization, Int8ThreeFourFive) {

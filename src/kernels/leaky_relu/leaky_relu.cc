@@ -30,8 +30,7 @@ struct OpData {
 // The node's alpha reaches PrepareTensors through OpData (the unary check sees only the tensors).
 TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                               float alpha, reference::LeakyReluQuantParams* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   const float in_scale = input->params.scale;
   const float out_scale = output->params.scale;
   QuantizeMultiplier(static_cast<double>(in_scale / out_scale), &p->identity_multiplier, &p->identity_shift);

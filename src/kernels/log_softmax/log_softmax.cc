@@ -30,8 +30,7 @@ struct OpData {
 
 TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output, int depth,
                          reference::LogSoftmaxInt8Params* p) {
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input));
-  TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "output", output));
+  TF_LITE_ENSURE_STATUS(CheckPerTensorInputOutput(context, kOpName, input, output));
   if (output->params.zero_point != 127 || output->params.scale != 16.0f / 256) {
     TF_LITE_KERNEL_LOG(context, "LOG_SOFTMAX: INT8 output must be quantized (0.0625, 127) (got (%g, %d))",
                        static_cast<double>(output->params.scale), static_cast<int>(output->params.zero_point));
@@ -58,9 +57,8 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
   auto* data = static_cast<OpData*>(user_data);
-  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Input(context, kOpName, input));
   int size = 0;
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensors(context, kOpName, input, output, &size));
+  TF_LITE_ENSURE_STATUS(CheckFloat32OrInt8Tensors(context, kOpName, input, output, &size));
   const int rank = input->dims->size;
   if (rank < 1) {
     TF_LITE_KERNEL_LOG(context, "LOG_SOFTMAX: input has 0 dimensions (at least 1)");
@@ -79,10 +77,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  return EvalUnaryOp(
+  return EvalFloat32OrInt8UnaryOp(
       context, node,
       [&](const int8_t* in, int8_t* out) { reference::LogSoftmaxInt8(data.params, data.outer, data.depth, in, out); },
-      [](const int16_t*, int16_t*) {},  // prepare refuses INT16
       [&](const float* in, float* out) { reference::LogSoftmaxFloat(data.outer, data.depth, in, out); });
 }
 

@@ -5,24 +5,16 @@
 #include "support/single_op.h"
 
 namespace mote {
+namespace test {
 namespace {
 
-using test::BuildOne;
-using test::ExpectRefused;
-using test::OpRun;
-using test::Runtime;
-
-constexpr schema::TensorType kI8 = schema::TensorType_INT8;
-
 TEST(LogSoftmax, VariantsByType) {
-  OpRun f(BuildOne(schema::BuiltinOperator_LOG_SOFTMAX, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
-                   {Runtime(schema::TensorType_FLOAT32, {2, 3})}));
-  ASSERT_EQ(f.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(f.interpreter->node_info(0).variant, "log_softmax/float32/reference");
-  OpRun q(BuildOne(schema::BuiltinOperator_LOG_SOFTMAX, {Runtime(kI8, {2, 3}, 0.05f, 3)},
-                   {Runtime(kI8, {2, 3}, 0.0625f, 127)}));
-  ASSERT_EQ(q.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(q.interpreter->node_info(0).variant, "log_softmax/int8/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_LOG_SOFTMAX, {Runtime(schema::TensorType_FLOAT32, {2, 3})},
+                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}),
+                "log_softmax/float32/reference");
+  ExpectVariant(BuildOne(schema::BuiltinOperator_LOG_SOFTMAX, {Runtime(kI8, {2, 3}, 0.05f, 3)},
+                         {Runtime(kI8, {2, 3}, 0.0625f, 127)}),
+                "log_softmax/int8/reference");
 }
 
 TEST(LogSoftmax, RefusesTypesAndShapes) {
@@ -53,4 +45,5 @@ TEST(LogSoftmax, RefusesInt8Quantization) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

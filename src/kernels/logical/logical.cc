@@ -34,19 +34,12 @@ struct LogicalOr {
 template <typename Op>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const char* op = Op::kName;
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, op, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, op, node));
   const BinaryElementwiseTensors t(context, node);
+  TF_LITE_ENSURE_STATUS(t.CheckPresent(context, op));
   const TfLiteTensor* input1 = t.input1.get();
   const TfLiteTensor* input2 = t.input2.get();
   const TfLiteTensor* output = t.output.get();
-  if (input1 == nullptr || input2 == nullptr || output == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op);
-    return kTfLiteError;
-  }
   if (input1->type != kTfLiteBool || input2->type != kTfLiteBool || output->type != kTfLiteBool) {
     TF_LITE_KERNEL_LOG(context, "%s: input1 %s, input2 %s and output %s must be BOOL", op,
                        TfLiteTypeGetName(input1->type), TfLiteTypeGetName(input2->type),

@@ -6,14 +6,8 @@
 #include "support/single_op.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::BuildOne;
-using test::ExpectRefused;
-using test::OpRun;
-using test::Runtime;
-
-constexpr auto kBool = schema::TensorType_BOOL;
 
 TEST(Logical, VariantIdsAndValues) {
   struct Case {
@@ -62,4 +56,5 @@ TEST(Logical, RefusesBadShapes) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

@@ -27,16 +27,9 @@ constexpr OpNames kMinimum = {"MINIMUM",
                                "minimum/int32/reference", "minimum/int64/reference"}};
 
 TfLiteStatus PrepareOp(TfLiteContext* context, TfLiteNode* node, const OpNames& names) {
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", names.op_name);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, names.op_name, node));
-  auto* data = static_cast<BinaryElementwiseData*>(node->user_data);
-  const BinaryElementwiseTensors t(context, node);
   const BinaryElementwiseSpec spec = {names.op_name, kTypes, 5, kTypesText, false};
-  TF_LITE_ENSURE_STATUS(
-      PrepareBinaryTypesAndShapes(context, spec, t.input1.get(), t.input2.get(), t.output.get(), data));
+  TF_LITE_ENSURE_STATUS(PrepareRawBinaryElementwise(context, spec, node));
+  const auto* data = static_cast<const BinaryElementwiseData*>(node->user_data);
   for (int i = 0; i < 5; ++i) {
     if (kTypes[i] == data->type) ReportKernelVariant(context, names.variants[i]);
   }

@@ -5,16 +5,8 @@
 #include "support/single_op.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::BuildOne;
-using test::ExpectRefused;
-using test::OpRun;
-using test::Runtime;
-
-constexpr schema::TensorType kF32 = schema::TensorType_FLOAT32;
-constexpr schema::TensorType kI8 = schema::TensorType_INT8;
-constexpr schema::TensorType kI16 = schema::TensorType_INT16;
 
 TEST(Prelu, VariantsByType) {
   const struct {
@@ -72,4 +64,5 @@ TEST(Prelu, RefusesWrongArity) {
 }
 
 }  // namespace
+}  // namespace test
 }  // namespace mote

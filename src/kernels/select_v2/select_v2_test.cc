@@ -7,17 +7,8 @@
 #include "gtest/gtest.h"
 
 namespace mote {
+namespace test {
 namespace {
-
-using test::BuildOne;
-using test::ExpectRefused;
-using test::OpRun;
-using test::Runtime;
-
-constexpr auto kBool = schema::TensorType_BOOL;
-constexpr auto kF32 = schema::TensorType_FLOAT32;
-constexpr auto kI8 = schema::TensorType_INT8;
-constexpr auto kI16 = schema::TensorType_INT16;
 
 TEST(SelectV2, VariantIds) {
   OpRun f(
@@ -111,5 +102,6 @@ TEST(SelectV2, RefusesBadShapesAndArity) {
   EXPECT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
 }
 
-} // namespace
-} // namespace mote
+}  // namespace
+}  // namespace test
+}  // namespace mote

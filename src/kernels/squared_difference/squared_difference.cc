@@ -46,20 +46,12 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input1
     LogOutputScaleTooSmall(context, kOpName, input1, input2, output);
     return kTfLiteError;
   }
-  q.input1_offset = -input1->params.zero_point;
-  q.input2_offset = -input2->params.zero_point;
-  q.output_offset = output->params.zero_point;
-  q.activation_min = data->common.activation_min;
-  q.activation_max = data->common.activation_max;
+  SetQuantizedOffsetsAndRange(input1, input2, output, data->common, &q);
   return kTfLiteOk;
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", kOpName);
-    return kTfLiteError;
-  }
-  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseArity(context, kOpName, node));
+  TF_LITE_ENSURE_STATUS(CheckBinaryElementwiseOpData(context, kOpName, node));
   OpData* data = static_cast<OpData*>(node->user_data);
   const BinaryElementwiseTensors t(context, node);
   const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", false};
