@@ -15,6 +15,7 @@
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
+#include "kernels/glue/conv_common.h"
 #include "kernels/glue/padding.h"
 #include "mote/runtime_shape.h"
 
@@ -105,21 +106,6 @@ void FillCommon(const Shape& s, const Geometry& g, const Data& d, Problem* p) {
   p->filter = d.filter;
 }
 
-template <class Params, class Problem>
-void FillCommonParams(const Problem& p, Params* params) {
-  params->stride_width = p.stride_width;
-  params->stride_height = p.stride_height;
-  params->dilation_width = p.dilation_width;
-  params->dilation_height = p.dilation_height;
-  params->pad_width = p.pad_width;
-  params->pad_height = p.pad_height;
-  params->input_offset = p.input_offset;
-  params->output_offset = p.output_offset;
-  params->output_activation_min = p.output_activation_min;
-  params->output_activation_max = p.output_activation_max;
-  params->output_multiplier = p.output_multiplier;
-  params->output_shift = p.output_shift;
-}
 }  // namespace internal
 
 // The problem for shape s (no bias, no output yet).
@@ -141,7 +127,7 @@ size_t OutputSize(const Problem& p) {
 // The reference kernel on problem p, into out[OutputSize(p)].
 inline void RunReference(const conv_2d::ConvInt8Problem& p, int8_t* out) {
   reference::ConvParams params{};
-  internal::FillCommonParams(p, &params);
+  conv_common::ParamsFromInt8Problem(p, &params);
   const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t f_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
   const int32_t out_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
@@ -150,7 +136,7 @@ inline void RunReference(const conv_2d::ConvInt8Problem& p, int8_t* out) {
 }
 inline void RunReference(const depthwise_conv_2d::DepthwiseInt8Problem& p, int8_t* out) {
   reference::DepthwiseParams params{};
-  internal::FillCommonParams(p, &params);
+  conv_common::ParamsFromInt8Problem(p, &params);
   params.depth_multiplier = p.depth_multiplier;
   const int32_t in_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
   const int32_t f_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
