@@ -97,13 +97,17 @@ def parse_map(path):
             yield out_sec, in_sec, max(0, min(size, limit - addr)), obj
 
 
+# The folders of src/kernels/ that are shared code, not ops (docs/adding-an-op.md, section 3).
+KERNEL_HELPER_FOLDERS = ("glue", "quantization", "dispatch", "simd")
+
+
 def op_of_member(src_dir):
     """Archive member name ("conv_2d.cc.obj") -> group ("op conv_2d", "kernel helpers", "core interpreter"...)."""
     table = {}
     for path in glob.glob(os.path.join(src_dir, "src", "**", "*.cc"), recursive=True):
         rel = os.path.relpath(path, os.path.join(src_dir, "src")).split(os.sep)
         base = os.path.basename(path)
-        if rel[0] == "kernels" and len(rel) == 3 and rel[1] != "internal":
+        if rel[0] == "kernels" and len(rel) == 3 and rel[1] not in KERNEL_HELPER_FOLDERS:
             group = "op " + rel[1]
         elif rel[0] == "kernels":
             group = "kernel helpers"

@@ -10,6 +10,7 @@
 // follows TFLM's loop: same-shaped inputs of any rank, otherwise at most 7 dimensions (TFLM's loop gives wrong
 // results on 8-D broadcasts, so mote refuses them).
 #include <cstdint>
+#include <type_traits>
 
 #include "kernels/comparisons/comparisons_reference.h"
 #include "kernels/glue/binary_elementwise.h"
@@ -27,9 +28,12 @@ namespace {
 constexpr int kMaxComparisonBroadcastRank = 7;
 
 struct OpData {
-  WideBroadcastPlan plan;
+  WideBroadcastPlan plan;  // over (first, second): the inputs in order, or swapped when `swap`
   TfLiteType type;
-  reference::ComparisonQuantParams quant;  // INT8
+  reference::ComparisonQuantParams quant;  // INT8, of (first, second)
+  uint8_t relation;                        // Relation
+  bool swap;
+  bool negate;
 };
 
 constexpr TypeSet kEqualityTypes = TypeBit(kTfLiteBool) | TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8) |
@@ -66,33 +70,43 @@ struct OrderOp {
   static constexpr const char* kTypesText = "FLOAT32, INT8, INT32, INT64";
 };
 
+// Each op is one of three relations, on its inputs in order or swapped, maybe negated
+// (comparisons_reference.h).
+enum class Relation : uint8_t { kEqual, kLess, kLessEqual };
+
 struct Equal : EqualityOp {
-  using Fn = reference::EqualFn;
+  static constexpr Relation kRelation = Relation::kEqual;
+  static constexpr bool kSwap = false, kNegate = false;
   static constexpr const char* kName = "EQUAL";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("equal");
 };
 struct NotEqual : EqualityOp {
-  using Fn = reference::NotEqualFn;
+  static constexpr Relation kRelation = Relation::kEqual;
+  static constexpr bool kSwap = false, kNegate = true;
   static constexpr const char* kName = "NOT_EQUAL";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("not_equal");
 };
 struct Greater : OrderOp {
-  using Fn = reference::GreaterFn;
+  static constexpr Relation kRelation = Relation::kLess;
+  static constexpr bool kSwap = true, kNegate = false;
   static constexpr const char* kName = "GREATER";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater");
 };
 struct GreaterEqual : OrderOp {
-  using Fn = reference::GreaterEqualFn;
+  static constexpr Relation kRelation = Relation::kLessEqual;
+  static constexpr bool kSwap = true, kNegate = false;
   static constexpr const char* kName = "GREATER_EQUAL";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("greater_equal");
 };
 struct Less : OrderOp {
-  using Fn = reference::LessFn;
+  static constexpr Relation kRelation = Relation::kLess;
+  static constexpr bool kSwap = false, kNegate = false;
   static constexpr const char* kName = "LESS";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less");
 };
 struct LessEqual : OrderOp {
-  using Fn = reference::LessEqualFn;
+  static constexpr Relation kRelation = Relation::kLessEqual;
+  static constexpr bool kSwap = false, kNegate = false;
   static constexpr const char* kName = "LESS_EQUAL";
   static constexpr const char* kIds[] = MOTE_COMPARISON_IDS("less_equal");
 };
@@ -149,58 +163,80 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(
       PrepareBinaryBroadcast(context, op, input1, input2, output, kMaxComparisonBroadcastRank, &data->plan));
   data->type = type;
+  data->relation = static_cast<uint8_t>(Op::kRelation);
+  data->swap = Op::kSwap;
+  data->negate = Op::kNegate;
+  if (Op::kSwap) SwapBroadcastInputs(&data->plan);
   if (type == kTfLiteInt8) {
     TF_LITE_ENSURE_STATUS(CheckComparisonScale(context, op, "input1", input1));
     TF_LITE_ENSURE_STATUS(CheckComparisonScale(context, op, "input2", input2));
-    ComputeQuantParams(input1, input2, &data->quant);
+    ComputeQuantParams(Op::kSwap ? input2 : input1, Op::kSwap ? input1 : input2, &data->quant);
   }
   ReportKernelVariant(context, Op::kIds[VariantIndex(type)]);
   return kTfLiteOk;
 }
 
-template <typename Op>
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  using Fn = typename Op::Fn;
-  const OpData& data = *static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
-  const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
-  bool* output = micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 0));
+// Every type the relation serves (BOOL only by EQUAL / NOT_EQUAL: prepare refuses it for the order ops).
+template <typename Fn>
+TfLiteStatus EvalRelation(const OpData& data, Fn fn, const TfLiteEvalTensor* first, const TfLiteEvalTensor* second,
+                          bool* output) {
   switch (data.type) {
     case kTfLiteBool:
-      reference::CompareBool<Fn>(data.plan, micro::GetTensorData<bool>(input1), micro::GetTensorData<bool>(input2),
-                                 output);
-      return kTfLiteOk;
+      if constexpr (std::is_same<Fn, reference::EqualFn>::value) {
+        reference::CompareBool(data.plan, fn, micro::GetTensorData<bool>(first), micro::GetTensorData<bool>(second),
+                               output);
+        return kTfLiteOk;
+      }
+      break;
     case kTfLiteFloat32:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<float>(input1), micro::GetTensorData<float>(input2),
-                             output);
+      reference::Compare(data.plan, fn, micro::GetTensorData<float>(first), micro::GetTensorData<float>(second),
+                         output);
       return kTfLiteOk;
     case kTfLiteInt32:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<int32_t>(input1), micro::GetTensorData<int32_t>(input2),
-                             output);
+      reference::Compare(data.plan, fn, micro::GetTensorData<int32_t>(first), micro::GetTensorData<int32_t>(second),
+                         output);
       return kTfLiteOk;
     case kTfLiteInt64:
-      reference::Compare<Fn>(data.plan, micro::GetTensorData<int64_t>(input1), micro::GetTensorData<int64_t>(input2),
-                             output);
+      reference::Compare(data.plan, fn, micro::GetTensorData<int64_t>(first), micro::GetTensorData<int64_t>(second),
+                         output);
       return kTfLiteOk;
     case kTfLiteInt8:
-      reference::CompareQuantized<Fn>(data.plan, data.quant, micro::GetTensorData<int8_t>(input1),
-                                      micro::GetTensorData<int8_t>(input2), output);
+      reference::CompareQuantized(data.plan, fn, data.quant, micro::GetTensorData<int8_t>(first),
+                                  micro::GetTensorData<int8_t>(second), output);
       return kTfLiteOk;
     default:
-      return kTfLiteError;  // prepare accepted only the types above
+      break;
   }
+  return kTfLiteError;  // prepare accepted only the types above
+}
+
+// One eval for the six ops.
+TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* first = micro::GetEvalInput(context, node, data.swap ? 1 : 0);
+  const TfLiteEvalTensor* second = micro::GetEvalInput(context, node, data.swap ? 0 : 1);
+  bool* output = micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 0));
+  switch (static_cast<Relation>(data.relation)) {
+    case Relation::kEqual:
+      return EvalRelation(data, reference::EqualFn{data.negate}, first, second, output);
+    case Relation::kLess:
+      return EvalRelation(data, reference::LessFn{}, first, second, output);
+    case Relation::kLessEqual:
+      return EvalRelation(data, reference::LessEqualFn{}, first, second, output);
+  }
+  return kTfLiteError;
 }
 
 }  // namespace
 
-#define MOTE_KERNEL_EQUAL (PLAIN, "equal/any/reference", InitOpData<OpData>, Prepare<Equal>, Eval<Equal>)
-#define MOTE_KERNEL_NOT_EQUAL (PLAIN, "not_equal/any/reference", InitOpData<OpData>, Prepare<NotEqual>, Eval<NotEqual>)
-#define MOTE_KERNEL_GREATER (PLAIN, "greater/any/reference", InitOpData<OpData>, Prepare<Greater>, Eval<Greater>)
+#define MOTE_KERNEL_EQUAL (PLAIN, "equal/any/reference", InitOpData<OpData>, Prepare<Equal>, Eval)
+#define MOTE_KERNEL_NOT_EQUAL (PLAIN, "not_equal/any/reference", InitOpData<OpData>, Prepare<NotEqual>, Eval)
+#define MOTE_KERNEL_GREATER (PLAIN, "greater/any/reference", InitOpData<OpData>, Prepare<Greater>, Eval)
 #define MOTE_KERNEL_GREATER_EQUAL \
-  (PLAIN, "greater_equal/any/reference", InitOpData<OpData>, Prepare<GreaterEqual>, Eval<GreaterEqual>)
-#define MOTE_KERNEL_LESS (PLAIN, "less/any/reference", InitOpData<OpData>, Prepare<Less>, Eval<Less>)
+  (PLAIN, "greater_equal/any/reference", InitOpData<OpData>, Prepare<GreaterEqual>, Eval)
+#define MOTE_KERNEL_LESS (PLAIN, "less/any/reference", InitOpData<OpData>, Prepare<Less>, Eval)
 #define MOTE_KERNEL_LESS_EQUAL \
-  (PLAIN, "less_equal/any/reference", InitOpData<OpData>, Prepare<LessEqual>, Eval<LessEqual>)
+  (PLAIN, "less_equal/any/reference", InitOpData<OpData>, Prepare<LessEqual>, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

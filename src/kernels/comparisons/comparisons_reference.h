@@ -32,29 +32,14 @@ struct ComparisonQuantParams {
   int input2_shift;
 };
 
-// The six relations, one struct each (the op's glue is a template on it).
+// The six ops are three relations: GREATER and GREATER_EQUAL are LESS and LESS_EQUAL with the inputs swapped
+// (the glue swaps them), NOT_EQUAL is EQUAL negated. (The order relations cannot be negations of each other:
+// every one of them is false on a FLOAT32 NaN.) Sharing them keeps the code the ops add small on Cortex-M.
 struct EqualFn {
+  bool negate;  // NOT_EQUAL
   template <typename T>
   bool operator()(T a, T b) const {
-    return a == b;
-  }
-};
-struct NotEqualFn {
-  template <typename T>
-  bool operator()(T a, T b) const {
-    return a != b;
-  }
-};
-struct GreaterFn {
-  template <typename T>
-  bool operator()(T a, T b) const {
-    return a > b;
-  }
-};
-struct GreaterEqualFn {
-  template <typename T>
-  bool operator()(T a, T b) const {
-    return a >= b;
+    return (a == b) != negate;
   }
 };
 struct LessFn {
@@ -75,27 +60,27 @@ inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shif
   return MultiplyByQuantizedMultiplierSmallerThanOneExp((offset + value) * (1 << left_shift), multiplier, shift);
 }
 
-// output[k] = Fn(input1[..], input2[..]) over the plan (unquantized T).
+// output[k] = fn(input1[..], input2[..]) over the plan (unquantized T).
 template <typename Fn, typename T>
-inline void Compare(const WideBroadcastPlan& plan, const T* input1, const T* input2, bool* output) {
-  BroadcastBinary(plan, input1, input2, output, [](T a, T b) { return Fn()(a, b); });
+inline void Compare(const WideBroadcastPlan& plan, Fn fn, const T* input1, const T* input2, bool* output) {
+  BroadcastBinary(plan, input1, input2, output, [fn](T a, T b) { return fn(a, b); });
 }
 
 // BOOL inputs, read as bytes (kernels/glue/bool_byte.h): any non-zero byte is true.
 template <typename Fn>
-inline void CompareBool(const WideBroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
+inline void CompareBool(const WideBroadcastPlan& plan, Fn fn, const bool* input1, const bool* input2, bool* output) {
   BroadcastBinary(plan, AsBoolBytes(input1), AsBoolBytes(input2), output,
-                  [](BoolByte a, BoolByte b) { return Fn()(static_cast<bool>(a), static_cast<bool>(b)); });
+                  [fn](BoolByte a, BoolByte b) { return fn(static_cast<bool>(a), static_cast<bool>(b)); });
 }
 
-// output[k] = Fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).
+// output[k] = fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).
 template <typename Fn, typename T>
-inline void CompareQuantized(const WideBroadcastPlan& plan, const ComparisonQuantParams& q, const T* input1,
+inline void CompareQuantized(const WideBroadcastPlan& plan, Fn fn, const ComparisonQuantParams& q, const T* input1,
                              const T* input2, bool* output) {
-  BroadcastBinary(plan, input1, input2, output, [q](T a, T b) {
+  BroadcastBinary(plan, input1, input2, output, [fn, q](T a, T b) {
     const int32_t x = RescaleForComparison(a, q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);
     const int32_t y = RescaleForComparison(b, q.input2_offset, q.left_shift, q.input2_multiplier, q.input2_shift);
-    return Fn()(x, y);
+    return fn(x, y);
   });
 }
 

@@ -67,6 +67,17 @@ bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape
 template <int kCapacity>
 void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanOf<kCapacity>* plan);
 
+// The plan of (shape2, shape1) from the plan of (shape1, shape2): the output order is the same, only the
+// inputs' strides trade places (GREATER is LESS on the swapped inputs).
+template <int kCapacity>
+inline void SwapBroadcastInputs(BroadcastPlanOf<kCapacity>* plan) {
+  for (int d = 0; d < kCapacity; ++d) {
+    const int32_t s = plan->stride1[d];
+    plan->stride1[d] = plan->stride2[d];
+    plan->stride2[d] = s;
+  }
+}
+
 // Three inputs (SELECT_V2's condition, x and y): the same plan with one stride row per input.
 struct TernaryBroadcastPlan {
   int rank;                               // 1..kMaxPlanRank loops, outermost first
