@@ -240,6 +240,7 @@ struct ConvNodeSpec {
   schema::BuiltinOperator op = schema::BuiltinOperator_CONV_2D;
   schema::TensorType type = schema::TensorType_INT8;
   schema::TensorType filter_type = schema::TensorType_INT8;
+  bool filter_constant = true;  // false: the filter is a second graph input
   schema::TensorType bias_type = schema::TensorType_INT32;
   bool has_bias = true;
   std::vector<int> input{1, 5, 5, 3};
@@ -285,7 +286,8 @@ inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
                                   : static_cast<size_t>(filter_count) * ElementBytes(s.filter_type);
   std::vector<uint8_t> filter_data(filter_bytes, 1);
   const bool filter_quantized = s.filter_type != schema::TensorType_FLOAT32;
-  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", b.AddBuffer(filter_data.data(), filter_bytes),
+  const int filter_buffer = s.filter_constant ? b.AddBuffer(filter_data.data(), filter_bytes) : 0;
+  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", filter_buffer,
                                  filter_quantized ? s.filter_scales : std::vector<float>{},
                                  filter_quantized ? s.filter_zero_points : std::vector<int64_t>{},
                                  s.filter_quantized_dimension);
@@ -310,7 +312,7 @@ inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
         schema::CreateConv2DOptions(b.fbb(), padding, s.stride, s.stride, activation, s.dilation, s.dilation);
     b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_Conv2DOptions, options.Union());
   }
-  b.SetInputs({in});
+  b.SetInputs(s.filter_constant ? std::vector<int>{in} : std::vector<int>{in, filter});
   b.SetOutputs({out});
   return b.Finish();
 }

@@ -29,6 +29,9 @@ TEST(DepthwiseConv2D, ReportsVariantPerType) {
   } kinds[] = {
       {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32, true,
        "depthwise_conv_2d/int8/reference"},
+      // A packed INT4 filter is unpacked and runs the int8 variant.
+      {schema::TensorType_INT8, schema::TensorType_INT4, schema::TensorType_INT32, true,
+       "depthwise_conv_2d/int8/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, true,
        "depthwise_conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, false,
@@ -112,10 +115,21 @@ TEST(DepthwiseConv2D, RefusesInt8OutputZeroPointOutOfRange) {
   ExpectRefused(s, "DEPTHWISE_CONV_2D: output zero point 200 is out of range for INT8");
 }
 
-TEST(DepthwiseConv2D, RefusesInt4Filters) {
+TEST(DepthwiseConv2D, RefusesInt4FilterWithInt16Input) {
+  DwSpec s;
+  s.type = schema::TensorType_INT16;
+  s.filter_type = schema::TensorType_INT4;
+  s.bias_type = schema::TensorType_INT64;
+  ExpectRefused(s,
+                "DEPTHWISE_CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8; hybrid models "
+                "are not supported)");
+}
+
+TEST(DepthwiseConv2D, RefusesNonConstantInt4Filter) {
   DwSpec s;
   s.filter_type = schema::TensorType_INT4;
-  ExpectRefused(s, "DEPTHWISE_CONV_2D: INT4 filters are not supported yet (INT8 filter for INT8 input)");
+  s.filter_constant = false;
+  ExpectRefused(s, "DEPTHWISE_CONV_2D: an INT4 filter must be a constant tensor");
 }
 
 }  // namespace
