@@ -2,6 +2,7 @@
 // every prepare/parse refusal (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
@@ -72,6 +73,22 @@ TEST(Conv2D, ReportsVariantPerType) {
     variant_test::ExpectReportsVariant(s, k.variant);
     if (HasFatalFailure()) return;
   }
+}
+
+// Packed INT4 weights run the int8 variants on the unpacked copy: same outputs as the weights given as INT8, on
+// every variant the masks reach (VNNI, AVX2 and the reference on x86), pointwise and im2col shapes, odd counts.
+TEST(Conv2D, Int4FilterMatchesInt8FilterOnEveryVariant) {
+  const std::vector<uint32_t> masks = {0, isa::kAvx512Vnni, ~0u};
+  const uint64_t seed = variant_test::BaseSeed();
+  ConvSpec im2col;  // 3x3 filters over 3 channels
+  im2col.filter = {5, 3, 3, 3};  // 135 weights: the last byte half used
+  im2col.output = {1, 5, 5, 5};
+  variant_test::ExpectInt4MatchesInt8(im2col, seed, masks);
+  ConvSpec pointwise;
+  pointwise.input = {1, 6, 7, 17};
+  pointwise.filter = {9, 1, 1, 17};
+  pointwise.output = {1, 6, 7, 9};
+  variant_test::ExpectInt4MatchesInt8(pointwise, seed + 2, masks);
 }
 
 TEST(Conv2D, RefusesNonzeroFilterZeroPoint) {

@@ -2,6 +2,7 @@
 // (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "support/variant_test_util.h"
@@ -48,6 +49,20 @@ TEST(DepthwiseConv2D, ReportsVariantPerType) {
     variant_test::ExpectReportsVariant(s, k.variant);
     if (HasFatalFailure()) return;
   }
+}
+
+// Packed INT4 weights run the int8 variants on the unpacked copy: same outputs as the weights given as INT8, on
+// every variant the masks reach (AVX2 with multiplier 1, the reference).
+TEST(DepthwiseConv2D, Int4FilterMatchesInt8FilterOnEveryVariant) {
+  const std::vector<uint32_t> masks = {0, ~0u};
+  const uint64_t seed = variant_test::BaseSeed();
+  variant_test::ExpectInt4MatchesInt8(DwSpec(), seed, masks);  // multiplier 2, 54 weights
+  DwSpec m1;
+  m1.input = {1, 7, 6, 9};
+  m1.filter = {1, 3, 3, 9};  // 81 weights: the last byte half used
+  m1.output = {1, 7, 6, 9};
+  m1.depth_multiplier = 1;
+  variant_test::ExpectInt4MatchesInt8(m1, seed + 2, masks);
 }
 
 TEST(DepthwiseConv2D, RefusesDepthMultiplierThatDisagreesWithShapes) {
