@@ -240,6 +240,8 @@ struct ConvNodeSpec {
   schema::BuiltinOperator op = schema::BuiltinOperator_CONV_2D;
   schema::TensorType type = schema::TensorType_INT8;
   schema::TensorType filter_type = schema::TensorType_INT8;
+  bool filter_constant = true;  // false: the filter is a second graph input
+  std::vector<int8_t> filter_values;  // the weights (INT4: in [-8, 7], packed here); empty: every byte 1
   schema::TensorType bias_type = schema::TensorType_INT32;
   bool has_bias = true;
   std::vector<int> input{1, 5, 5, 3};
@@ -268,7 +270,16 @@ inline size_t ElementBytes(schema::TensorType t) {
   }
 }
 
-// The model of spec s: weights all 1, bias all 0 (one per output channel: the filter's first dimension for
+// Packs INT4 values two per byte, element 2i in the low nibble (the layout kernels/glue/int4_filter.h reads).
+inline std::vector<uint8_t> PackInt4(const std::vector<int8_t>& values) {
+  std::vector<uint8_t> packed((values.size() + 1) / 2, 0);
+  for (size_t i = 0; i < values.size(); ++i) {
+    packed[i / 2] |= static_cast<uint8_t>((static_cast<uint8_t>(values[i]) & 0xF) << (i % 2 == 0 ? 0 : 4));
+  }
+  return packed;
+}
+
+// The model of spec s: weights s.filter_values (every byte 1 when empty), bias all 0 (one per output channel: the filter's first dimension for
 // CONV_2D, its last for DEPTHWISE_CONV_2D).
 inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
   const bool depthwise = s.op == schema::BuiltinOperator_DEPTHWISE_CONV_2D;
@@ -284,8 +295,14 @@ inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
                                   ? static_cast<size_t>((filter_count + 1) / 2)
                                   : static_cast<size_t>(filter_count) * ElementBytes(s.filter_type);
   std::vector<uint8_t> filter_data(filter_bytes, 1);
+  if (!s.filter_values.empty()) {
+    filter_data = s.filter_type == schema::TensorType_INT4
+                      ? PackInt4(s.filter_values)
+                      : std::vector<uint8_t>(s.filter_values.begin(), s.filter_values.end());
+  }
   const bool filter_quantized = s.filter_type != schema::TensorType_FLOAT32;
-  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", b.AddBuffer(filter_data.data(), filter_bytes),
+  const int filter_buffer = s.filter_constant ? b.AddBuffer(filter_data.data(), filter_bytes) : 0;
+  const int filter = b.AddTensor(s.filter_type, s.filter, "filter", filter_buffer,
                                  filter_quantized ? s.filter_scales : std::vector<float>{},
                                  filter_quantized ? s.filter_zero_points : std::vector<int64_t>{},
                                  s.filter_quantized_dimension);
@@ -310,7 +327,7 @@ inline std::vector<uint8_t> BuildConvNode(const ConvNodeSpec& s) {
         schema::CreateConv2DOptions(b.fbb(), padding, s.stride, s.stride, activation, s.dilation, s.dilation);
     b.AddOperator(code, {in, filter, bias}, {out}, schema::BuiltinOptions_Conv2DOptions, options.Union());
   }
-  b.SetInputs({in});
+  b.SetInputs(s.filter_constant ? std::vector<int>{in} : std::vector<int>{in, filter});
   b.SetOutputs({out});
   return b.Finish();
 }
@@ -335,6 +352,30 @@ inline void ExpectReportsVariant(const ConvNodeSpec& spec, const char* variant) 
   ASSERT_EQ(run.Allocate(), kTfLiteOk) << variant;
   EXPECT_STREQ(run.interpreter->node_info(0).variant, variant);
   EXPECT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+}
+
+// For int8 spec `s` (weights drawn here in [-8, 7] from `seed`): the node with those weights packed as INT4
+// gives the same output as with them as INT8, under each feature mask in `masks` (so on every variant those
+// masks select, the reference included), and reports the same variant.
+inline void ExpectInt4MatchesInt8(ConvNodeSpec s, uint64_t seed, const std::vector<uint32_t>& masks) {
+  int64_t count = 1;
+  for (int d : s.filter) count *= d;
+  Rng rng(seed);
+  s.filter_values.resize(static_cast<size_t>(count));
+  for (auto& v : s.filter_values) v = static_cast<int8_t>(rng.Int(-8, 7));
+  ConvNodeSpec s4 = s;
+  s4.filter_type = schema::TensorType_INT4;
+  const std::vector<uint8_t> int8_model = BuildConvNode(s);
+  const std::vector<uint8_t> int4_model = BuildConvNode(s4);
+  for (uint32_t mask : masks) {
+    Rng in8(seed + 1), in4(seed + 1);
+    const ModelRun want = RunModelMasked(int8_model, 256 * 1024, in8, mask);
+    const ModelRun got = RunModelMasked(int4_model, 256 * 1024, in4, mask);
+    ASSERT_EQ(want.status, kTfLiteOk) << "mask " << mask;
+    ASSERT_EQ(got.status, kTfLiteOk) << "mask " << mask;
+    EXPECT_EQ(got.variant, want.variant) << "mask " << mask;
+    EXPECT_TRUE(got.output == want.output) << "seed " << seed << " mask " << mask << " variant " << got.variant;
+  }
 }
 
 // Builds `spec`, expects AllocateTensors to fail with `message` in the log.

@@ -7,12 +7,18 @@ effective scales below and above 1, int32 bias or none), 16x8 (int16 activations
 int64 bias, int32 bias or none; DEPTHWISE_CONV_2D with int64 bias or none), float32 (bias or none); kernel sizes
 1..5 (independent height/width), strides 1..3, dilations 1..3, SAME/VALID, odd channel counts, batches 1..2,
 every clamp activation (NONE, RELU, RELU_N1_TO_1, RELU6); grouped CONV_2D (input channels a multiple of the
-filter's); depth multipliers 1..3 (and 8, as in person_detect/micro_speech). Plus hand-picked edge cases:
+filter's); depth multipliers 1..3 (and 8, as in person_detect/micro_speech); packed INT4 weights with int8
+activations (dtype 'int4': weights in [-8, 7], per-channel and per-tensor, odd element counts). Plus hand-picked
+edge cases:
 1x1 images, filters larger than the image (SAME), VALID windows that exactly fit, strides larger than the
 filter, the int32 accumulator wrap of 16x8 with int32 bias, a zero filter scale, shapes of the shared models.
 
 What mote refuses on purpose (TFLM computes something meaningless there) is not generated: nonzero filter
-zero points, nonzero int16 zero points, fused TANH/SIGN_BIT, int32 bias on 16x8 depthwise, INT4 filters.
+zero points, nonzero int16 zero points, fused TANH/SIGN_BIT, int32 bias on 16x8 depthwise, INT4 filters with
+int16 activations (TFLM refuses them too).
+
+The int4 cases come after all the others (their own pass over the same generator), so adding them left every
+earlier case as it was.
 
 Run: .venv/bin/python tools/oracle/gen_conv.py [--seed N] [--out-dir DIR] [--count N]
 """
@@ -29,6 +35,7 @@ from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model 
 
 DEFAULT_SEED = 20261129
 DEFAULT_COUNT = 450  # random cases per op; hand-picked edge cases come on top
+INT4_COUNT_DIVISOR = 10  # random int4 cases per op: count / 10 (45 by default)
 
 ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
 
@@ -58,7 +65,7 @@ class Case:
                  out_ch=None, filter_in_ch=None, depth_multiplier=1, bias="yes", per_channel=True,
                  regime="normal"):
         self.op = op                      # 'CONV_2D' or 'DEPTHWISE_CONV_2D'
-        self.dtype = dtype                # 'int8', 'int16', 'float32'
+        self.dtype = dtype                # 'int8', 'int16', 'float32', 'int4' (int8 activations, INT4 weights)
         self.batch, self.h, self.w, self.in_ch = batch, h, w, in_ch
         self.kh, self.kw = kh, kw
         self.stride = stride              # (stride_h, stride_w)
@@ -134,6 +141,8 @@ def build(c, rng):
         inputs = [random_input(x, rng)]
     else:
         is16 = c.dtype == "int16"
+        act_dtype = "int8" if c.dtype == "int4" else c.dtype
+        wmax = 7 if c.dtype == "int4" else 127  # INT4 weights span [-8, 7]
         qmin, qmax = (-32768, 32767) if is16 else (-128, 127)
         in_scale = log_uniform(rng, 0.002, 0.1)
         if is16:
@@ -149,7 +158,7 @@ def build(c, rng):
         # Weights and inputs: full range normally; tiny magnitudes in the 'gain' regime so that the
         # accumulators are small and the effective scale (in * filter / out) ends up above 1; all-maximal in
         # the 'wrap' regime (16x8 int32 accumulator overflow).
-        x = T([c.batch, c.h, c.w, c.in_ch], c.dtype, scale=in_scale, zero_point=in_zp)
+        x = T([c.batch, c.h, c.w, c.in_ch], act_dtype, scale=in_scale, zero_point=in_zp)
         if c.regime == "gain":
             wdata = rng.integers(-1, 2, fshape)
             inp = random_input(x, rng, low=max(qmin, in_zp - 3), high=min(qmax, in_zp + 3))
@@ -157,7 +166,7 @@ def build(c, rng):
             wdata = np.full(fshape, 127)
             inp = np.full(x.shape, qmax, dtype=x.np_dtype)
         else:
-            wdata = rng.integers(-127, 128, fshape)
+            wdata = rng.integers(-wmax - (1 if c.dtype == "int4" else 0), wmax + 1, fshape)
             inp = random_input(x, rng)
         bdata = None
         if c.bias == "yes":
@@ -190,16 +199,16 @@ def build(c, rng):
             target = act_range / (qmax - qmin) * log_uniform(rng, 0.7, 1.4)
             in_scale *= target / out_scale
             out_scale = target
-            x = T([c.batch, c.h, c.w, c.in_ch], c.dtype, scale=in_scale, zero_point=in_zp)
+            x = T([c.batch, c.h, c.w, c.in_ch], act_dtype, scale=in_scale, zero_point=in_zp)
         if is16:
             # Keep 16x8 effective scales below 2^7, the range TFLM's 64-bit requantization is specified for.
             out_scale = max(out_scale, in_scale * float(np.max(fs_by_oc)) / 100.0)
-        f = T(fshape, "int8", data=wdata, scale=list(f_scales), zero_point=[0] * n_scales, quantized_dimension=qdim)
+        f = T(fshape, "int4" if c.dtype == "int4" else "int8", data=wdata, scale=list(f_scales), zero_point=[0] * n_scales, quantized_dimension=qdim)
         b = None
         if bdata is not None:
             bscales = [in_scale * s for s in f_scales]
             b = T([oc], btype, data=bdata, scale=bscales, zero_point=[0] * len(bscales))
-        y = T([c.batch, oh, ow, oc], c.dtype, scale=out_scale, zero_point=out_zp)
+        y = T([c.batch, oh, ow, oc], act_dtype, scale=out_scale, zero_point=out_zp)
         inputs = [inp]
 
     if c.op == "CONV_2D":
@@ -207,7 +216,7 @@ def build(c, rng):
         options = {"padding": c.padding, "stride_h": c.stride[0], "stride_w": c.stride[1],
                    "dilation_h_factor": c.dilation[0], "dilation_w_factor": c.dilation[1],
                    "fused_activation_function": c.activation}
-        version = {"float32": 1, "int8": 3, "int16": 4}[c.dtype]
+        version = {"float32": 1, "int8": 3, "int16": 4, "int4": 7}[c.dtype]
         if c.dilation != (1, 1) and version == 1:
             version = 2
     else:
@@ -215,7 +224,7 @@ def build(c, rng):
         options = {"padding": c.padding, "stride_h": c.stride[0], "stride_w": c.stride[1],
                    "dilation_h_factor": c.dilation[0], "dilation_w_factor": c.dilation[1],
                    "depth_multiplier": c.depth_multiplier, "fused_activation_function": c.activation}
-        version = {"float32": 1, "int8": 3, "int16": 5}[c.dtype]
+        version = {"float32": 1, "int8": 3, "int16": 5, "int4": 7}[c.dtype]
         if c.dilation != (1, 1) and version == 1:
             version = 2
     if b is None and (c.op == "DEPTHWISE_CONV_2D" or c.two_inputs):
@@ -253,8 +262,8 @@ def pick_dtype(rng):
     return "int8" if r < 0.55 else ("int16" if r < 0.78 else "float32")
 
 
-def random_case(op, rng):
-    dtype = pick_dtype(rng)
+def random_case(op, rng, dtype=None):
+    dtype = dtype or pick_dtype(rng)
     h, w, kh, kw, stride, dilation, padding = random_geometry(rng)
     batch = 1 if rng.random() < 0.7 else 2
     activation = ACTIVATIONS[int(rng.integers(0, len(ACTIVATIONS)))]
@@ -366,14 +375,48 @@ def depthwise_edges():
 # ---------------------------------------------------------------------------------------------------------
 
 
+def int4_edges(op):
+    """Packed INT4 weights: odd and even element counts, per-tensor, the 'gain' regime, extreme zero points."""
+    K = lambda *a, **k: Case(op, "int4", *a, **k)  # noqa: E731
+    conv = op == "CONV_2D"
+    shape = (lambda oc, fic: dict(out_ch=oc, filter_in_ch=fic)) if conv else (lambda oc, fic: dict(depth_multiplier=oc))
+    cases = [
+        K(1, 1, 1, 1, 1, 1, (1, 1), (1, 1), "VALID", "NONE", **shape(1, 1)),  # one weight: a half-used byte
+        K(1, 5, 5, 3, 3, 3, (1, 1), (1, 1), "SAME", "RELU", **shape(5 if conv else 1, 3)),  # odd count
+        K(1, 6, 6, 4, 3, 3, (2, 2), (1, 1), "SAME", "RELU6", **shape(4 if conv else 2, 4), per_channel=False),
+        K(2, 7, 6, 2, 2, 3, (1, 2), (2, 1), "VALID", "NONE", **shape(3 if conv else 3, 2)),
+        K(1, 5, 5, 3, 3, 3, (1, 1), (1, 1), "SAME", "NONE", **shape(4 if conv else 2, 3), regime="gain"),
+        K(1, 4, 4, 3, 3, 3, (1, 1), (1, 1), "SAME", "NONE", **shape(5 if conv else 2, 3), bias="no"),
+    ]
+    if conv:  # the shapes the x86 variants take: 1x1 (pointwise) and a first-layer 3x3
+        cases.append(K(1, 8, 8, 16, 1, 1, (1, 1), (1, 1), "VALID", "RELU6", out_ch=24, filter_in_ch=16))
+        cases.append(K(1, 9, 9, 3, 3, 3, (2, 2), (1, 1), "SAME", "RELU", out_ch=9, filter_in_ch=3))
+    else:  # multiplier 1 with 16 channels (the AVX2 path), multiplier 8
+        cases.append(K(1, 8, 8, 16, 3, 3, (1, 1), (1, 1), "SAME", "RELU6"))
+        cases.append(K(1, 9, 8, 1, 3, 3, (2, 2), (1, 1), "SAME", "RELU", depth_multiplier=8))
+    for in_zp, out_zp in ((-128, 127), (127, -128)):
+        c = K(1, 6, 6, 8, 3, 3, (1, 1), (1, 1), "SAME", "NONE", **shape(8 if conv else 1, 8))
+        c.in_zp, c.out_zp = in_zp, out_zp
+        cases.append(c)
+    return cases
+
+
 def generate(group, op, edges, count, rng, seed):
     writer = CaseWriter(group, seed=seed, generator=__file__)
     cases = edges + [random_case(op, rng) for _ in range(count)]
     for i, c in enumerate(cases):
         model, inputs = build(c, rng)
         writer.add_run(("edge_" if i < len(edges) else "rand_") + c.name(i), model, inputs)
+    # The int4 pass (see the file comment): its edge cases, then random ones, from a generator of their own so
+    # that the next op's cases do not move either.
+    rng4 = np.random.default_rng([seed, 4, 0 if op == "CONV_2D" else 1])
+    edges4 = int4_edges(op)
+    cases4 = edges4 + [random_case(op, rng4, dtype="int4") for _ in range(count // INT4_COUNT_DIVISOR)]
+    for j, c in enumerate(cases4):
+        model, inputs = build(c, rng4)
+        writer.add_run(("edge_" if j < len(edges4) else "rand_") + c.name(len(cases) + j), model, inputs)
     writer.write()
-    return len(cases)
+    return len(cases) + len(cases4)
 
 
 def main():

@@ -13,29 +13,12 @@ import os
 import sys
 
 import numpy as np
-import tflite
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import oracle_lib  # noqa: E402
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 7301
 ACTIVATIONS = ["NONE", "RELU", "RELU_N1_TO_1", "RELU6"]
-
-# oracle_lib has no int4 dtype: INT4 tensors are built as int8 specs whose data is replaced by the packed bytes.
-oracle_lib._DTYPES.setdefault("int4", (np.int8, tflite.TensorType.INT4))
-
-
-def pack_int4(values):
-    """Two signed 4-bit values per byte, low nibble first (TFLite's packed INT4 layout)."""
-    flat = np.asarray(values, dtype=np.int64).ravel()
-    out = np.zeros((flat.size + 1) // 2, dtype=np.uint8)
-    for i in range(0, flat.size, 2):
-        lo = int(flat[i]) & 0xF
-        hi = (int(flat[i + 1]) & 0xF) if i + 1 < flat.size else 0
-        out[i // 2] = lo | (hi << 4)
-    return out.view(np.int8)
-
 
 def log_uniform(rng, lo_exp, hi_exp):
     return float(np.float32(10.0 ** rng.uniform(lo_exp, hi_exp)))
@@ -131,8 +114,7 @@ class Gen:
         out_scale = float(np.float32(real_max / target))
         out_zp = int(rng.integers(-40, 41)) if kind != "int16" else 0
         if kind == "int4":
-            w = T([units, depth], "int4", data=np.zeros((units, depth), np.int8), scale=w_scales)
-            w.data = pack_int4(wv)
+            w = T([units, depth], "int4", data=wv, scale=w_scales)
         else:
             w = T([units, depth], "int8", data=wv, scale=w_scales, zero_point=[0] * n_scales)
         b = None

@@ -94,7 +94,18 @@ _DTYPES = {
     "float32": (np.float32, tflite.TensorType.FLOAT32),
     "float64": (np.float64, tflite.TensorType.FLOAT64),
     "bool": (np.bool_, tflite.TensorType.BOOL),
+    # Signed 4-bit: held unpacked as int8 in [-8, 7]; constants are written packed (pack_int4).
+    "int4": (np.int8, tflite.TensorType.INT4),
 }
+
+
+def pack_int4(values):
+    """TFLite's packed INT4 layout: two signed 4-bit values per byte, element 2i in the low nibble of byte i and
+    2i + 1 in the high nibble; an odd count leaves the last high nibble 0. Returns (n + 1) // 2 int8 bytes."""
+    flat = np.asarray(values, dtype=np.int64).ravel() & 0xF
+    if flat.size % 2:
+        flat = np.append(flat, 0)
+    return (flat[0::2] | (flat[1::2] << 4)).astype(np.uint8).view(np.int8)
 
 
 def np_dtype(dtype):
@@ -127,8 +138,8 @@ class T:
                 raise ValueError("T %r: data has %d elements, shape %s needs %d" %
                                  (name, arr.size, self.shape, int(np.prod(self.shape, dtype=np.int64))))
             if self.np_dtype.kind in "iu" and arr.dtype.kind in "iu":
-                info = np.iinfo(self.np_dtype)
-                if arr.size and (arr.min() < info.min or arr.max() > info.max):
+                lo, hi = (-8, 7) if dtype == "int4" else (np.iinfo(self.np_dtype).min, np.iinfo(self.np_dtype).max)
+                if arr.size and (arr.min() < lo or arr.max() > hi):
                     raise ValueError("T %r: data does not fit %s" % (name, dtype))
             data = np.ascontiguousarray(arr.astype(self.np_dtype).reshape(self.shape))
         self.data = data
@@ -159,7 +170,14 @@ class T:
 
     @property
     def nbytes(self):
-        return int(np.prod(self.shape, dtype=np.int64)) * self.np_dtype.itemsize
+        count = int(np.prod(self.shape, dtype=np.int64))
+        return (count + 1) // 2 if self.dtype == "int4" else count * self.np_dtype.itemsize
+
+    def buffer_bytes(self):
+        """The constant's bytes as the model stores them (little-endian; INT4 packed)."""
+        if self.dtype == "int4":
+            return pack_int4(self.data).tobytes()
+        return self.data.astype(self.np_dtype.newbyteorder("<")).tobytes()
 
     def __repr__(self):
         kind = "const" if self.is_const else ("var" if self.is_variable else "runtime")
@@ -352,7 +370,7 @@ def build_model(tensors, ops, inputs, outputs, description="mote oracle case", s
     bufs = [None]
     for t in tensors:
         tensor_buffer.append(len(bufs))
-        bufs.append(t.data.astype(t.np_dtype.newbyteorder("<")).tobytes() if t.data is not None else None)
+        bufs.append(t.buffer_bytes() if t.data is not None else None)
     for data in bufs:
         data_off = _aligned_bytes(b, data) if data else None
         tflite.BufferStart(b)

@@ -6,14 +6,16 @@
 // bias; FLOAT32 with optional FLOAT32 bias. Grouped convolution (input channels = groups * filter input
 // channels), batches, strides, dilations, SAME/VALID padding, fused NONE/RELU/RELU_N1_TO_1/RELU6.
 // Deliberately refused where TFLM would compute something meaningless: nonzero filter zero points, nonzero
-// INT16 zero points, fused TANH/SIGN_BIT, output shapes that disagree with the padding rules. INT4 filters
-// are not implemented yet.
+// INT16 zero points, fused TANH/SIGN_BIT, output shapes that disagree with the padding rules.
+// A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
+// invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
 
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
+#include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
@@ -30,6 +32,7 @@ struct OpData {
   reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
+  int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
@@ -152,6 +155,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (kind == Kind::kInt8) {
     const conv_2d::ConvInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
+    TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
     TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");
@@ -168,6 +172,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
       conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
+      problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }

@@ -2,6 +2,7 @@
 // every prepare/parse refusal (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
@@ -47,16 +48,18 @@ using ConvSpec = variant_test::ConvNodeSpec;
 using variant_test::ExpectRefused;
 
 TEST(Conv2D, ReportsVariantPerType) {
+  // The int8 node (3x3 filter) gets the VNNI or AVX2 im2col variant where it runs (conv_2d_avx2_test.cc); a packed
+  // INT4 filter is unpacked and runs the same int8 variant.
+  const char* const kInt8Variant = MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) == nullptr ? "conv_2d/int8/reference"
+                                   : (isa::AvailableFeatures() & isa::kAvx512Vnni) != 0 ? "conv_2d/int8/avx512vnni-im2col"
+                                   : (isa::AvailableFeatures() & isa::kAvx2) != 0       ? "conv_2d/int8/avx2-im2col"
+                                                                                        : "conv_2d/int8/reference";
   struct {
     schema::TensorType type, filter_type, bias_type;
     const char* variant;
   } kinds[] = {
-      // The int8 node (3x3 filter) gets the VNNI or AVX2 im2col variant where it runs (conv_2d_avx2_test.cc).
-      {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32,
-       MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) == nullptr ? "conv_2d/int8/reference"
-       : (isa::AvailableFeatures() & isa::kAvx512Vnni) != 0    ? "conv_2d/int8/avx512vnni-im2col"
-       : (isa::AvailableFeatures() & isa::kAvx2) != 0          ? "conv_2d/int8/avx2-im2col"
-                                                               : "conv_2d/int8/reference"},
+      {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32, kInt8Variant},
+      {schema::TensorType_INT8, schema::TensorType_INT4, schema::TensorType_INT32, kInt8Variant},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, "conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int16/reference"},
       {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32,
@@ -70,6 +73,22 @@ TEST(Conv2D, ReportsVariantPerType) {
     variant_test::ExpectReportsVariant(s, k.variant);
     if (HasFatalFailure()) return;
   }
+}
+
+// Packed INT4 weights run the int8 variants on the unpacked copy: same outputs as the weights given as INT8, on
+// every variant the masks reach (VNNI, AVX2 and the reference on x86), pointwise and im2col shapes, odd counts.
+TEST(Conv2D, Int4FilterMatchesInt8FilterOnEveryVariant) {
+  const std::vector<uint32_t> masks = {0, isa::kAvx512Vnni, ~0u};
+  const uint64_t seed = variant_test::BaseSeed();
+  ConvSpec im2col;  // 3x3 filters over 3 channels
+  im2col.filter = {5, 3, 3, 3};  // 135 weights: the last byte half used
+  im2col.output = {1, 5, 5, 5};
+  variant_test::ExpectInt4MatchesInt8(im2col, seed, masks);
+  ConvSpec pointwise;
+  pointwise.input = {1, 6, 7, 17};
+  pointwise.filter = {9, 1, 1, 17};
+  pointwise.output = {1, 6, 7, 9};
+  variant_test::ExpectInt4MatchesInt8(pointwise, seed + 2, masks);
 }
 
 TEST(Conv2D, RefusesNonzeroFilterZeroPoint) {
@@ -146,10 +165,21 @@ TEST(Conv2D, RefusesWrongBiasType) {
   ExpectRefused(s, "CONV_2D: bias type INT64 with INT8 input is not supported (INT32)");
 }
 
-TEST(Conv2D, RefusesInt4Filters) {
+TEST(Conv2D, RefusesInt4FilterWithInt16Input) {
+  ConvSpec s;
+  s.type = schema::TensorType_INT16;
+  s.filter_type = schema::TensorType_INT4;
+  s.bias_type = schema::TensorType_INT64;
+  ExpectRefused(s,
+                "CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8; hybrid models are not "
+                "supported)");
+}
+
+TEST(Conv2D, RefusesNonConstantInt4Filter) {
   ConvSpec s;
   s.filter_type = schema::TensorType_INT4;
-  ExpectRefused(s, "CONV_2D: INT4 filters are not supported yet (INT8 filter for INT8 input)");
+  s.filter_constant = false;
+  ExpectRefused(s, "CONV_2D: an INT4 filter must be a constant tensor");
 }
 
 TEST(Conv2D, RefusesHybridModels) {

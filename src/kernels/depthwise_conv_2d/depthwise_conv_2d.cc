@@ -7,13 +7,16 @@
 // dilations, SAME/VALID padding, batches, fused NONE/RELU/RELU_N1_TO_1/RELU6.
 // Deliberately refused where TFLM would compute something meaningless or read out of bounds: a
 // depth_multiplier that disagrees with the shapes, INT32 bias on INT16 (TFLM reads it as INT64), nonzero
-// filter or INT16 zero points, fused TANH/SIGN_BIT. INT4 filters are not implemented yet.
+// filter or INT16 zero points, fused TANH/SIGN_BIT.
+// A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
+// invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
+#include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
 #include "mote/kernel_util.h"
@@ -31,6 +34,7 @@ struct OpData {
   reference::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
+  int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
@@ -138,6 +142,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (input->type == kTfLiteInt8) {
     const depthwise_conv_2d::DepthwiseInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
+    TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
     TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
@@ -155,6 +160,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       depthwise_conv_2d::DepthwiseInt8Problem problem =
           MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
+      problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }

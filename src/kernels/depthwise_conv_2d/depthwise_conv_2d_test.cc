@@ -2,6 +2,7 @@
 // (numerical bit-exactness is proven by the oracle cases, tools/oracle/gen_conv.py).
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "support/variant_test_util.h"
@@ -29,6 +30,9 @@ TEST(DepthwiseConv2D, ReportsVariantPerType) {
   } kinds[] = {
       {schema::TensorType_INT8, schema::TensorType_INT8, schema::TensorType_INT32, true,
        "depthwise_conv_2d/int8/reference"},
+      // A packed INT4 filter is unpacked and runs the int8 variant.
+      {schema::TensorType_INT8, schema::TensorType_INT4, schema::TensorType_INT32, true,
+       "depthwise_conv_2d/int8/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, true,
        "depthwise_conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, false,
@@ -45,6 +49,20 @@ TEST(DepthwiseConv2D, ReportsVariantPerType) {
     variant_test::ExpectReportsVariant(s, k.variant);
     if (HasFatalFailure()) return;
   }
+}
+
+// Packed INT4 weights run the int8 variants on the unpacked copy: same outputs as the weights given as INT8, on
+// every variant the masks reach (AVX2 with multiplier 1, the reference).
+TEST(DepthwiseConv2D, Int4FilterMatchesInt8FilterOnEveryVariant) {
+  const std::vector<uint32_t> masks = {0, ~0u};
+  const uint64_t seed = variant_test::BaseSeed();
+  variant_test::ExpectInt4MatchesInt8(DwSpec(), seed, masks);  // multiplier 2, 54 weights
+  DwSpec m1;
+  m1.input = {1, 7, 6, 9};
+  m1.filter = {1, 3, 3, 9};  // 81 weights: the last byte half used
+  m1.output = {1, 7, 6, 9};
+  m1.depth_multiplier = 1;
+  variant_test::ExpectInt4MatchesInt8(m1, seed + 2, masks);
 }
 
 TEST(DepthwiseConv2D, RefusesDepthMultiplierThatDisagreesWithShapes) {
@@ -112,10 +130,21 @@ TEST(DepthwiseConv2D, RefusesInt8OutputZeroPointOutOfRange) {
   ExpectRefused(s, "DEPTHWISE_CONV_2D: output zero point 200 is out of range for INT8");
 }
 
-TEST(DepthwiseConv2D, RefusesInt4Filters) {
+TEST(DepthwiseConv2D, RefusesInt4FilterWithInt16Input) {
+  DwSpec s;
+  s.type = schema::TensorType_INT16;
+  s.filter_type = schema::TensorType_INT4;
+  s.bias_type = schema::TensorType_INT64;
+  ExpectRefused(s,
+                "DEPTHWISE_CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8; hybrid models "
+                "are not supported)");
+}
+
+TEST(DepthwiseConv2D, RefusesNonConstantInt4Filter) {
   DwSpec s;
   s.filter_type = schema::TensorType_INT4;
-  ExpectRefused(s, "DEPTHWISE_CONV_2D: INT4 filters are not supported yet (INT8 filter for INT8 input)");
+  s.filter_constant = false;
+  ExpectRefused(s, "DEPTHWISE_CONV_2D: an INT4 filter must be a constant tensor");
 }
 
 }  // namespace

@@ -25,9 +25,10 @@
 // registration's default id, before prepare reports one, is "<op>/any/reference". The second type is written
 // only where it selects a different path from the input type alone, joined by an underscore (not "int8x16"):
 //   softmax/int8_int16/...          the output type (int8 input, int16 output)
-//   fully_connected/int8_int4/...   the filter type (int8 input, packed int4 weights)
 //   svdf/int8_int16/...             the activation state type (int8 input, int16 state)
 // One id names a mode instead of a type: quantize/requantize/reference (integer input, any integer output).
+// Packed INT4 filters select no path of their own: they are unpacked to int8 in invoke and run the int8 table,
+// so their nodes report the int8 variant (kernels/glue/int4_filter.h).
 //
 // "Compiled in": x86 SIMD variants live in *_avx2.cc translation units, the only files built with ISA flags
 // (CMakeLists.txt). When they are not built (MOTE_X86_SIMD=OFF) the table keeps the entry with run ==

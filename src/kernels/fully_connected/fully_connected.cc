@@ -14,6 +14,7 @@
 #include "kernels/dispatch/variant.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
+#include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/glue/registration.h"
@@ -37,10 +38,9 @@ struct OpData {
     reference::FullyConnectedQuantParams quant;
     reference::FullyConnectedFloatParams float_params;
   };
-  VariantChoice int8_variant;     // INT8 input with INT8 filter
-  int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise
+  VariantChoice int8_variant;     // INT8 input (INT8 filter, or INT4 unpacked to int8)
+  int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise (kernels/glue/int4_filter.h)
   uint8_t input_type;             // TfLiteType
-  bool int4_filter;
 };
 
 // The problem's sizes, from the shapes prepare checked (recomputed per invoke rather than kept in the arena:
@@ -87,7 +87,7 @@ void RunInt8Reference(const fully_connected::FullyConnectedInt8Problem& p, void*
   reference::FullyConnectedInt8(q, dims, p.input, p.filter, p.bias, p.output);
 }
 
-// INT8 x INT8, best first; the reference last, always applies.
+// INT8 x INT8 (and INT8 x INT4 on the unpacked filter), best first; the reference last, always applies.
 constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
     {"fully_connected/int8/avx2", isa::kAvx2, fully_connected::AppliesAvx2, nullptr,
@@ -302,11 +302,9 @@ TfLiteStatus CheckInputAndFilterTypes(TfLiteContext* context, const TfLiteTensor
   return kTfLiteError;
 }
 
-// The other types, once the input x filter pair is known: output as input, bias as the pair needs, an INT4
-// filter constant (it is unpacked in invoke).
-TfLiteStatus CheckOutputBiasAndFilterTypes(TfLiteContext* context, const TfLiteTensor* input,
-                                           const TfLiteTensor* filter, const TfLiteTensor* bias,
-                                           const TfLiteTensor* output, TfLiteType want_bias) {
+// The other types, once the input x filter pair is known: output as input, bias as the pair needs.
+TfLiteStatus CheckOutputAndBiasTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* bias,
+                                     const TfLiteTensor* output, TfLiteType want_bias) {
   if (output->type != input->type) {
     TF_LITE_KERNEL_LOG(context, "%s: output type %s differs from input type %s", kOpName,
                        TfLiteTypeGetName(output->type), TfLiteTypeGetName(input->type));
@@ -315,10 +313,6 @@ TfLiteStatus CheckOutputBiasAndFilterTypes(TfLiteContext* context, const TfLiteT
   if (bias != nullptr && bias->type != want_bias) {
     TF_LITE_KERNEL_LOG(context, "%s: bias type %s is not supported with %s input (%s)", kOpName,
                        TfLiteTypeGetName(bias->type), TfLiteTypeGetName(input->type), TfLiteTypeGetName(want_bias));
-    return kTfLiteError;
-  }
-  if (!IsConstantTensor(filter) && filter->type == kTfLiteInt4) {
-    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", kOpName);
     return kTfLiteError;
   }
   return kTfLiteOk;
@@ -373,13 +367,13 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const TfLiteFullyConnectedParam
   return kTfLiteOk;
 }
 
-// For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch,
-// and the variant (reported, or chosen from kInt8Variants for INT8 x INT8).
+// For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch
+// (a constant INT4 filter is unpacked in every invoke, kernels/glue/int4_filter.h), and the variant (reported,
+// or chosen from kInt8Variants for INT8 input, whose kernels then run on the unpacked INT4 filter).
 TfLiteStatus PrepareComputation(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
                                 const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output,
                                 OpData* data) {
   data->input_type = static_cast<uint8_t>(input->type);
-  data->int4_filter = filter->type == kTfLiteInt4;
   data->unpacked_filter_index = -1;
 
   const char* variant = "fully_connected/float32/reference";
@@ -387,19 +381,12 @@ TfLiteStatus PrepareComputation(TfLiteContext* context, TfLiteFusedActivation ac
     CalculateActivationRange(activation, &data->float_params.activation_min, &data->float_params.activation_max);
   } else {
     TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
-    if (data->int4_filter) {
-      const size_t units = static_cast<size_t>(filter->dims->data[0]);
-      const size_t accum_depth = static_cast<size_t>(filter->dims->data[1]);
-      int scratch_index = -1;
-      TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, units * accum_depth, &scratch_index));
-      data->unpacked_filter_index = static_cast<int16_t>(scratch_index);
-      variant = "fully_connected/int8_int4/reference";
-    } else if (input->type == kTfLiteInt8) {
+    if (input->type == kTfLiteInt8) {
+      TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
       return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input, filter)),
                            &data->int8_variant);
-    } else {
-      variant = "fully_connected/int16/reference";
     }
+    variant = "fully_connected/int16/reference";
   }
   ReportKernelVariant(context, variant);
   return kTfLiteOk;
@@ -428,7 +415,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(
       CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, input->type));
   TF_LITE_ENSURE_STATUS(
-      CheckOutputBiasAndFilterTypes(context, input.get(), filter.get(), bias.get(), output.get(), bias_type));
+      CheckOutputAndBiasTypes(context, input.get(), bias.get(), output.get(), bias_type));
   TF_LITE_ENSURE_STATUS(CheckShapes(context, *params, input.get(), filter.get(), bias.get(), output.get()));
   return PrepareComputation(context, params->activation, input.get(), filter.get(), bias.get(), output.get(), data);
 }
@@ -451,24 +438,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     case kTfLiteInt8: {
       if constexpr (!Serves(kTypes, kTfLiteInt8)) break;
-      if (!data.int4_filter) {
-        fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data, dims);
-        problem.input = micro::GetTensorData<int8_t>(input);
-        problem.filter = micro::GetTensorData<int8_t>(filter);
-        problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
-        problem.output = micro::GetTensorData<int8_t>(output);
-        RunVariant(context, kInt8Variants, data.int8_variant, problem);
-        return kTfLiteOk;
-      }
-      const int8_t* weights = micro::GetTensorData<int8_t>(filter);
-      if (data.int4_filter) {
-        auto* unpacked = static_cast<int8_t*>(context->GetScratchBuffer(context, data.unpacked_filter_index));
-        reference::UnpackInt4ToInt8(weights, dims.output_depth * dims.accum_depth, unpacked);
-        weights = unpacked;
-      }
-      reference::FullyConnectedInt8(data.quant, dims, micro::GetTensorData<int8_t>(input), weights,
-                                    micro::GetOptionalTensorData<int32_t>(bias),
-                                    micro::GetTensorData<int8_t>(output));
+      fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(data, dims);
+      problem.input = micro::GetTensorData<int8_t>(input);
+      problem.filter = FilterInt8Data(context, filter, data.unpacked_filter_index);
+      problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
+      problem.output = micro::GetTensorData<int8_t>(output);
+      RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
     case kTfLiteInt16:

@@ -105,21 +105,6 @@ inline void FullyConnectedInt16(const FullyConnectedQuantParams& params, const F
   FullyConnectedQuantized<int16_t, int64_t, int64_t, int16_t>(params, dims, input, filter, bias, output);
 }
 
-// TFLite's UnpackDenseInt4IntoInt8: two signed 4-bit values per byte, low nibble first; an odd count leaves
-// the high nibble of the last byte unused.
-inline void UnpackInt4ToInt8(const int8_t* packed, int count, int8_t* unpacked) {
-  // The low nibble is moved up through uint8_t: shifting a negative int left is undefined before C++20.
-  for (int i = 0; i < count / 2; ++i) {
-    const int8_t byte = packed[i];
-    unpacked[2 * i] = static_cast<int8_t>(static_cast<int8_t>(static_cast<uint8_t>(byte) << 4) >> 4);
-    unpacked[2 * i + 1] = static_cast<int8_t>(byte >> 4);
-  }
-  if (count % 2 == 1) {
-    unpacked[count - 1] =
-        static_cast<int8_t>(static_cast<int8_t>(static_cast<uint8_t>(packed[count / 2]) << 4) >> 4);
-  }
-}
-
 }  // namespace reference
 }  // namespace mote
 

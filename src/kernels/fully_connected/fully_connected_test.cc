@@ -35,7 +35,9 @@ std::vector<uint8_t> FcModel(const FcSpec& s) {
   const std::vector<float> act_scale = quantized ? std::vector<float>{0.5f} : std::vector<float>{};
   const std::vector<int64_t> act_zp = quantized ? std::vector<int64_t>{0} : std::vector<int64_t>{};
   const int in = b.AddTensor(s.type, s.input_shape, "in", 0, act_scale, act_zp);
-  const std::vector<int8_t> w(static_cast<size_t>(s.units * s.depth), 1);
+  const int weight_count = s.units * s.depth;
+  const int weight_bytes = s.weights_type == schema::TensorType_INT4 ? (weight_count + 1) / 2 : weight_count;
+  const std::vector<int8_t> w(static_cast<size_t>(weight_bytes), 1);
   const int weights = b.AddConstTensor<int8_t>(s.weights_type, {s.units, s.depth}, w, s.weight_scales,
                                                std::vector<int64_t>(s.weight_scales.size(), 0),
                                                s.quantized_dimension);
@@ -127,6 +129,25 @@ TEST(FullyConnectedPrepare, RefusesBadQuantization) {
     const auto r = PrepareModel(FcModel(s));
     EXPECT_TRUE(r.Has("FULLY_CONNECTED: per-channel filter quantization must be along dimension 0 (got 1)")) << r.log;
   }
+}
+
+TEST(FullyConnectedPrepare, AcceptsPackedInt4WeightsPerTensor) {
+  FcSpec s;
+  s.weights_type = schema::TensorType_INT4;
+  s.depth = 5;  // 15 weights: an odd count, the last byte half used
+  s.input_shape = {2, 5};
+  const auto r = PrepareModel(FcModel(s));
+  EXPECT_EQ(r.status, kTfLiteOk) << r.log;
+}
+
+TEST(FullyConnectedPrepare, RefusesPerChannelInt4Weights) {
+  // TFLM refuses it too (fully_connected_common.cc: INT4 weights are per-tensor only).
+  FcSpec s;
+  s.weights_type = schema::TensorType_INT4;
+  s.weight_scales = {0.01f, 0.02f, 0.03f};
+  s.bias_scale = 0.5f * 0.01f;
+  const auto r = PrepareModel(FcModel(s));
+  EXPECT_TRUE(r.Has("FULLY_CONNECTED: per-channel quantization of an INT4 filter is not supported")) << r.log;
 }
 
 TEST(FullyConnectedPrepare, RefusesNonClampActivation) {

@@ -210,14 +210,12 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const char* op_name, const TfLit
     return kTfLiteError;
   }
   const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
-  if (filter->type != expected_filter) {
-    if (filter->type == kTfLiteInt4 && input->type == kTfLiteInt8) {
-      TF_LITE_KERNEL_LOG(context, "%s: INT4 filters are not supported yet (INT8 filter for INT8 input)", op_name);
-    } else {
-      TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s; hybrid models are "
-                         "not supported)", op_name, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
-                         TfLiteTypeGetName(expected_filter));
-    }
+  // INT8 activations also take packed INT4 weights (TFLM unpacks them; kernels/glue/int4_filter.h).
+  const bool int4_ok = input->type == kTfLiteInt8 && filter->type == kTfLiteInt4;
+  if (filter->type != expected_filter && !int4_ok) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s%s; hybrid models are "
+                       "not supported)", op_name, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(expected_filter), input->type == kTfLiteInt8 ? " or INT4" : "");
     return kTfLiteError;
   }
   return kTfLiteOk;
