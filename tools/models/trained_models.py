@@ -14,6 +14,17 @@ as float32 and full-integer int8 and written to tests/models/ by make_models.wri
 The weights are trained with plain TensorFlow variables and written into the converted graph as constants, so
 the converter sees no resource variables. The test inputs are real test-split samples (quantized with the
 model's input parameters for int8), not random bytes, so the thresholds and comparisons take both branches.
+
+What the converter emits that TFLM does not run, and how these models avoid it (TensorFlow 2.21, TFLM 8f6596d):
+  - tf.where on equal shapes becomes SELECT, which TFLM does not register (only SELECT_V2): every tf.where here
+    broadcasts its condition, which makes the converter emit SELECT_V2.
+  - Full-integer conversion gives int8 EXP (TFLM refuses it in Prepare), int8 SQRT and LOG (TFLM passes Prepare,
+    fails in Invoke: float32 only) and int32 SUM (fails in Invoke): the int8 sensor model leaves out EXP and LOG,
+    takes var * rsqrt(var) for SQRT, and every count is a float sum.
+  - An int8 comparison whose input scale is 1 or more aborts TFLM (its rescaling multiplier): the int8 sensor
+    model compares its int8 input instead of ROUND(window * 100).
+  - ELU, FLOOR, CEIL, SIN, COS, FLOOR_DIV, FLOOR_MOD, CUMSUM, ADD_N and SQUARE stay float32 in the
+    "int8" models (the converter wraps them in DEQUANTIZE/QUANTIZE); meta.json's op_details shows the types.
 """
 
 import numpy as np
@@ -94,33 +105,31 @@ def to_model_inputs(model_bytes, names, arrays):
     return out
 
 
-def output_by_name(model_bytes, outs, key):
-    """The TFLM output array named PartitionedCall:<i> where i is key's place in the sorted signature keys."""
+def output_for_key(model_bytes, outs, keys, key):
+    """The output array of the serving dict's entry `key`: the converter names it PartitionedCall:<i>, i = the
+    key's place in the sorted keys, and orders the outputs its own way."""
     _, _, out_infos = mm.describe_model(model_bytes)
-    return outs[[t["name"] for t in out_infos].index(key)]
+    return outs[[t["name"] for t in out_infos].index(f"PartitionedCall:{sorted(keys).index(key)}")]
 
 
 def tflm_eval(model_bytes, names, arrays, batch, pick):
     """Runs every batch through one TFLM interpreter; pick(outs) -> per-row predictions. Returns them all."""
-    _, in_infos, _ = mm.describe_model(model_bytes)
+    _, in_infos, out_infos = mm.describe_model(model_bytes)
     it = mm.tflm_interpreter(model_bytes)
     preds = []
     for chunk, valid in in_batches(arrays, batch):
         for k, (b, t) in enumerate(zip(to_model_inputs(model_bytes, names, chunk), in_infos)):
             it.set_input(np.frombuffer(b, mm.NP_DTYPES[t["dtype"]]).reshape(t["shape"]).copy(), k)
         it.invoke()
-        outs = [np.array(it.get_output(k)).copy() for k in range(len(mm.describe_model(model_bytes)[2]))]
+        outs = [np.array(it.get_output(k)).copy() for k in range(len(out_infos))]
         preds.append(np.asarray(pick(model_bytes, outs)).reshape(batch, -1)[:valid])
     return np.concatenate(preds)
 
 
-def out_name(sorted_keys, key):
-    return f"PartitionedCall:{sorted(sorted_keys).index(key)}"
-
-
 def rep_batches(arrays, batch, count):
     """The first count full batches of the (float) arrays, for calibration."""
-    return [[c.astype(np.float32) for c in chunk] for chunk, _ in in_batches([a[:count * batch] for a in arrays], batch)]
+    head = [a[:count * batch] for a in arrays]
+    return [[c.astype(np.float32) for c in chunk] for chunk, _ in in_batches(head, batch)]
 
 
 def convert_both(fn_for, specs, names, rep):
@@ -219,7 +228,7 @@ def make_mnv3_block():
 
     spec = [tf.TensorSpec([MNV3_BATCH, 8, 8, 1], tf.float32, name="image")]
     fb, ib = convert_both(fn_for, spec, ["image"], rep_batches([x_tr], MNV3_BATCH, 100))
-    pick = lambda mb, outs: output_by_name(mb, outs, out_name(["log_probs", "top_class"], "top_class"))
+    pick = lambda mb, outs: output_for_key(mb, outs, ["log_probs", "top_class"], "top_class")
     accs = [float(np.mean(tflm_eval(mb, ["image"], [x_te], MNV3_BATCH, pick).reshape(-1) == y_te)) for mb in (fb, ib)]
     acc = (f"TensorFlow float {keras_acc:.4f}, TFLM float32 {accs[0]:.4f}, TFLM int8 {accs[1]:.4f} on the "
            f"{len(y_te)} test-split digits (ARG_MAX output vs label); final training loss {final_loss:.4f}.")
@@ -289,7 +298,7 @@ def make_act_mlp():
 
     spec = [tf.TensorSpec([ACT_BATCH, 13], tf.float32, name="features")]
     fb, ib = convert_both(fn_for, spec, ["features"], rep_batches([x_tr], ACT_BATCH, 15))
-    pick = lambda mb, outs: np.argmax(output_by_name(mb, outs, out_name(["embedding", "probs"], "probs")), 1)
+    pick = lambda mb, outs: np.argmax(output_for_key(mb, outs, ["embedding", "probs"], "probs"), 1)
     accs = [float(np.mean(tflm_eval(mb, ["features"], [x_te], ACT_BATCH, pick).reshape(-1) == y_te)) for mb in (fb, ib)]
     acc = (f"TensorFlow float {tf_acc:.4f}, TFLM float32 {accs[0]:.4f}, TFLM int8 {accs[1]:.4f} on the {len(y_te)} "
            f"test-split wines (argmax of probs vs label); final training loss {final_loss:.4f}.")
@@ -357,7 +366,8 @@ def sensor_time(t):
 def sensor_normalize(w, int8=False):
     """(clipped standardized window z, mean, standard deviation), all per window.
 
-    TFLM has no int8 SQRT (an int8 SQRT aborts its interpreter), so the int8 model takes var * rsqrt(var)."""
+    TFLM has no int8 SQRT (an int8 SQRT passes Prepare and fails in Invoke), so the int8 model takes
+    var * rsqrt(var)."""
     import tensorflow as tf
     mu = tf.reduce_mean(w, axis=1, keepdims=True)
     var = tf.reduce_mean(tf.square(w - mu), axis=1, keepdims=True)
@@ -401,7 +411,8 @@ def sensor_detect(p, w, t, thresholds, int8=False):
     alarm = tf.logical_or(tf.logical_or(total > limit, amp_ratio > 1.0), stuck)
     flags = err > 4.0
     return {"alarm": alarm, "healthy": tf.logical_not(alarm), "severity": tf.math.ceil(total / limit),
-            "power": tf.reduce_mean(tf.square(w), axis=1), "amp_ratio": amp_ratio, "crossings": crossings, "total": total,
+            "power": tf.reduce_mean(tf.square(w), axis=1), "amp_ratio": amp_ratio, "crossings": crossings,
+            "total": total,
             "log_total": tf.math.log(total + 1e-3), "worst": tf.argmax(err, axis=1, output_type=tf.int32),
             "trough": tf.argmin(w, axis=1, output_type=tf.int32), "clean": tf.reduce_all(tf.logical_not(flags), 1),
             "n_flagged": tf.reduce_sum(tf.cast(flags, tf.float32), axis=1),
@@ -438,7 +449,7 @@ def make_sensor_anomaly():
         @tf.function
         def serve(window, hour_of_week):
             out = sensor_detect(c, window, hour_of_week, thr, int8)
-            if int8:  # TFLM's EXP and LOG are float32 only (an int8 EXP is refused, an int8 LOG aborts TFLM).
+            if int8:  # TFLM's EXP and LOG are float32 only (int8: EXP refused in Prepare, LOG fails in Invoke).
                 del out["normality"], out["log_total"]
             return out
         return serve
@@ -450,7 +461,7 @@ def make_sensor_anomaly():
     fb, ib = convert_both(fn_for, specs, names, rep_batches([rep_w, rep_t], SENSOR_BATCH, 50))
     accs = []
     for mb, keys in ((fb, SENSOR_KEYS), (ib, [k for k in SENSOR_KEYS if k not in ("normality", "log_total")])):
-        pick = lambda mb, outs, keys=keys: output_by_name(mb, outs, out_name(keys, "alarm"))
+        pick = lambda mb, outs, keys=keys: output_for_key(mb, outs, keys, "alarm")
         accs.append(float(np.mean(tflm_eval(mb, names, [w_te, t_te], SENSOR_BATCH, pick).reshape(-1) == y_te)))
     acc = (f"alarm vs label on {len(y_te)} synthetic test windows (half anomalous): TensorFlow float {tf_acc:.4f}, "
            f"TFLM float32 {accs[0]:.4f}, TFLM int8 {accs[1]:.4f}; autoencoder final training loss {final_loss:.4f}; "
@@ -467,16 +478,16 @@ SENSOR_HOW = (
     "tools/models/trained_models.py make_sensor_anomaly: anomaly detector for windows of 16 readings of a noisy "
     "sine sensor (numpy seed 17, synthetic) whose level drops in quiet hours. Front end on the hour of the week: "
     "FLOOR_MOD/FLOOR_DIV/FLOOR -> quiet hours (GREATER_EQUAL, LESS, LOGICAL_AND/NOT) and SIN/COS of the hour. "
-    "Window standardized (MEAN, SQUARE, RSQRT, SQRT (float32 only), clipped with MAXIMUM/MINIMUM), an autoencoder (FC 18->6 "
-    "tanh ->16, trained 30 epochs on 2000 normal windows, Adam 5e-3, batch 32) reconstructs it; score = ADD_N of "
-    "the SUM and REDUCE_MAX of the SQUARED_DIFFERENCE error and a CUSUM (CUMSUM, ABS, REDUCE_MAX); alarm when the "
-    "score passes a threshold picked by SELECT_V2 on quiet hours (99th percentile on the training windows), when "
-    "the peak-to-peak range (REDUCE_MAX - REDUCE_MIN) DIVided by its quiet/busy limit passes 1, or when the "
-    "reading is stuck (ROUND (float32 only), EQUAL of neighbours, CAST, SUM) without oscillating (NOT_EQUAL sign changes, "
-    "LESS_EQUAL). Also outputs ARG_MAX/ARG_MIN positions, (float32 only) LOG and EXP(-score), REDUCE_ALL/"
-    "LOGICAL_NOT of the per-sample flags (GREATER), the window repaired with SELECT_V2, healthy = LOGICAL_NOT(alarm), "
-    "severity = CEIL(score / threshold) and the signal power MEAN(SQUARE(window)). Batch 8; test inputs: "
-    "the first 8 synthetic test windows and their hours.")
+    "Window standardized (MEAN, SQUARE, RSQRT, SQRT (float32 only), clipped with MAXIMUM/MINIMUM), an autoencoder "
+    "(FC 18->6 tanh ->16, trained 30 epochs on 2000 normal windows, Adam 5e-3, batch 32) reconstructs it; score = "
+    "ADD_N of the SUM and REDUCE_MAX of the SQUARED_DIFFERENCE error and a CUSUM (CUMSUM, ABS, REDUCE_MAX); alarm "
+    "when the score passes a threshold picked by SELECT_V2 on quiet hours (99th percentile on the training "
+    "windows), when the peak-to-peak range (REDUCE_MAX - REDUCE_MIN) DIVided by its quiet/busy limit passes 1, or "
+    "when the reading is stuck (ROUND (float32 only), EQUAL of neighbours, CAST, SUM) without oscillating "
+    "(NOT_EQUAL sign changes, LESS_EQUAL). Also outputs ARG_MAX/ARG_MIN positions, (float32 only) LOG and "
+    "EXP(-score), REDUCE_ALL/LOGICAL_NOT of the per-sample flags (GREATER), the window repaired with SELECT_V2, "
+    "healthy = LOGICAL_NOT(alarm), severity = CEIL(score / threshold) and the signal power MEAN(SQUARE(window)). "
+    "Batch 8; test inputs: the first 8 synthetic test windows and their hours.")
 
 
 def sensor_notes(labels):
