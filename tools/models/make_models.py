@@ -9,8 +9,9 @@ What it makes (all paths relative to the repository root):
                                         raw int8 input tensors (64 bytes each): test-split image number <i>,
                                         quantized with the model's input scale/zero point; one per class
   models/demo/README.md                 provenance: script, versions, data set, accuracy, date, sha256
-  tests/models/<name>/model.tflite      small test models (< 100 KB each), see TEST_MODELS below
-  tests/models/<name>/input<k>.bin      input k, generated like /work/shared/golden (xorshift32, see xorshift_input)
+  tests/models/<name>/model.tflite      small test models (< 100 KB each), see make_tests() below
+  tests/models/<name>/input<k>.bin      input k, generated like /work/shared/golden (xorshift32, see xorshift_input);
+                                        the trained models' inputs are real test samples (meta.json says which)
   tests/models/<name>/output<k>.bin     output k of TFLM's FIRST Invoke() on a fresh interpreter
   tests/models/<name>/meta.json         dtypes, shapes, scale/zero point, ops, versions, how it was made
 
@@ -18,12 +19,13 @@ How to run (needs tensorflow-cpu, scikit-learn, numpy and tflite-micro, e.g. in 
   python3 -m venv .venv-tf
   .venv-tf/bin/pip install tensorflow-cpu scikit-learn numpy tflite-micro
   .venv-tf/bin/python tools/models/make_models.py            # everything
-  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests
+  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests, --only trained
 
 The expected outputs come from the tflite-micro Python package (TFLM's reference kernels), never from mote.
 Training is seeded, but TensorFlow versions and CPUs may still change the trained weights, so a rerun can give
 a different (equally valid) demo model; the model, its samples and its README are always written together.
-The test models use fixed pseudo-random weights (numpy, seeded) and are not trained.
+The small_cnn and sub_mul test models use fixed pseudo-random weights (numpy, seeded) and are not trained; the
+trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py.
 """
 
 import argparse
@@ -223,12 +225,18 @@ def tflite_ref_diffs(model_bytes, input_bytes, tflm_outs):
     """Max |TFLite reference kernels - TFLM| per output (raw integer steps or float), as a cross-check only."""
     import tensorflow as tf
     _, in_infos, out_infos = describe_model(model_bytes)
-    ti = tf.lite.Interpreter(model_content=model_bytes,
-                             experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
+    try:
+        ti = tf.lite.Interpreter(model_content=model_bytes,
+                                 experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
+    except ValueError as e:  # The reference resolver lacks some ops (ELU): the cross-check is then skipped.
+        return f"not available: {str(e).splitlines()[0]}"
     ti.allocate_tensors()
     for k, (b, t) in enumerate(zip(input_bytes, in_infos)):
         ti.set_tensor(ti.get_input_details()[k]["index"], np.frombuffer(b, NP_DTYPES[t["dtype"]]).reshape(t["shape"]))
-    ti.invoke()
+    try:
+        ti.invoke()
+    except RuntimeError as e:  # TFLite's int8 DIV, for one, checks the raw divisor bytes for 0.
+        return f"not available: {str(e).splitlines()[0]}"
     by_name = {o["name"]: o["index"] for o in ti.get_output_details()}
     return [float(np.max(np.abs(ti.get_tensor(by_name[t["name"]]).astype(np.float64) - o.astype(np.float64))))
             for t, o in zip(out_infos, tflm_outs)]
@@ -250,12 +258,15 @@ def versions():
     return v
 
 
-def write_test_model(name, model_bytes, how_made, notes=()):
-    """Writes tests/models/<name>/ (model, inputs, TFLM outputs, meta.json). Returns the meta dict."""
+def write_test_model(name, model_bytes, how_made, notes=(), inputs=None, input_rule=INPUT_RULE):
+    """Writes tests/models/<name>/ (model, inputs, TFLM outputs, meta.json). Returns the meta dict.
+
+    inputs: raw bytes per input (model order), made as input_rule says; by default the xorshift golden rule."""
     d = REPO / "tests" / "models" / name
     d.mkdir(parents=True, exist_ok=True)
     ops, in_infos, out_infos = describe_model(model_bytes)
-    inputs = [xorshift_input(t["dtype"], t["shape"], k) for k, t in enumerate(in_infos)]
+    if inputs is None:
+        inputs = [xorshift_input(t["dtype"], t["shape"], k) for k, t in enumerate(in_infos)]
     outs, det = tflm_run(model_bytes, inputs)
     (d / "model.tflite").write_bytes(model_bytes)
     for k, b in enumerate(inputs):
@@ -286,7 +297,7 @@ def write_test_model(name, model_bytes, how_made, notes=()):
         "tflite_reference_kernels_max_abs_diff_per_output": tflite_ref_diffs(model_bytes, inputs, outs),
         "notes": list(notes),
         "generation": {
-            "inputs": INPUT_RULE,
+            "inputs": input_rule,
             "outputs": "raw bytes of each output tensor after the FIRST Invoke() following AllocateTensors() on a "
                        "fresh interpreter.",
             "runtime": f"tflite-micro Python package {tflm_version()} (TFLM commit {tflm_commit()}, reference "
@@ -631,17 +642,26 @@ def make_tests():
     made = {}
     made.update(make_small_cnn(["small_cnn_float32", "small_cnn_int8", "small_cnn_int16x8"]))
     made.update(make_sub_mul_float_io("sub_mul_float_io_int8"))
+    made.update(make_trained())
     return made
+
+
+def make_trained():
+    import trained_models  # Beside this script: the trained models of the elementwise/reduction ops.
+    return trained_models.make_all()
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", choices=["demo", "tests"], help="make only the demo or only the test models")
+    ap.add_argument("--only", choices=["demo", "tests", "trained"],
+                    help="make only the demo, only the test models, or only the trained test models")
     args = ap.parse_args()
     if args.only in (None, "demo"):
         make_demo()
     if args.only in (None, "tests"):
         make_tests()
+    elif args.only == "trained":
+        make_trained()
 
 
 if __name__ == "__main__":
