@@ -45,7 +45,7 @@ TEST(Pack, RefusesWhatTflmTrusts) {
                 "PACK: input 1 type INT32 differs from the output type FLOAT32");
   ExpectRefused(Pack({Runtime(kF32, {2, 3}), Runtime(kF32, {2, 3})}, {2, 3, 2}, 2, 3),
                 "PACK: axis 3 is out of range for rank 3");
-  ExpectRefused(Pack({Runtime(kF32, {2, 3}), Runtime(kF32, {2, 3})}, {2, 2, 3}, 2, 0),
+  ExpectRefused(Pack({Runtime(kF32, {2, 3}), Runtime(kF32, {2, 3})}, {2, 3, 2}, 2, 0),
                 "PACK: the output shape is not the input shape with 2 inserted at 0");
   ExpectRefused(Pack({Runtime(kBool, {2})}, {1, 2}, 1, 0, kBool),
                 "PACK: type BOOL is not supported (FLOAT32, INT8, INT16, INT32, INT64)");
