@@ -78,8 +78,8 @@ TfLiteStatus PrepareLayout(TfLiteContext* context, TfLiteNode* node, const TfLit
   }
   int64_t outer = 1;
   for (int d = 0; d < axis; ++d) outer *= in->data[d];
-  const size_t chunk = static_cast<size_t>(ElementCount(*in) / (outer == 0 ? 1 : outer)) *
-                       TfLiteTypeSizeOf(output->type);
+  const size_t chunk =
+      static_cast<size_t>(ElementCount(*in) / (outer == 0 ? 1 : outer)) * TfLiteTypeSizeOf(output->type);
   data->chunk_bytes = static_cast<size_t*>(context->AllocatePersistentBuffer(context, sizeof(size_t) * n));
   if (data->chunk_bytes == nullptr) return kTfLiteError;
   for (int i = 0; i < n; ++i) data->chunk_bytes[i] = outer == 0 ? 0 : chunk;

@@ -39,8 +39,9 @@ TEST(Pack, StacksAlongTheNewAxis) {
 TEST(Pack, RefusesWhatTflmTrusts) {
   ExpectRefused(Pack({Runtime(kF32, {2}), Runtime(kF32, {2})}, {3, 2}, 3, 0),
                 "PACK: values_count is 3 but 2 inputs are given");
-  ExpectRefused(Pack({Runtime(kF32, {2}), Runtime(kF32, {3})}, {2, 2}, 2, 0), "PACK: input 1's shape differs from "
-                                                                            "input 0's");
+  ExpectRefused(Pack({Runtime(kF32, {2}), Runtime(kF32, {3})}, {2, 2}, 2, 0),
+                "PACK: input 1's shape differs from "
+                "input 0's");
   ExpectRefused(Pack({Runtime(kF32, {2}), Runtime(kI32, {2})}, {2, 2}, 2, 0),
                 "PACK: input 1 type INT32 differs from the output type FLOAT32");
   ExpectRefused(Pack({Runtime(kF32, {2, 3}), Runtime(kF32, {2, 3})}, {2, 3, 2}, 2, 3),

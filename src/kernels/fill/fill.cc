@@ -22,10 +22,14 @@ struct OpData {
 
 int64_t DimsValue(const TfLiteTensor* dims, int i) {
   switch (dims->type) {
-    case kTfLiteInt8: return GetTensorData<int8_t>(dims)[i];
-    case kTfLiteInt16: return GetTensorData<int16_t>(dims)[i];
-    case kTfLiteInt32: return GetTensorData<int32_t>(dims)[i];
-    default: return GetTensorData<int64_t>(dims)[i];
+    case kTfLiteInt8:
+      return GetTensorData<int8_t>(dims)[i];
+    case kTfLiteInt16:
+      return GetTensorData<int16_t>(dims)[i];
+    case kTfLiteInt32:
+      return GetTensorData<int32_t>(dims)[i];
+    default:
+      return GetTensorData<int64_t>(dims)[i];
   }
 }
 

@@ -6,15 +6,12 @@
 namespace mote {
 namespace {
 
-const char* TypeList(uint32_t types) {
-  return (types & IntTypeBit(kTfLiteInt64)) != 0 ? "INT32, INT64" : "INT32";
-}
+const char* TypeList(uint32_t types) { return (types & IntTypeBit(kTfLiteInt64)) != 0 ? "INT32, INT64" : "INT32"; }
 
 }  // namespace
 
-TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const char* what,
-                                   const TfLiteTensor* tensor, const IntVectorRules& rules, int64_t* values,
-                                   int* count) {
+TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const char* what, const TfLiteTensor* tensor,
+                                   const IntVectorRules& rules, int64_t* values, int* count) {
   if (tensor == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: %s is missing", op, what);
     return kTfLiteError;
@@ -47,8 +44,7 @@ TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const
   return kTfLiteOk;
 }
 
-TfLiteStatus ResolveAxis(TfLiteContext* context, const char* op, int64_t value, int positions, int rank,
-                         int* axis) {
+TfLiteStatus ResolveAxis(TfLiteContext* context, const char* op, int64_t value, int positions, int rank, int* axis) {
   if (value < -positions || value >= positions) {
     TF_LITE_KERNEL_LOG(context, "%s: axis %lld is out of range for rank %d", op, static_cast<long long>(value), rank);
     return kTfLiteError;

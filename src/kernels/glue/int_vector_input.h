@@ -15,9 +15,9 @@ namespace mote {
 
 // What ReadConstantIntVector accepts beyond "constant, at most max_count elements".
 struct IntVectorRules {
-  uint32_t types;     // TypeMask of the accepted element types (IntTypeMask)
-  int max_rank;       // 0: a scalar or a 1-element vector is also fine (axis inputs); 1: 1-D only
-  int max_count;      // at most this many elements (<= the caller's buffer)
+  uint32_t types;  // TypeMask of the accepted element types (IntTypeMask)
+  int max_rank;    // 0: a scalar or a 1-element vector is also fine (axis inputs); 1: 1-D only
+  int max_count;   // at most this many elements (<= the caller's buffer)
 };
 
 // Bit of a TfLiteType in IntVectorRules::types.
@@ -30,9 +30,8 @@ constexpr uint32_t kInt32Or64 = IntTypeBit(kTfLiteInt32) | IntTypeBit(kTfLiteInt
 // (mote fixes shapes and offsets at prepare)", "<op>: <what> type T is not supported (INT32[, INT64])",
 // "<op>: <what> must be 1-D, it has N dimensions" (rank above max(max_rank, 1), or a scalar when max_rank
 // is 1), "<op>: <what> has N elements (at most M)".
-TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const char* what,
-                                   const TfLiteTensor* tensor, const IntVectorRules& rules, int64_t* values,
-                                   int* count);
+TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const char* what, const TfLiteTensor* tensor,
+                                   const IntVectorRules& rules, int64_t* values, int* count);
 
 // An axis from a constant axis tensor (one INT32 element, rank 0 or 1) resolved by ResolveAxis; refuses
 // "<op>: axis input is empty" beyond ReadConstantIntVector's and ResolveAxis' messages.
@@ -42,8 +41,7 @@ TfLiteStatus ReadConstantAxis(TfLiteContext* context, const char* op, const TfLi
 // Resolves an axis value against `positions` valid positions ([-positions, positions); negative values count
 // from the end): `rank` for SPLIT, rank + 1 where the axis may also be one past the last (EXPAND_DIMS, PACK).
 // Refuses "<op>: axis A is out of range for rank R" (R = `rank`, the tensor rank the user knows).
-TfLiteStatus ResolveAxis(TfLiteContext* context, const char* op, int64_t value, int positions, int rank,
-                         int* axis);
+TfLiteStatus ResolveAxis(TfLiteContext* context, const char* op, int64_t value, int positions, int rank, int* axis);
 
 }  // namespace mote
 

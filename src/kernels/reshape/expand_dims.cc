@@ -15,9 +15,7 @@
 namespace mote {
 namespace {
 
-bool ExpandDimsType(TfLiteType type) {
-  return type == kTfLiteFloat32 || type == kTfLiteInt8 || type == kTfLiteInt16;
-}
+bool ExpandDimsType(TfLiteType type) { return type == kTfLiteFloat32 || type == kTfLiteInt8 || type == kTfLiteInt16; }
 constexpr ByteCopyTypes kExpandDimsTypes = {ExpandDimsType, "FLOAT32, INT8, INT16"};
 
 bool IsInsertedOne(const TfLiteIntArray* in, int axis, const TfLiteIntArray* out) {

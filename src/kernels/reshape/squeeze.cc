@@ -59,8 +59,7 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const TfLiteIntArray* in, 
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "SQUEEZE: %d inputs and %d outputs given (1 and 1)", NumInputs(node),
-                       NumOutputs(node));
+    TF_LITE_KERNEL_LOG(context, "SQUEEZE: %d inputs and %d outputs given (1 and 1)", NumInputs(node), NumOutputs(node));
     return kTfLiteError;
   }
   MicroContext* micro_context = GetMicroContext(context);

@@ -39,18 +39,22 @@ TEST(Squeeze, AcceptsTheOutputShapesTflmAccepts) {  // each kept dimension fits 
 }
 
 TEST(Squeeze, RefusesDimensionsThatAreNotOnes) {
-  ExpectRefused(Squeeze({2, 1, 3}, {1, 3}, {0}), "SQUEEZE: squeeze_dims[0] = 0 is not a size-1 dimension of the "
-                                                 "rank-3 input");
-  ExpectRefused(Squeeze({2, 1, 3}, {2, 3}, {1, 3}), "SQUEEZE: squeeze_dims[1] = 3 is not a size-1 dimension of the "
-                                                    "rank-3 input");
-  ExpectRefused(Squeeze({2, 1, 3}, {2, 3}, {-4}), "SQUEEZE: squeeze_dims[0] = -4 is not a size-1 dimension of the "
-                                                  "rank-3 input");
+  ExpectRefused(Squeeze({2, 1, 3}, {1, 3}, {0}),
+                "SQUEEZE: squeeze_dims[0] = 0 is not a size-1 dimension of the "
+                "rank-3 input");
+  ExpectRefused(Squeeze({2, 1, 3}, {2, 3}, {1, 3}),
+                "SQUEEZE: squeeze_dims[1] = 3 is not a size-1 dimension of the "
+                "rank-3 input");
+  ExpectRefused(Squeeze({2, 1, 3}, {2, 3}, {-4}),
+                "SQUEEZE: squeeze_dims[0] = -4 is not a size-1 dimension of the "
+                "rank-3 input");
 }
 
 TEST(Squeeze, RefusesOutputsThatDoNotHoldTheInput) {  // TFLM aborts or fails invoke on these
   ExpectRefused(Squeeze({2, 1, 3}, {6}, {1}), "SQUEEZE: the output has rank 1, fewer than the input dimensions kept");
-  ExpectRefused(Squeeze({2, 1, 3}, {3, 2}, {1}), "SQUEEZE: output dimension 1 is 2, smaller than input dimension 2 "
-                                                 "(3)");
+  ExpectRefused(Squeeze({2, 1, 3}, {3, 2}, {1}),
+                "SQUEEZE: output dimension 1 is 2, smaller than input dimension 2 "
+                "(3)");
   ExpectRefused(Squeeze({2, 1, 3}, {2, 3, 2}, {1}), "SQUEEZE: input has 6 elements but the output shape has 12");
   ExpectRefused(BuildOne(schema::BuiltinOperator_SQUEEZE, {Runtime(kI8, {1, 2})}, {Runtime(kI16, {2})}),
                 "SQUEEZE: input type INT8 and output type INT16 differ");

@@ -33,8 +33,8 @@ TfLiteStatus CheckConstantPairs(TfLiteContext* context, const TfLiteTensor* s1, 
     const int a = static_cast<int>(At(s1, n1 - 1 - back));
     const int b = static_cast<int>(At(s2, n2 - 1 - back));
     if (a != b && a != 1 && b != 1) {
-      TF_LITE_KERNEL_LOG(context, "BROADCAST_ARGS: shapes do not broadcast: %d and %d, %d elements from the end", a,
-                         b, back + 1);
+      TF_LITE_KERNEL_LOG(context, "BROADCAST_ARGS: shapes do not broadcast: %d and %d, %d elements from the end", a, b,
+                         back + 1);
       return kTfLiteError;
     }
   }

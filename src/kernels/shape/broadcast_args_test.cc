@@ -37,18 +37,18 @@ TEST(BroadcastArgs, RuntimeShapes) {
 }
 
 TEST(BroadcastArgs, RefusesConstantShapesThatDoNotBroadcast) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Const(kI64, {3}, {2, 5, 3}), Const(kI64, {2}, {4, 3})},
-                         {Runtime(kI64, {3})}),
+  ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_ARGS,
+                         {Const(kI64, {3}, {2, 5, 3}), Const(kI64, {2}, {4, 3})}, {Runtime(kI64, {3})}),
                 "BROADCAST_ARGS: shapes do not broadcast: 5 and 4, 2 elements from the end");
 }
 
 TEST(BroadcastArgs, RefusesTypesAndRanks) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Runtime(kF32, {2}), Runtime(kF32, {2})},
-                         {Runtime(kF32, {2})}),
-                "BROADCAST_ARGS: type FLOAT32 is not supported (INT32, INT64)");
-  ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Runtime(kI32, {2}), Runtime(kI64, {2})},
-                         {Runtime(kI32, {2})}),
-                "BROADCAST_ARGS: input types INT32, INT64 and output type INT32 differ");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Runtime(kF32, {2}), Runtime(kF32, {2})}, {Runtime(kF32, {2})}),
+      "BROADCAST_ARGS: type FLOAT32 is not supported (INT32, INT64)");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Runtime(kI32, {2}), Runtime(kI64, {2})}, {Runtime(kI32, {2})}),
+      "BROADCAST_ARGS: input types INT32, INT64 and output type INT32 differ");
   ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_ARGS, {Runtime(kI32, {2, 1}), Runtime(kI32, {2})},
                          {Runtime(kI32, {2})}),
                 "BROADCAST_ARGS: inputs and output must be 1-D (ranks 2, 1, 1)");

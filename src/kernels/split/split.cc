@@ -36,8 +36,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(PrepareSplit(context, node, "SPLIT", SplitKind::kKeepAxis, input.get(), axis, data));
   for (int i = 1; i < data->num_outputs; ++i) {
     if (data->chunk_bytes[i] != data->chunk_bytes[0]) {
-      TF_LITE_KERNEL_LOG(context, "SPLIT: output %d differs in size from output 0 along axis %d (the parts of SPLIT "
-                         "are equal; SPLIT_V takes sizes)", i, axis);
+      TF_LITE_KERNEL_LOG(context,
+                         "SPLIT: output %d differs in size from output 0 along axis %d (the parts of SPLIT "
+                         "are equal; SPLIT_V takes sizes)",
+                         i, axis);
       return kTfLiteError;
     }
   }

@@ -15,7 +15,7 @@
 namespace mote {
 
 struct SplitOpData {
-  int input_index;      // SPLIT's data is input 1 (input 0 is the axis), the others' input 0
+  int input_index;  // SPLIT's data is input 1 (input 0 is the axis), the others' input 0
   int num_outputs;
   int outer_size;
   size_t* chunk_bytes;  // per output, persistent

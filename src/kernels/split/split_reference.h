@@ -15,8 +15,7 @@ namespace reference {
 
 // output_data(i) returns output i's data; chunk_bytes[i] is output i's chunk size in bytes.
 template <typename OutputData>
-void Split(const uint8_t* input, int outer_size, int num_outputs, const size_t* chunk_bytes,
-           OutputData output_data) {
+void Split(const uint8_t* input, int outer_size, int num_outputs, const size_t* chunk_bytes, OutputData output_data) {
   for (int k = 0; k < outer_size; ++k) {
     for (int i = 0; i < num_outputs; ++i) {
       const size_t n = chunk_bytes[i];

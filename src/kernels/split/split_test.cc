@@ -37,8 +37,8 @@ std::vector<TensorSpec> Outputs(std::vector<std::vector<int>> shapes, schema::Te
 std::vector<uint8_t> Split(TensorSpec axis, std::vector<int> in, std::vector<std::vector<int>> outs,
                            schema::TensorType type = kI32) {
   const int n = static_cast<int>(outs.size());
-  return BuildOne(schema::BuiltinOperator_SPLIT, {axis, Runtime(type, std::move(in))},
-                  Outputs(std::move(outs), type), SplitOptions(n));
+  return BuildOne(schema::BuiltinOperator_SPLIT, {axis, Runtime(type, std::move(in))}, Outputs(std::move(outs), type),
+                  SplitOptions(n));
 }
 
 std::vector<uint8_t> SplitV(std::vector<int> in, TensorSpec sizes, int axis, std::vector<std::vector<int>> outs) {

@@ -79,8 +79,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   if (input->type != output->type) {
-    TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: input type %s and output type %s differ",
-                       TfLiteTypeGetName(input->type), TfLiteTypeGetName(output->type));
+    TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: input type %s and output type %s differ", TfLiteTypeGetName(input->type),
+                       TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
   if (TfLiteTypeSizeOf(input->type) == 0 || TfLiteTypeSizeOf(input->type) > 8) {
@@ -89,8 +89,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   if (input->dims->size > kMaxBroadcastToRank) {
-    TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: input has rank %d (at most %d)", input->dims->size,
-                       kMaxBroadcastToRank);
+    TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: input has rank %d (at most %d)", input->dims->size, kMaxBroadcastToRank);
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckShape(context, input.get(), shape.get(), output.get()));
@@ -103,7 +102,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_BROADCAST_TO (PLAIN, "broadcast_to/any/reference", InitOpData<StridedBoxOpData>, Prepare, EvalStridedBox)
+#define MOTE_KERNEL_BROADCAST_TO \
+  (PLAIN, "broadcast_to/any/reference", InitOpData<StridedBoxOpData>, Prepare, EvalStridedBox)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -46,9 +46,9 @@ TEST(BroadcastTo, RefusesShapesTflmRefuses) {
 }
 
 TEST(BroadcastTo, RefusesTypes) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_BROADCAST_TO, {Runtime(kI8, {3}), Const(kI32, {1}, {3})},
-                         {Runtime(kI16, {3})}),
-                "BROADCAST_TO: input type INT8 and output type INT16 differ");
+  ExpectRefused(
+      BuildOne(schema::BuiltinOperator_BROADCAST_TO, {Runtime(kI8, {3}), Const(kI32, {1}, {3})}, {Runtime(kI16, {3})}),
+      "BROADCAST_TO: input type INT8 and output type INT16 differ");
 }
 
 }  // namespace

@@ -57,8 +57,10 @@ TfLiteStatus MakeBox(TfLiteContext* context, const TfLiteIntArray* in, const int
   int64_t stride = 1;
   for (int d = in->size - 1; d >= 0; --d) {
     const int64_t dim = in->data[d];
-    const int64_t count = size[d] == -1 ? dim - begin[d] : size[d];
-    if (begin[d] < 0 || begin[d] > dim || count < 0 || count > dim - begin[d]) {
+    // begin first: dim - begin cannot overflow once begin is in [0, dim].
+    const bool begin_ok = begin[d] >= 0 && begin[d] <= dim;
+    const int64_t count = !begin_ok ? -1 : size[d] == -1 ? dim - begin[d] : size[d];
+    if (count < 0 || count > dim - begin[d]) {
       TF_LITE_KERNEL_LOG(context, "SLICE: begin %lld and size %lld leave dimension %d (of %lld)",
                          static_cast<long long>(begin[d]), static_cast<long long>(size[d]), d,
                          static_cast<long long>(dim));
@@ -115,8 +117,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_KERNEL_LOG(context, "SLICE: missing input or output tensor");
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(PrepareBox(context, input.get(), begin.get(), size.get(), output.get(),
-                                   static_cast<OpData*>(node->user_data)));
+  TF_LITE_ENSURE_STATUS(
+      PrepareBox(context, input.get(), begin.get(), size.get(), output.get(), static_cast<OpData*>(node->user_data)));
   ReportKernelVariant(context, "slice/any/reference");
   return kTfLiteOk;
 }

@@ -1,6 +1,7 @@
 // SLICE: the box, the variant, a runtime begin/size (TFLM reads it in invoke; mote refuses it) and every
 // prepare refusal (the data is proven against TFLM by the oracle cases, tools/oracle/gen_shape_layout.py).
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -41,6 +42,9 @@ TEST(Slice, RefusesBoxesOutsideTheInput) {
                 "SLICE: begin 0 and size -2 leave dimension 1 (of 3)");
   ExpectRefused(Slice({2, 3}, Const(kI64, {2}, {0, int64_t{1} << 33}), Const(kI64, {2}, {1, 1}), {1, 1}),
                 "SLICE: begin 8589934592 and size 1 leave dimension 1 (of 3)");
+  ExpectRefused(
+      Slice({2, 3}, Const(kI64, {2}, {0, std::numeric_limits<int64_t>::min()}), Const(kI64, {2}, {1, -1}), {1, 1}),
+      "SLICE: begin -9223372036854775808 and size -1 leave dimension 1 (of 3)");
   ExpectRefused(Slice({2, 3}, Const(kI32, {2}, {0, 0}), Const(kI32, {2}, {1, 2}), {2, 2}),
                 "SLICE: the slice has 2 elements but the output has 4");
 }
@@ -52,9 +56,9 @@ TEST(Slice, RefusesMalformedBeginAndSize) {
                 "SLICE: begin type INT32 and size type INT64 differ");
   ExpectRefused(Slice({2, 3}, Const(kI32, {}, {0}), Const(kI32, {}, {1}), {1, 2}),
                 "SLICE: begin input must be 1-D, it has 0 dimensions");
-  ExpectRefused(Slice({1, 1, 1, 1, 1, 2}, Const(kI32, {6}, {0, 0, 0, 0, 0, 0}), Const(kI32, {6}, {1, 1, 1, 1, 1, 1}),
-                      {1}),
-                "SLICE: input has rank 6 (at most 5)");
+  ExpectRefused(
+      Slice({1, 1, 1, 1, 1, 2}, Const(kI32, {6}, {0, 0, 0, 0, 0, 0}), Const(kI32, {6}, {1, 1, 1, 1, 1, 1}), {1}),
+      "SLICE: input has rank 6 (at most 5)");
   ExpectRefused(Slice({2}, Const(kI32, {1}, {0}), Const(kI32, {1}, {1}), {1}, kI64),
                 "SLICE: type INT64 is not supported (FLOAT32, INT8, INT16, INT32, BOOL)");
 }
