@@ -17,10 +17,16 @@
 //   activations/   RELU, RELU6
 //   arg_min_max/   ARG_MAX, ARG_MIN
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
+//   concatenation/ CONCATENATION, PACK (one interleaving copy)
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
+//   fill/          FILL, ZEROS_LIKE
 //   logical/       LOGICAL_AND, LOGICAL_OR
 //   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+//   reshape/       RESHAPE, SQUEEZE, EXPAND_DIMS (the input's bytes under another shape)
+//   shape/         SHAPE, BROADCAST_ARGS (arithmetic on shapes)
+//   split/         SPLIT, SPLIT_V, UNPACK (CONCATENATION's inverse)
+//   strided_slice/ STRIDED_SLICE, SLICE, BROADCAST_TO (one strided-box copy)
 // The other folders of src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks),
 // quantization/ (quantized arithmetic), glue/ (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
@@ -33,6 +39,8 @@
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(BROADCAST_ARGS, BroadcastArgs, ParseNoOptions, 1)                 \
+  X(BROADCAST_TO, BroadcastTo, ParseNoOptions, 3)                     \
   X(CAST, Cast, ParseCast, 3)                                         \
   X(CEIL, Ceil, ParseNoOptions, 1)                                    \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
@@ -45,6 +53,8 @@
   X(ELU, Elu, ParseNoOptions, 1)                                      \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(EXP, Exp, ParseNoOptions, 2)                                      \
+  X(EXPAND_DIMS, ExpandDims, ParseNoOptions, 1)                       \
+  X(FILL, Fill, ParseNoOptions, 3)                                    \
   X(FLOOR, Floor, ParseNoOptions, 1)                                  \
   X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                           \
   X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
@@ -69,6 +79,7 @@
   X(MUL, Mul, ParseMul, 7)                                            \
   X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
+  X(PACK, Pack, ParsePack, 3)                                         \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
   X(PRELU, Prelu, ParseNoOptions, 1)                                  \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
@@ -81,16 +92,23 @@
   X(ROUND, Round, ParseNoOptions, 1)                                  \
   X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
+  X(SHAPE, Shape, ParseShape, 1)                                      \
   X(SIN, Sin, ParseNoOptions, 1)                                      \
+  X(SLICE, Slice, ParseNoOptions, 5)                                  \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SPLIT, Split, ParseSplit, 4)                                      \
+  X(SPLIT_V, SplitV, ParseSplitV, 2)                                  \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
   X(SQUARE, Square, ParseNoOptions, 1)                                \
   X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)         \
+  X(SQUEEZE, Squeeze, ParseSqueeze, 1)                                \
   X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SUM, Sum, ParseSum, 2)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
-  X(TANH, Tanh, ParseNoOptions, 3)
+  X(TANH, Tanh, ParseNoOptions, 3)                                    \
+  X(UNPACK, Unpack, ParseUnpack, 4)                                   \
+  X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
 // kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions

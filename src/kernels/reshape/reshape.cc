@@ -5,7 +5,7 @@
 
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
-#include "kernels/reshape/reshape_reference.h"
+#include "kernels/reshape/byte_copy_op.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
@@ -17,9 +17,7 @@ constexpr int kInputTensor = 0;
 constexpr int kShapeTensor = 1;
 constexpr int kOutputTensor = 0;
 
-struct OpData {
-  size_t bytes;  // bytes copied by invoke (input element count * element size)
-};
+using OpData = ByteCopyOpData;
 
 // Checks a requested shape (from the shape input or the new_shape option; -1 = inferred, at most once)
 // against the output tensor's dims.
@@ -96,29 +94,13 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       TF_LITE_KERNEL_LOG(context, "RESHAPE: missing input or output tensor");
       break;
     }
-    if (input->type != output->type) {
-      TF_LITE_KERNEL_LOG(context, "RESHAPE: input type %s and output type %s differ", TfLiteTypeGetName(input->type),
-                         TfLiteTypeGetName(output->type));
-      break;
-    }
-    const size_t element_size = TfLiteTypeSizeOf(input->type);
-    if (element_size == 0) {
-      TF_LITE_KERNEL_LOG(context, "RESHAPE: type %s is not supported (fixed-size numeric and bool types)",
-                         TfLiteTypeGetName(input->type));
-      break;
-    }
-    const int64_t input_elements = ElementCount(*input->dims);
-    const int64_t output_elements = ElementCount(*output->dims);
-    if (num_inputs == 1 && output->dims->size == 1 && output->dims->data[0] == 0 && input_elements == 1) {
+    if (num_inputs == 1 && output->dims->size == 1 && output->dims->data[0] == 0 &&
+        ElementCount(*input->dims) == 1) {
       // TFLite's legacy scalar spelling; TFLM rewrites the model's dims in place, which mote never does.
       TF_LITE_KERNEL_LOG(context, "RESHAPE: legacy output shape [0] for a scalar is not supported (use shape [])");
       break;
     }
-    if (input_elements != output_elements) {
-      TF_LITE_KERNEL_LOG(context, "RESHAPE: input has %lld elements but the output shape has %lld",
-                         static_cast<long long>(input_elements), static_cast<long long>(output_elements));
-      break;
-    }
+    if (PrepareByteCopy(context, "RESHAPE", kAnyFixedSize, input, output, data) != kTfLiteOk) break;
     if (shape != nullptr) {
       if (CheckShapeInput(context, shape, output->dims) != kTfLiteOk) break;
     } else if (params != nullptr && params->num_dimensions > 0) {
@@ -129,7 +111,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
         break;
       }
     }
-    data->bytes = static_cast<size_t>(input_elements) * element_size;
     ReportKernelVariant(context, "reshape/any/reference");
     status = kTfLiteOk;
   } while (false);
@@ -140,17 +121,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   return status;
 }
 
-TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const OpData* data = static_cast<const OpData*>(node->user_data);
-  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
-  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  reference::Reshape(input->data.raw_const, output->data.raw, data->bytes);
-  return kTfLiteOk;
-}
-
 }  // namespace
 
-#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", InitOpData<OpData>, Prepare, Eval)
+#define MOTE_KERNEL_RESHAPE (PLAIN, "reshape/any/reference", InitOpData<OpData>, Prepare, EvalByteCopy)
 MOTE_DEFINE_REGISTRATIONS();
 
 TfLiteStatus ParseReshape(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {

@@ -290,17 +290,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const reference::StridedSliceParams& p = static_cast<const OpData*>(node->user_data)->params;
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
-  switch (TfLiteTypeSizeOf(input->type)) {
-    case 1:
-      reference::StridedSlice(p, micro::GetTensorData<uint8_t>(input), micro::GetTensorData<uint8_t>(output));
-      break;
-    case 2:
-      reference::StridedSlice(p, micro::GetTensorData<uint16_t>(input), micro::GetTensorData<uint16_t>(output));
-      break;
-    default:
-      reference::StridedSlice(p, micro::GetTensorData<uint32_t>(input), micro::GetTensorData<uint32_t>(output));
-      break;
-  }
+  reference::StridedSliceBytes(p, TfLiteTypeSizeOf(input->type), input->data.raw_const, output->data.raw);
   return kTfLiteOk;
 }
 

@@ -2,10 +2,12 @@
 //
 // Prepare resolves begin/end/strides and all masks into one entry per (effective) dimension: how many
 // elements it yields and the input offset step between them. Invoke walks those entries like an odometer,
-// last dimension fastest, writing the output sequentially (TFLM's loop order).
+// last dimension fastest, writing the output sequentially (TFLM's loop order). SLICE is the same box with
+// steps of one element, BROADCAST_TO with steps of 0 along the broadcast dimensions.
 #ifndef MOTE_KERNELS_STRIDED_SLICE_STRIDED_SLICE_REFERENCE_H_
 #define MOTE_KERNELS_STRIDED_SLICE_STRIDED_SLICE_REFERENCE_H_
 
+#include <cstddef>
 #include <cstdint>
 
 #include "mote/runtime_shape.h"
@@ -35,6 +37,25 @@ void StridedSlice(const StridedSliceParams& p, const T* input, T* output) {
       offset -= p.step[d] * p.count[d];
       index[d] = 0;
     }
+  }
+}
+
+// StridedSlice on elements of `element_size` bytes (1, 2, 4 or 8; prepare guarantees it): the form the
+// type-generic ops call (STRIDED_SLICE, SLICE, BROADCAST_TO).
+inline void StridedSliceBytes(const StridedSliceParams& p, size_t element_size, const void* input, void* output) {
+  switch (element_size) {
+    case 1:
+      StridedSlice(p, static_cast<const uint8_t*>(input), static_cast<uint8_t*>(output));
+      break;
+    case 2:
+      StridedSlice(p, static_cast<const uint16_t*>(input), static_cast<uint16_t*>(output));
+      break;
+    case 4:
+      StridedSlice(p, static_cast<const uint32_t*>(input), static_cast<uint32_t*>(output));
+      break;
+    default:
+      StridedSlice(p, static_cast<const uint64_t*>(input), static_cast<uint64_t*>(output));
+      break;
   }
 }
 
