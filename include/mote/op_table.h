@@ -19,8 +19,9 @@
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   logical/       LOGICAL_AND, LOGICAL_OR
-//   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
+//   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+//   resize/        RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
 // The other folders of src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks),
 // quantization/ (quantized arithmetic), glue/ (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
@@ -33,6 +34,7 @@
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(BATCH_MATMUL, BatchMatMul, ParseBatchMatMul, 3)                   \
   X(CAST, Cast, ParseCast, 3)                                         \
   X(CEIL, Ceil, ParseNoOptions, 1)                                    \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
@@ -53,6 +55,7 @@
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
   X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)       \
+  X(L2_POOL_2D, L2Pool2D, ParsePool, 1)                               \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
   X(LESS, Less, ParseNoOptions, 2)                                    \
   X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
@@ -78,6 +81,8 @@
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(RESIZE_BILINEAR, ResizeBilinear, ParseResizeBilinear, 3)         \
+  X(RESIZE_NEAREST_NEIGHBOR, ResizeNearestNeighbor, ParseResizeNearestNeighbor, 4) \
   X(ROUND, Round, ParseNoOptions, 1)                                  \
   X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
@@ -90,7 +95,8 @@
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SUM, Sum, ParseSum, 2)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
-  X(TANH, Tanh, ParseNoOptions, 3)
+  X(TANH, Tanh, ParseNoOptions, 3)                                    \
+  X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)
 
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
 // kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions
@@ -109,6 +115,9 @@
   X(AVERAGE_POOL_2D, INT8)      \
   X(MAX_POOL_2D, INT8)          \
   X(SOFTMAX, INT8)              \
-  X(SVDF, INT8)
+  X(SVDF, INT8)                 \
+  X(BATCH_MATMUL, INT8)         \
+  X(BATCH_MATMUL, INT16)        \
+  X(TRANSPOSE_CONV, INT8)
 
 #endif  // MOTE_OP_TABLE_H_
