@@ -28,7 +28,7 @@ constexpr ParserRow kParsers[] = {MOTE_BUILTIN_OPS(MOTE_PARSER_ROW)};
 
 // The name a parser's message carries: its op, or the family a shared parser serves.
 std::string MessageName(const std::string& code) {
-  return code == "AVERAGE_POOL_2D" || code == "MAX_POOL_2D" ? "POOL_2D" : code;
+  return code == "AVERAGE_POOL_2D" || code == "MAX_POOL_2D" || code == "L2_POOL_2D" ? "POOL_2D" : code;
 }
 
 TEST(OptionsParsing, EveryParserRefusesAnExhaustedArenaNamingItsOp) {
