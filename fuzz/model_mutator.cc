@@ -92,7 +92,7 @@ class Rng {
 // line) plus CUSTOM and a few it does not implement.
 #define MOTE_FUZZ_OP_CODE(code, add_name, parser, max_version) schema::BuiltinOperator_##code,
 const BuiltinOperator kCodes[] = {
-    MOTE_BUILTIN_OPS(MOTE_FUZZ_OP_CODE) schema::BuiltinOperator_CUSTOM, schema::BuiltinOperator_L2_POOL_2D,
+    MOTE_BUILTIN_OPS(MOTE_FUZZ_OP_CODE) schema::BuiltinOperator_CUSTOM,
 };
 #undef MOTE_FUZZ_OP_CODE
 

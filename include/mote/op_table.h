@@ -21,9 +21,10 @@
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   fill/          FILL, ZEROS_LIKE
 //   logical/       LOGICAL_AND, LOGICAL_OR
-//   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
+//   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
 //   reshape/       RESHAPE, SQUEEZE, EXPAND_DIMS (the input's bytes under another shape)
+//   resize/        RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
 //   shape/         SHAPE, BROADCAST_ARGS (arithmetic on shapes)
 //   split/         SPLIT, SPLIT_V, UNPACK (CONCATENATION's inverse)
 //   strided_slice/ STRIDED_SLICE, SLICE, BROADCAST_TO (one strided-box copy)
@@ -32,82 +33,87 @@
 #ifndef MOTE_OP_TABLE_H_
 #define MOTE_OP_TABLE_H_
 
-#define MOTE_BUILTIN_OPS(X)                                           \
-  X(ABS, Abs, ParseNoOptions, 5)                                      \
-  X(ADD, Add, ParseAdd, 5)                                            \
-  X(ADD_N, AddN, ParseNoOptions, 1)                                   \
-  X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
-  X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
-  X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
-  X(BROADCAST_ARGS, BroadcastArgs, ParseNoOptions, 1)                 \
-  X(BROADCAST_TO, BroadcastTo, ParseNoOptions, 3)                     \
-  X(CAST, Cast, ParseCast, 3)                                         \
-  X(CEIL, Ceil, ParseNoOptions, 1)                                    \
-  X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
-  X(CONV_2D, Conv2D, ParseConv2D, 8)                                  \
-  X(COS, Cos, ParseNoOptions, 1)                                      \
-  X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
-  X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
-  X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
-  X(DIV, Div, ParseDiv, 2)                                            \
-  X(ELU, Elu, ParseNoOptions, 1)                                      \
-  X(EQUAL, Equal, ParseNoOptions, 4)                                  \
-  X(EXP, Exp, ParseNoOptions, 2)                                      \
-  X(EXPAND_DIMS, ExpandDims, ParseNoOptions, 1)                       \
-  X(FILL, Fill, ParseNoOptions, 3)                                    \
-  X(FLOOR, Floor, ParseNoOptions, 1)                                  \
-  X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                           \
-  X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
-  X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
-  X(GREATER, Greater, ParseNoOptions, 2)                              \
-  X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
-  X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
-  X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)       \
-  X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                         \
-  X(LESS, Less, ParseNoOptions, 2)                                    \
-  X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                         \
-  X(LOG, Log, ParseNoOptions, 2)                                      \
-  X(LOGICAL_AND, LogicalAnd, ParseNoOptions, 1)                       \
-  X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                       \
-  X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                         \
-  X(LOGISTIC, Logistic, ParseNoOptions, 3)                            \
-  X(LOG_SOFTMAX, LogSoftmax, ParseNoOptions, 2)                       \
-  X(MAXIMUM, Maximum, ParseNoOptions, 4)                              \
-  X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
-  X(MEAN, Mean, ParseReducer, 3)                                      \
-  X(MINIMUM, Minimum, ParseNoOptions, 4)                              \
-  X(MUL, Mul, ParseMul, 7)                                            \
-  X(NEG, Neg, ParseNoOptions, 1)                                      \
-  X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
-  X(PACK, Pack, ParsePack, 3)                                         \
-  X(PAD, Pad, ParseNoOptions, 4)                                      \
-  X(PRELU, Prelu, ParseNoOptions, 1)                                  \
-  X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
-  X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                         \
-  X(REDUCE_MAX, ReduceMax, ParseReduceMax, 2)                         \
-  X(REDUCE_MIN, ReduceMin, ParseReduceMin, 2)                         \
-  X(RELU, Relu, ParseNoOptions, 3)                                    \
-  X(RELU6, Relu6, ParseNoOptions, 3)                                  \
-  X(RESHAPE, Reshape, ParseReshape, 2)                                \
-  X(ROUND, Round, ParseNoOptions, 1)                                  \
-  X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
-  X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
-  X(SHAPE, Shape, ParseShape, 1)                                      \
-  X(SIN, Sin, ParseNoOptions, 1)                                      \
-  X(SLICE, Slice, ParseNoOptions, 5)                                  \
-  X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
-  X(SPLIT, Split, ParseSplit, 4)                                      \
-  X(SPLIT_V, SplitV, ParseSplitV, 2)                                  \
-  X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
-  X(SQUARE, Square, ParseNoOptions, 1)                                \
-  X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)         \
-  X(SQUEEZE, Squeeze, ParseSqueeze, 1)                                \
-  X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                \
-  X(SUB, Sub, ParseSub, 5)                                            \
-  X(SUM, Sum, ParseSum, 2)                                            \
-  X(SVDF, Svdf, ParseSvdf, 4)                                         \
-  X(TANH, Tanh, ParseNoOptions, 3)                                    \
-  X(UNPACK, Unpack, ParseUnpack, 4)                                   \
+#define MOTE_BUILTIN_OPS(X)                                                        \
+  X(ABS, Abs, ParseNoOptions, 5)                                                   \
+  X(ADD, Add, ParseAdd, 5)                                                         \
+  X(ADD_N, AddN, ParseNoOptions, 1)                                                \
+  X(ARG_MAX, ArgMax, ParseArgMax, 2)                                               \
+  X(ARG_MIN, ArgMin, ParseArgMin, 2)                                               \
+  X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                                  \
+  X(BATCH_MATMUL, BatchMatMul, ParseBatchMatMul, 3)                                \
+  X(BROADCAST_ARGS, BroadcastArgs, ParseNoOptions, 1)                              \
+  X(BROADCAST_TO, BroadcastTo, ParseNoOptions, 3)                                  \
+  X(CAST, Cast, ParseCast, 3)                                                      \
+  X(CEIL, Ceil, ParseNoOptions, 1)                                                 \
+  X(CONCATENATION, Concatenation, ParseConcatenation, 4)                           \
+  X(CONV_2D, Conv2D, ParseConv2D, 8)                                               \
+  X(COS, Cos, ParseNoOptions, 1)                                                   \
+  X(CUMSUM, CumSum, ParseCumsum, 1)                                                \
+  X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)                   \
+  X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                                     \
+  X(DIV, Div, ParseDiv, 2)                                                         \
+  X(ELU, Elu, ParseNoOptions, 1)                                                   \
+  X(EQUAL, Equal, ParseNoOptions, 4)                                               \
+  X(EXP, Exp, ParseNoOptions, 2)                                                   \
+  X(EXPAND_DIMS, ExpandDims, ParseNoOptions, 1)                                    \
+  X(FILL, Fill, ParseNoOptions, 3)                                                 \
+  X(FLOOR, Floor, ParseNoOptions, 1)                                               \
+  X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                                        \
+  X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                                        \
+  X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)                      \
+  X(GREATER, Greater, ParseNoOptions, 2)                                           \
+  X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                                \
+  X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                                      \
+  X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)                    \
+  X(L2_POOL_2D, L2Pool2D, ParsePool, 1)                                            \
+  X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                                      \
+  X(LESS, Less, ParseNoOptions, 2)                                                 \
+  X(LESS_EQUAL, LessEqual, ParseNoOptions, 2)                                      \
+  X(LOG, Log, ParseNoOptions, 2)                                                   \
+  X(LOGICAL_AND, LogicalAnd, ParseNoOptions, 1)                                    \
+  X(LOGICAL_NOT, LogicalNot, ParseNoOptions, 1)                                    \
+  X(LOGICAL_OR, LogicalOr, ParseNoOptions, 1)                                      \
+  X(LOGISTIC, Logistic, ParseNoOptions, 3)                                         \
+  X(LOG_SOFTMAX, LogSoftmax, ParseNoOptions, 2)                                    \
+  X(MAXIMUM, Maximum, ParseNoOptions, 4)                                           \
+  X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                                          \
+  X(MEAN, Mean, ParseReducer, 3)                                                   \
+  X(MINIMUM, Minimum, ParseNoOptions, 4)                                           \
+  X(MUL, Mul, ParseMul, 7)                                                         \
+  X(NEG, Neg, ParseNoOptions, 1)                                                   \
+  X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                                        \
+  X(PACK, Pack, ParsePack, 3)                                                      \
+  X(PAD, Pad, ParseNoOptions, 4)                                                   \
+  X(PRELU, Prelu, ParseNoOptions, 1)                                               \
+  X(QUANTIZE, Quantize, ParseNoOptions, 3)                                         \
+  X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                                      \
+  X(REDUCE_MAX, ReduceMax, ParseReduceMax, 2)                                      \
+  X(REDUCE_MIN, ReduceMin, ParseReduceMin, 2)                                      \
+  X(RELU, Relu, ParseNoOptions, 3)                                                 \
+  X(RELU6, Relu6, ParseNoOptions, 3)                                               \
+  X(RESHAPE, Reshape, ParseReshape, 2)                                             \
+  X(RESIZE_BILINEAR, ResizeBilinear, ParseResizeBilinear, 3)                       \
+  X(RESIZE_NEAREST_NEIGHBOR, ResizeNearestNeighbor, ParseResizeNearestNeighbor, 4) \
+  X(ROUND, Round, ParseNoOptions, 1)                                               \
+  X(RSQRT, Rsqrt, ParseNoOptions, 3)                                               \
+  X(SELECT_V2, SelectV2, ParseNoOptions, 2)                                        \
+  X(SHAPE, Shape, ParseShape, 1)                                                   \
+  X(SIN, Sin, ParseNoOptions, 1)                                                   \
+  X(SLICE, Slice, ParseNoOptions, 5)                                               \
+  X(SOFTMAX, Softmax, ParseSoftmax, 3)                                             \
+  X(SPLIT, Split, ParseSplit, 4)                                                   \
+  X(SPLIT_V, SplitV, ParseSplitV, 2)                                               \
+  X(SQRT, Sqrt, ParseNoOptions, 1)                                                 \
+  X(SQUARE, Square, ParseNoOptions, 1)                                             \
+  X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)                      \
+  X(SQUEEZE, Squeeze, ParseSqueeze, 1)                                             \
+  X(STRIDED_SLICE, StridedSlice, ParseStridedSlice, 8)                             \
+  X(SUB, Sub, ParseSub, 5)                                                         \
+  X(SUM, Sum, ParseSum, 2)                                                         \
+  X(SVDF, Svdf, ParseSvdf, 4)                                                      \
+  X(TANH, Tanh, ParseNoOptions, 3)                                                 \
+  X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)                          \
+  X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
@@ -127,6 +133,9 @@
   X(AVERAGE_POOL_2D, INT8)      \
   X(MAX_POOL_2D, INT8)          \
   X(SOFTMAX, INT8)              \
-  X(SVDF, INT8)
+  X(SVDF, INT8)                 \
+  X(BATCH_MATMUL, INT8)         \
+  X(BATCH_MATMUL, INT16)        \
+  X(TRANSPOSE_CONV, INT8)
 
 #endif  // MOTE_OP_TABLE_H_

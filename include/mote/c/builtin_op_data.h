@@ -192,6 +192,12 @@ typedef struct {
 } TfLiteResizeBilinearParams;
 
 typedef struct {
+  bool adj_x;
+  bool adj_y;
+  bool asymmetric_quantize_inputs;
+} TfLiteBatchMatMulParams;
+
+typedef struct {
   TfLiteType output_type;
 } TfLiteArgMaxParams;
 

@@ -1,6 +1,6 @@
-// AVERAGE_POOL_2D and MAX_POOL_2D glue (one prepare, one options parser, two registrations).
+// AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D glue (one prepare, one options parser, three registrations).
 //
-// Input 0 and output 0 are NHWC, int8, int16 or float32, both the same type. Quantized tensors must share
+// Input 0 and output 0 are NHWC, int8, int16 or float32 (L2_POOL_2D: float32 only, as TFLM), both the same type. Quantized tensors must share
 // scale (within 1e-6) and zero point, as TFLM requires: pooling never requantizes. The output height/width
 // must be the ones TFLite computes from padding, strides and filter size (mote never resizes tensors).
 // Fused activations: NONE, RELU, RELU_N1_TO_1, RELU6 (TFLM ignores TANH/SIGN_BIT here; mote refuses them).
@@ -221,9 +221,18 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                                            &p.quantized_activation_max);
 }
 
-// kTypes: the input types the registration serves (kAllTypes for the generic one). kAverage is a template
-// argument so that an image with one of the two ops links only that op's int8 variant table.
-template <TypeSet kTypes, bool kAverage>
+enum class PoolKind { kAverage, kMax, kL2 };
+
+// TFLM has no quantized L2 pool: L2_POOL_2D takes float32 only.
+TfLiteStatus CheckKindType(TfLiteContext* context, PoolKind kind, const char* op_name, const TfLiteTensor* input) {
+  if (kind != PoolKind::kL2 || input->type == kTfLiteFloat32) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (FLOAT32)", op_name, TfLiteTypeGetName(input->type));
+  return kTfLiteError;
+}
+
+// kTypes: the input types the registration serves (kAllTypes for the generic one). kKind is a template
+// argument so that an image with one of the ops links only that op's int8 variant table.
+template <TypeSet kTypes, PoolKind kKind>
 TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* op_name, int32_t builtin_code,
                          const char* const variants[2]) {
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
@@ -240,14 +249,15 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
   } else {
     const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
     auto* data = static_cast<OpData*>(node->user_data);
-    status = PrepareTensors(context, op_name, params, input, output, data);
+    status = CheckKindType(context, kKind, op_name, input);
+    if (status == kTfLiteOk) status = PrepareTensors(context, op_name, params, input, output, data);
     if (status == kTfLiteOk) status = CheckServedType<kTypes>(context, op_name, builtin_code, input->type);
     if (status == kTfLiteOk && input->type == kTfLiteInt8) {
       const pooling::PoolInt8Problem problem =
           MakeInt8Problem(data->params, GetTensorShape(input), GetTensorShape(output));
-      if constexpr (kAverage) {
+      if constexpr (kKind == PoolKind::kAverage) {
         status = SelectVariant(context, op_name, kAverageInt8Variants, problem, &data->int8_variant);
-      } else {
+      } else if constexpr (kKind == PoolKind::kMax) {
         status = SelectVariant(context, op_name, kMaxInt8Variants, problem, &data->int8_variant);
       }
     } else if (status == kTfLiteOk) {
@@ -262,17 +272,23 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
 // INT16 and FLOAT32 ids (INT8 picks from the variant tables).
 constexpr const char* kAverageVariants[2] = {"average_pool_2d/int16/reference", "average_pool_2d/float32/reference"};
 constexpr const char* kMaxVariants[2] = {"max_pool_2d/int16/reference", "max_pool_2d/float32/reference"};
+constexpr const char* kL2Variants[2] = {nullptr, "l2_pool_2d/float32/reference"};
 
 template <TypeSet kTypes>
 TfLiteStatus AveragePrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare<kTypes, /*kAverage=*/true>(context, node, "AVERAGE_POOL_2D",
+  return PoolPrepare<kTypes, PoolKind::kAverage>(context, node, "AVERAGE_POOL_2D",
                                                 schema::BuiltinOperator_AVERAGE_POOL_2D, kAverageVariants);
 }
 
 template <TypeSet kTypes>
 TfLiteStatus MaxPrepare(TfLiteContext* context, TfLiteNode* node) {
-  return PoolPrepare<kTypes, /*kAverage=*/false>(context, node, "MAX_POOL_2D", schema::BuiltinOperator_MAX_POOL_2D,
-                                                 kMaxVariants);
+  return PoolPrepare<kTypes, PoolKind::kMax>(context, node, "MAX_POOL_2D", schema::BuiltinOperator_MAX_POOL_2D,
+                                             kMaxVariants);
+}
+
+TfLiteStatus L2Prepare(TfLiteContext* context, TfLiteNode* node) {
+  return PoolPrepare<kAllTypes, PoolKind::kL2>(context, node, "L2_POOL_2D", schema::BuiltinOperator_L2_POOL_2D,
+                                               kL2Variants);
 }
 
 // Invoke for both ops: INT8 through the op's variant table, INT16 and FLOAT32 through its reference functions
@@ -322,6 +338,15 @@ TfLiteStatus MaxEval(TfLiteContext* context, TfLiteNode* node) {
                           reference::MaxPoolFloat);
 }
 
+TfLiteStatus L2Eval(TfLiteContext* context, TfLiteNode* node) {
+  const auto* data = static_cast<const OpData*>(node->user_data);
+  const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  reference::L2PoolFloat(data->params, micro::GetTensorShape(input), micro::GetTensorData<float>(input),
+                         micro::GetTensorShape(output), micro::GetTensorData<float>(output));
+  return kTfLiteOk;
+}
+
 }  // namespace
 
 namespace pooling {
@@ -336,9 +361,10 @@ bool AppliesAverageDsp(const PoolInt8Problem& p) {
 #define MOTE_KERNEL_AVERAGE_POOL_2D \
   (TEMPLATED, "average_pool_2d/any/reference", InitOpData<OpData>, AveragePrepare, AverageEval)
 #define MOTE_KERNEL_MAX_POOL_2D (TEMPLATED, "max_pool_2d/any/reference", InitOpData<OpData>, MaxPrepare, MaxEval)
+#define MOTE_KERNEL_L2_POOL_2D (PLAIN, "l2_pool_2d/float32/reference", InitOpData<OpData>, L2Prepare, L2Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
-// Shared by AVERAGE_POOL_2D and MAX_POOL_2D (and L2_POOL_2D in TFLite). A missing options table gives the
+// Shared by AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D. A missing options table gives the
 // schema defaults (SAME padding, zero strides and filter, no activation), which prepare then refuses.
 TfLiteStatus ParsePool(const schema::Operator* op, BuiltinDataAllocator* allocator, void** builtin_data) {
   *builtin_data = nullptr;

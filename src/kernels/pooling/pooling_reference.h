@@ -1,4 +1,5 @@
-// Reference AVERAGE_POOL_2D and MAX_POOL_2D over NHWC tensors, bit-exact with TFLM's reference kernels.
+// Reference AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D over NHWC tensors, bit-exact with TFLM's reference
+// kernels.
 //
 // For every output position (b, y, x, c) the window starts at input (y * stride_h - padding_h,
 // x * stride_w - padding_w) and is clipped to the input: padded positions are not counted, so the average
@@ -6,7 +7,8 @@
 // rounding half away from zero ((sum +/- count/2) / count, C truncation), then clamped to the activation
 // range; input and output share scale and zero point, so no requantization happens. Max: the largest input
 // value (starting from the type's lowest), clamped to the activation range. Float average: float sum in
-// window order (rows, then columns) divided by the float count.
+// window order (rows, then columns) divided by the float count. L2 (float only): the square root of the float
+// sum of squares (window order) divided by the element count.
 //
 // Preconditions (checked by prepare): 4-D shapes with equal batch and channel counts; output height/width as
 // computed from padding, strides and filter, so every window holds at least one input element; the window
@@ -15,6 +17,7 @@
 #define MOTE_KERNELS_POOLING_POOLING_REFERENCE_H_
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <limits>
 
@@ -119,6 +122,26 @@ inline void AveragePoolFloat(const PoolParams& params, const RuntimeShape& input
         const float average = total / count;
         output_data[out_offset] =
             std::min(std::max(average, params.float_activation_min), params.float_activation_max);
+      });
+}
+
+inline void L2PoolFloat(const PoolParams& params, const RuntimeShape& input_shape, const float* input_data,
+                        const RuntimeShape& output_shape, float* output_data) {
+  internal::ForEachPoolWindow(
+      params, input_shape, output_shape,
+      [&](int batch, int channel, int out_offset, const internal::PoolWindow& w) {
+        float sum_squares = 0.f;
+        int count = 0;
+        for (int fy = w.filter_y_start; fy < w.filter_y_end; ++fy) {
+          for (int fx = w.filter_x_start; fx < w.filter_x_end; ++fx) {
+            const float value =
+                input_data[Offset(input_shape, batch, w.in_y_origin + fy, w.in_x_origin + fx, channel)];
+            sum_squares += value * value;
+            ++count;
+          }
+        }
+        const float l2 = std::sqrt(sum_squares / static_cast<float>(count));
+        output_data[out_offset] = std::min(std::max(l2, params.float_activation_min), params.float_activation_max);
       });
 }
 

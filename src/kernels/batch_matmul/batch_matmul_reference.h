@@ -1,0 +1,113 @@
+// Reference BATCH_MATMUL, bit-exact with TFLM's reference kernel.
+//
+// output[b, m, n] = sum over k of lhs[b, m, k] * rhs[b, k, n], k ascending from a zero total (the order of
+// TFLM's float sums), with adj_x / adj_y reading lhs as [.., K, M] / rhs as [.., N, K]. Batch dimensions (up to
+// three, right-aligned) broadcast where one side has 1. TFLM transposes operands into persistent copies first
+// (a constant RHS once); reading them with strides gives the same products in the same order, so mote needs
+// no copy. Quantized: (lhs - lhs_zp) * (rhs - rhs_zp) summed in int32 (int8, wrapping as TFLM) or int64
+// (int16), requantized with one multiplier, plus the output zero point, clamped to the type.
+//
+// Preconditions (checked by prepare): ranks 2..5, batch dims equal or 1, matching depth K, output
+// [broadcast batches.., M, N]; int16 zero points 0; shift <= 14 for int16 (the int64 requantization).
+#ifndef MOTE_KERNELS_BATCH_MATMUL_BATCH_MATMUL_REFERENCE_H_
+#define MOTE_KERNELS_BATCH_MATMUL_BATCH_MATMUL_REFERENCE_H_
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+
+#include "kernels/quantization/integer_arithmetic.h"
+
+namespace mote {
+namespace reference {
+
+// Shapes resolved by prepare: three batch dims (leading 1s added), each with the element stride of one step in
+// lhs and rhs (0 where that side broadcasts), and the matrix sizes.
+struct BatchMatMulParams {
+  int32_t batch[3];
+  int64_t lhs_batch_stride[3];
+  int64_t rhs_batch_stride[3];
+  int32_t m;
+  int32_t n;
+  int32_t k;
+  bool adj_x;
+  bool adj_y;
+  // Quantized only.
+  int32_t lhs_offset;  // -lhs zero point
+  int32_t rhs_offset;  // -rhs zero point
+  int32_t output_offset;
+  int32_t output_multiplier;
+  int output_shift;
+  int32_t activation_min;
+  int32_t activation_max;
+};
+
+namespace internal {
+
+// fn(lhs matrix offset, rhs matrix offset, output matrix offset) for every batch, in output order.
+template <typename Fn>
+inline void ForEachBatch(const BatchMatMulParams& p, Fn fn) {
+  const int64_t out_matrix = static_cast<int64_t>(p.m) * p.n;
+  int64_t out = 0;
+  for (int32_t b0 = 0; b0 < p.batch[0]; ++b0) {
+    for (int32_t b1 = 0; b1 < p.batch[1]; ++b1) {
+      for (int32_t b2 = 0; b2 < p.batch[2]; ++b2) {
+        const int64_t lhs = b0 * p.lhs_batch_stride[0] + b1 * p.lhs_batch_stride[1] + b2 * p.lhs_batch_stride[2];
+        const int64_t rhs = b0 * p.rhs_batch_stride[0] + b1 * p.rhs_batch_stride[1] + b2 * p.rhs_batch_stride[2];
+        fn(lhs, rhs, out);
+        out += out_matrix;
+      }
+    }
+  }
+}
+
+// One output matrix: out[m * N + n] = finish(sum_k (lhs[m, k] + lhs_offset) * (rhs[k, n] + rhs_offset)).
+template <typename Acc, typename T, typename Out, typename Finish>
+inline void MatMul(const BatchMatMulParams& p, const T* lhs, const T* rhs, Out* out, int32_t lhs_offset,
+                   int32_t rhs_offset, Finish finish) {
+  const int64_t lhs_m = p.adj_x ? 1 : p.k;  // element steps along m and k
+  const int64_t lhs_k = p.adj_x ? p.m : 1;
+  const int64_t rhs_k = p.adj_y ? 1 : p.n;
+  const int64_t rhs_n = p.adj_y ? p.k : 1;
+  for (int32_t m = 0; m < p.m; ++m) {
+    for (int32_t n = 0; n < p.n; ++n) {
+      Acc total = 0;
+      for (int32_t k = 0; k < p.k; ++k) {
+        const Acc a = static_cast<Acc>(lhs[m * lhs_m + k * lhs_k]) + static_cast<Acc>(lhs_offset);
+        const Acc b = static_cast<Acc>(rhs[k * rhs_k + n * rhs_n]) + static_cast<Acc>(rhs_offset);
+        if constexpr (std::is_integral<Acc>::value) {
+          total = WrappingAdd(total, static_cast<Acc>(b * a));
+        } else {
+          total += b * a;
+        }
+      }
+      out[static_cast<int64_t>(m) * p.n + n] = finish(total);
+    }
+  }
+}
+
+}  // namespace internal
+
+inline void BatchMatMulFloat(const BatchMatMulParams& p, const float* lhs, const float* rhs, float* output) {
+  internal::ForEachBatch(p, [&](int64_t l, int64_t r, int64_t o) {
+    internal::MatMul<float>(p, lhs + l, rhs + r, output + o, 0, 0, [](float total) { return total; });
+  });
+}
+
+// T = int8_t (Acc int32_t) or int16_t (Acc int64_t).
+template <typename T, typename Acc>
+inline void BatchMatMulQuantized(const BatchMatMulParams& p, const T* lhs, const T* rhs, T* output) {
+  const auto finish = [&p](Acc total) {
+    int32_t scaled = MultiplyByQuantizedMultiplier(total, p.output_multiplier, p.output_shift);
+    scaled = WrappingAdd(scaled, p.output_offset);
+    return static_cast<T>(std::min(std::max(scaled, p.activation_min), p.activation_max));
+  };
+  internal::ForEachBatch(p, [&](int64_t l, int64_t r, int64_t o) {
+    internal::MatMul<Acc>(p, lhs + l, rhs + r, output + o, p.lhs_offset, p.rhs_offset, finish);
+  });
+}
+
+}  // namespace reference
+}  // namespace mote
+
+#endif  // MOTE_KERNELS_BATCH_MATMUL_BATCH_MATMUL_REFERENCE_H_
