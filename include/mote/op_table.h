@@ -19,8 +19,10 @@
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   logical/       LOGICAL_AND, LOGICAL_OR
+//   pad/           PAD, PADV2
 //   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+//   space_depth/   SPACE_TO_DEPTH, DEPTH_TO_SPACE
 // The other folders of src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks),
 // quantization/ (quantized arithmetic), glue/ (glue shared by several ops).
 #ifndef MOTE_OP_TABLE_H_
@@ -40,15 +42,18 @@
   X(COS, Cos, ParseNoOptions, 1)                                      \
   X(CUMSUM, CumSum, ParseCumsum, 1)                                   \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)      \
+  X(DEPTH_TO_SPACE, DepthToSpace, ParseDepthToSpace, 2)               \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(DIV, Div, ParseDiv, 2)                                            \
   X(ELU, Elu, ParseNoOptions, 1)                                      \
+  X(EMBEDDING_LOOKUP, EmbeddingLookup, ParseNoOptions, 4)             \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \
   X(EXP, Exp, ParseNoOptions, 2)                                      \
   X(FLOOR, Floor, ParseNoOptions, 1)                                  \
   X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                           \
   X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
+  X(GATHER, Gather, ParseGather, 5)                                   \
   X(GREATER, Greater, ParseNoOptions, 2)                              \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
@@ -70,6 +75,7 @@
   X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
   X(PAD, Pad, ParseNoOptions, 4)                                      \
+  X(PADV2, PadV2, ParseNoOptions, 4)                                  \
   X(PRELU, Prelu, ParseNoOptions, 1)                                  \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                            \
   X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                         \
@@ -78,11 +84,13 @@
   X(RELU, Relu, ParseNoOptions, 3)                                    \
   X(RELU6, Relu6, ParseNoOptions, 3)                                  \
   X(RESHAPE, Reshape, ParseReshape, 2)                                \
+  X(REVERSE_V2, ReverseV2, ParseNoOptions, 3)                         \
   X(ROUND, Round, ParseNoOptions, 1)                                  \
   X(RSQRT, Rsqrt, ParseNoOptions, 3)                                  \
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
   X(SIN, Sin, ParseNoOptions, 1)                                      \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SPACE_TO_DEPTH, SpaceToDepth, ParseSpaceToDepth, 2)               \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
   X(SQUARE, Square, ParseNoOptions, 1)                                \
   X(SQUARED_DIFFERENCE, SquaredDifference, ParseNoOptions, 2)         \
@@ -90,7 +98,8 @@
   X(SUB, Sub, ParseSub, 5)                                            \
   X(SUM, Sum, ParseSum, 2)                                            \
   X(SVDF, Svdf, ParseSvdf, 4)                                         \
-  X(TANH, Tanh, ParseNoOptions, 3)
+  X(TANH, Tanh, ParseNoOptions, 3)                                    \
+  X(TRANSPOSE, Transpose, ParseNoOptions, 5)
 
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
 // kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions
