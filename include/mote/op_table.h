@@ -16,6 +16,7 @@
 // its glue with other ops: then they share one folder named for what they have in common, one line each here:
 //   activations/   RELU, RELU6
 //   arg_min_max/   ARG_MAX, ARG_MIN
+//   batch_space/   SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   logical/       LOGICAL_AND, LOGICAL_OR
@@ -35,6 +36,7 @@
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                  \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                  \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                     \
+  X(BATCH_TO_SPACE_ND, BatchToSpaceNd, ParseNoOptions, 3)             \
   X(CAST, Cast, ParseCast, 3)                                         \
   X(CEIL, Ceil, ParseNoOptions, 1)                                    \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)              \
@@ -54,6 +56,7 @@
   X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                           \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)         \
   X(GATHER, Gather, ParseGather, 5)                                   \
+  X(GATHER_ND, GatherNd, ParseNoOptions, 1)                           \
   X(GREATER, Greater, ParseNoOptions, 2)                              \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                   \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                         \
@@ -71,6 +74,7 @@
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                             \
   X(MEAN, Mean, ParseReducer, 3)                                      \
   X(MINIMUM, Minimum, ParseNoOptions, 4)                              \
+  X(MIRROR_PAD, MirrorPad, ParseMirrorPad, 2)                         \
   X(MUL, Mul, ParseMul, 7)                                            \
   X(NEG, Neg, ParseNoOptions, 1)                                      \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                           \
@@ -90,6 +94,7 @@
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                           \
   X(SIN, Sin, ParseNoOptions, 1)                                      \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                \
+  X(SPACE_TO_BATCH_ND, SpaceToBatchNd, ParseNoOptions, 3)             \
   X(SPACE_TO_DEPTH, SpaceToDepth, ParseSpaceToDepth, 2)               \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                    \
   X(SQUARE, Square, ParseNoOptions, 1)                                \
