@@ -1,14 +1,17 @@
-"""Oracle cases for the indexing and layout kernels: TRANSPOSE, GATHER, EMBEDDING_LOOKUP, REVERSE_V2, PADV2,
-SPACE_TO_DEPTH and DEPTH_TO_SPACE (one case group each), over the types TFLM's kernels take, random shapes
+"""Oracle cases for the indexing and layout kernels: TRANSPOSE, GATHER, GATHER_ND, EMBEDDING_LOOKUP, REVERSE_V2,
+PADV2, MIRROR_PAD, SPACE_TO_DEPTH / DEPTH_TO_SPACE and SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND (a case group each,
+the pairs sharing one), over the types TFLM's kernels take, random shapes
 (ranks 1 to the kernel's limit; rank-0 graph inputs cannot be fed to the oracle) and random parameters:
 permutations, gather axes / batch_dims / indices, lookup rows (float, int8 and the int8 -> float32 hybrid),
-reversed axis runs (constant and runtime axis tensors), paddings and padding values, block sizes.
+reversed axis runs (constant and runtime axis tensors), paddings and padding values, mirror modes, block
+sizes, block shapes with paddings and crops.
 
 Refusal cases (mote must refuse, TFLM refuses at invoke or computes nothing): out-of-range gather and lookup
-indices, non-contiguous or repeated reverse axes.
+indices, non-contiguous or repeated reverse axes. (TFLM does not bound-check GATHER_ND indices, so its
+out-of-range refusal is tested in gather_nd_test.cc, not here.)
 
 Run: .venv/bin/python tools/oracle/gen_index_layout.py [--seed N] [--out-dir DIR] [--only transpose,gather,...]
-  -> tests/oracle/data/{transpose,gather,embedding_lookup,reverse_v2,padv2,space_depth}.cases (+ provenance)
+  -> tests/oracle/data/<group>.cases (+ .provenance.txt) for each group of GROUPS
 """
 
 import argparse
@@ -21,7 +24,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 1616
-GROUPS = ["transpose", "gather", "embedding_lookup", "reverse_v2", "padv2", "space_depth"]
+GROUPS = ["transpose", "gather", "embedding_lookup", "reverse_v2", "padv2", "space_depth", "gather_nd", "mirror_pad",
+          "batch_space"]
 
 
 def rand_shape(rng, rank, lo=1, hi=5):
@@ -205,6 +209,91 @@ def gen_space_depth(w, rng):
             op, options = "DEPTH_TO_SPACE", "DepthToSpaceOptions"
         model = single_op_model(op, [x], [y], options, {"block_size": block})
         w.add_run("%s_%s_%s_b%d_%d" % (op.lower(), dtype, dims(x.shape), block, it), model, [random_input(x, rng)])
+
+
+# ------------------------------------------------------------------------------------------------- GATHER_ND
+
+def gen_gather_nd(w, rng):
+    dtypes = ["float32", "int8"]
+    for it in range(90):
+        dtype = dtypes[it % 2]
+        rank = int(rng.integers(1, 5))
+        shape = rand_shape(rng, rank, 1, 5)
+        nd = int(rng.integers(1, rank + 1))
+        batch = rand_shape(rng, int(rng.integers(0, 3)), 1, 4)
+        rows = int(np.prod(batch, dtype=np.int64))
+        idx = np.stack([rng.integers(0, shape[j], size=rows) for j in range(nd)], axis=-1).astype(np.int32)
+        idx = idx.reshape(batch + [nd])
+        q = quant(rng, dtype)
+        x = T(shape, dtype, **q)
+        out = T(batch + shape[nd:], dtype, **q)
+        model = single_op_model("GATHER_ND", [x, T(batch + [nd], "int32")], [out])
+        w.add_run("gather_nd_%s_%s_i%s_%d" % (dtype, dims(shape), dims(batch + [nd]), it), model,
+                  [random_input(x, rng), idx])
+
+
+# ------------------------------------------------------------------------------------------------ MIRROR_PAD
+
+def gen_mirror_pad(w, rng):
+    dtypes = ["float32", "int8"]
+    for it in range(100):
+        dtype = dtypes[it % 2]
+        mode = ["REFLECT", "SYMMETRIC"][(it // 2) % 2]
+        offset = 1 if mode == "REFLECT" else 0
+        rank = int(rng.integers(1, 5))
+        shape = rand_shape(rng, rank, 1, 5 if rank <= 2 else 3)
+        pads = np.array([[int(rng.integers(0, d - offset + 1)) for _ in range(2)] for d in shape], dtype=np.int32)
+        ptype = "int64" if it % 5 == 0 else "int32"
+        q = quant(rng, dtype)
+        x = T(shape, dtype, **q)
+        y = T([int(d + p[0] + p[1]) for d, p in zip(shape, pads)], dtype, **q)
+        p = T([rank, 2], ptype, data=pads.astype(np.int64 if ptype == "int64" else np.int32))
+        model = single_op_model("MIRROR_PAD", [x, p], [y], "MirrorPadOptions", {"mode": mode})
+        w.add_run("mirror_pad_%s_%s_%s_%s_%d" % (mode.lower(), dtype, dims(shape), ptype, it), model,
+                  [random_input(x, rng)])
+
+
+# ------------------------------------------------------------------------- SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND
+
+def gen_batch_space(w, rng):
+    dtypes = ["float32", "int8"]
+    for it in range(120):
+        dtype = dtypes[it % 2]
+        spatial = 1 if it % 5 == 4 else 2  # 3-D NHC inputs, too
+        block = [int(rng.integers(1, 4)) for _ in range(spatial)]
+        n, c = int(rng.integers(1, 3)), int(rng.integers(1, 4))
+        q = quant(rng, dtype)
+        if it % 2 == 0:
+            # SPACE_TO_BATCH_ND: padded sizes that the blocks divide.
+            blocked = [int(rng.integers(1, 4)) for _ in range(spatial)]
+            pads, sizes = [], []
+            for b, m in zip(block, blocked):
+                total = b * m
+                # TFLM pads FLOAT32 with whatever its op data held (the pad value is set for INT8 only), so
+                # float cases have no padding; mote pads FLOAT32 with 0, as TFLite does.
+                size = int(rng.integers(1, total + 1)) if dtype == "int8" else total
+                before = int(rng.integers(0, total - size + 1))
+                pads.append([before, total - size - before])
+                sizes.append(size)
+            x = T([n] + sizes + [c], dtype, **q)
+            y = T([n * int(np.prod(block))] + blocked + [c], dtype, **q)
+            op = "SPACE_TO_BATCH_ND"
+        else:
+            # BATCH_TO_SPACE_ND: crops that leave at least one row / column.
+            sizes = [int(rng.integers(1, 4)) for _ in range(spatial)]
+            pads, out_sizes = [], []
+            for b, s in zip(block, sizes):
+                full = b * s
+                keep = int(rng.integers(1, full + 1))
+                before = int(rng.integers(0, full - keep + 1))
+                pads.append([before, full - keep - before])
+                out_sizes.append(keep)
+            x = T([n * int(np.prod(block))] + sizes + [c], dtype, **q)
+            y = T([n] + out_sizes + [c], dtype, **q)
+            op = "BATCH_TO_SPACE_ND"
+        model = single_op_model(op, [x, i32(block), i32(pads)], [y], version=1 if spatial == 2 else 3)
+        w.add_run("%s_%s_%s_b%s_%d" % (op.lower(), dtype, dims(x.shape), dims(block), it), model,
+                  [random_input(x, rng)])
 
 
 def main():
