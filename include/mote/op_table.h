@@ -47,6 +47,7 @@
   X(DEPTH_TO_SPACE, DepthToSpace, ParseDepthToSpace, 2)               \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                        \
   X(DIV, Div, ParseDiv, 2)                                            \
+  X(DYNAMIC_UPDATE_SLICE, DynamicUpdateSlice, ParseNoOptions, 4)      \
   X(ELU, Elu, ParseNoOptions, 1)                                      \
   X(EMBEDDING_LOOKUP, EmbeddingLookup, ParseNoOptions, 4)             \
   X(EQUAL, Equal, ParseNoOptions, 4)                                  \

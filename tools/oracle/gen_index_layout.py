@@ -1,10 +1,10 @@
 """Oracle cases for the indexing and layout kernels: TRANSPOSE, GATHER, GATHER_ND, EMBEDDING_LOOKUP, REVERSE_V2,
-PADV2, MIRROR_PAD, SPACE_TO_DEPTH / DEPTH_TO_SPACE and SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND (a case group each,
+PADV2, MIRROR_PAD, DYNAMIC_UPDATE_SLICE, SPACE_TO_DEPTH / DEPTH_TO_SPACE and SPACE_TO_BATCH_ND / BATCH_TO_SPACE_ND (a case group each,
 the pairs sharing one), over the types TFLM's kernels take, random shapes
 (ranks 1 to the kernel's limit; rank-0 graph inputs cannot be fed to the oracle) and random parameters:
 permutations, gather axes / batch_dims / indices, lookup rows (float, int8 and the int8 -> float32 hybrid),
 reversed axis runs (constant and runtime axis tensors), paddings and padding values, mirror modes, block
-sizes, block shapes with paddings and crops.
+sizes, block shapes with paddings and crops, update blocks at start indices in and out of range (clamped).
 
 Refusal cases (mote must refuse, TFLM refuses at invoke or computes nothing): out-of-range gather and lookup
 indices, non-contiguous or repeated reverse axes. (TFLM does not bound-check GATHER_ND indices, so its
@@ -25,7 +25,7 @@ from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model 
 
 DEFAULT_SEED = 1616
 GROUPS = ["transpose", "gather", "embedding_lookup", "reverse_v2", "padv2", "space_depth", "gather_nd", "mirror_pad",
-          "batch_space"]
+          "batch_space", "dynamic_update_slice"]
 
 
 def rand_shape(rng, rank, lo=1, hi=5):
@@ -294,6 +294,24 @@ def gen_batch_space(w, rng):
         model = single_op_model(op, [x, i32(block), i32(pads)], [y], version=1 if spatial == 2 else 3)
         w.add_run("%s_%s_%s_b%s_%d" % (op.lower(), dtype, dims(x.shape), dims(block), it), model,
                   [random_input(x, rng)])
+
+
+# -------------------------------------------------------------------------------------- DYNAMIC_UPDATE_SLICE
+
+def gen_dynamic_update_slice(w, rng):
+    dtypes = ["float32", "int8", "int32"]
+    for it in range(90):
+        dtype = dtypes[it % 3]
+        rank = int(rng.integers(1, 7))
+        shape = rand_shape(rng, rank, 1, 5 if rank <= 3 else 3)
+        ushape = [int(rng.integers(0 if it % 17 == 0 else 1, d + 1)) for d in shape]
+        itype = "int64" if it % 4 == 0 else "int32"
+        starts = np.array([int(rng.integers(-2, d + 2)) for d in shape], dtype=np.int64 if itype == "int64" else np.int32)
+        q = quant(rng, dtype)
+        x, u = T(shape, dtype, **q), T(ushape, dtype, **q)
+        model = single_op_model("DYNAMIC_UPDATE_SLICE", [x, u, T([rank], itype)], [T(shape, dtype, **q)])
+        w.add_run("dynamic_update_slice_%s_%s_u%s_%s_%d" % (dtype, dims(shape), dims(ushape), itype, it), model,
+                  [random_input(x, rng), random_input(u, rng), starts])
 
 
 def main():
