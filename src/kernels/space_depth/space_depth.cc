@@ -16,11 +16,15 @@ namespace mote {
 namespace {
 
 constexpr TypeSet kTypes = TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8);
+constexpr int kMaxBlock = 46340;  // block * block fits int32
+
+// An output dimension, or -1 (which no declared shape matches) when it does not fit int32.
+int32_t Dim(int64_t v) { return v > INT32_MAX ? -1 : static_cast<int32_t>(v); }
 
 // The sizes the block divides: H and W for SPACE_TO_DEPTH, the depth (by block * block) for DEPTH_TO_SPACE.
 TfLiteStatus CheckBlock(TfLiteContext* context, const char* op, bool to_depth, const int32_t* dims, int block) {
-  if (block < 1 || block > 0xFFFF) {
-    TF_LITE_KERNEL_LOG(context, "%s: block_size %d is out of range (1..65535)", op, block);
+  if (block < 1 || block > kMaxBlock) {
+    TF_LITE_KERNEL_LOG(context, "%s: block_size %d is out of range (1..%d)", op, block, kMaxBlock);
     return kTfLiteError;
   }
   if (to_depth && (dims[1] % block != 0 || dims[2] % block != 0)) {
@@ -49,15 +53,15 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, bool to_dept
   }
   const int32_t* d = input->dims->data;
   TF_LITE_ENSURE_STATUS(CheckBlock(context, op, to_depth, d, block));
-  int32_t expected[4];
+  const int64_t b = block;
+  int32_t expected[4] = {d[0], Dim(d[1] * b), Dim(d[2] * b), d[3] / block / block};
   if (to_depth) {
+    expected[1] = d[1] / block;
+    expected[2] = d[2] / block;
+    expected[3] = Dim(d[3] * b * b);
     reference::MakeSpaceToDepthPlan(d, block, &data->plan);
-    const int32_t shape[4] = {d[0], d[1] / block, d[2] / block, d[3] * block * block};
-    for (int i = 0; i < 4; ++i) expected[i] = shape[i];
   } else {
     reference::MakeDepthToSpacePlan(d, block, &data->plan);
-    const int32_t shape[4] = {d[0], d[1] * block, d[2] * block, d[3] / (block * block)};
-    for (int i = 0; i < 4; ++i) expected[i] = shape[i];
   }
   data->element_size = TfLiteTypeSizeOf(input->type);
   return CheckOutputShape(context, op, output, expected, 4);

@@ -38,9 +38,9 @@ TEST(SpaceDepth, RoundTripOfATwoByTwoBlock) {
 
 TEST(SpaceDepth, RefusesBadBlockSizes) {  // TFLM divides by block_size unchecked
   ExpectRefused(BlockModel(true, kF32, {1, 2, 2, 1}, {1, 2, 2, 1}, 0),
-                "SPACE_TO_DEPTH: block_size 0 is out of range (1..65535)");
+                "SPACE_TO_DEPTH: block_size 0 is out of range (1..46340)");
   ExpectRefused(BlockModel(false, kF32, {1, 2, 2, 1}, {1, 2, 2, 1}, 0, /*with_options=*/false),
-                "DEPTH_TO_SPACE: block_size 0 is out of range (1..65535)");
+                "DEPTH_TO_SPACE: block_size 0 is out of range (1..46340)");
   ExpectRefused(BlockModel(true, kI8, {1, 3, 2, 1}, {1, 1, 1, 4}, 2),
                 "SPACE_TO_DEPTH: input height 3 and width 2 must be multiples of block_size 2");
   ExpectRefused(BlockModel(false, kI8, {1, 1, 1, 6}, {1, 2, 2, 1}, 2),
