@@ -16,16 +16,19 @@
 // its glue with other ops: then they share one folder named for what they have in common, one line each here:
 //   activations/   RELU, RELU6
 //   arg_min_max/   ARG_MAX, ARG_MIN
+//   batch_space/   SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
 //   concatenation/ CONCATENATION, PACK (one interleaving copy)
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   fill/          FILL, ZEROS_LIKE
 //   logical/       LOGICAL_AND, LOGICAL_OR
+//   pad/           PAD, PADV2
 //   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
 //   reshape/       RESHAPE, SQUEEZE, EXPAND_DIMS (the input's bytes under another shape)
 //   resize/        RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
 //   shape/         SHAPE, BROADCAST_ARGS (arithmetic on shapes)
+//   space_depth/   SPACE_TO_DEPTH, DEPTH_TO_SPACE
 //   split/         SPLIT, SPLIT_V, UNPACK (CONCATENATION's inverse)
 //   strided_slice/ STRIDED_SLICE, SLICE, BROADCAST_TO (one strided-box copy)
 // The other folders of src/kernels/ are not ops: dispatch/ (variant tables), simd/ (ISA building blocks),
@@ -41,6 +44,7 @@
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                               \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                                  \
   X(BATCH_MATMUL, BatchMatMul, ParseBatchMatMul, 3)                                \
+  X(BATCH_TO_SPACE_ND, BatchToSpaceNd, ParseNoOptions, 3)                          \
   X(BROADCAST_ARGS, BroadcastArgs, ParseNoOptions, 1)                              \
   X(BROADCAST_TO, BroadcastTo, ParseNoOptions, 3)                                  \
   X(CAST, Cast, ParseCast, 3)                                                      \
@@ -50,9 +54,12 @@
   X(COS, Cos, ParseNoOptions, 1)                                                   \
   X(CUMSUM, CumSum, ParseCumsum, 1)                                                \
   X(DEPTHWISE_CONV_2D, DepthwiseConv2D, ParseDepthwiseConv2D, 7)                   \
+  X(DEPTH_TO_SPACE, DepthToSpace, ParseDepthToSpace, 2)                            \
   X(DEQUANTIZE, Dequantize, ParseNoOptions, 6)                                     \
   X(DIV, Div, ParseDiv, 2)                                                         \
+  X(DYNAMIC_UPDATE_SLICE, DynamicUpdateSlice, ParseNoOptions, 4)                   \
   X(ELU, Elu, ParseNoOptions, 1)                                                   \
+  X(EMBEDDING_LOOKUP, EmbeddingLookup, ParseNoOptions, 4)                          \
   X(EQUAL, Equal, ParseNoOptions, 4)                                               \
   X(EXP, Exp, ParseNoOptions, 2)                                                   \
   X(EXPAND_DIMS, ExpandDims, ParseNoOptions, 1)                                    \
@@ -61,6 +68,8 @@
   X(FLOOR_DIV, FloorDiv, ParseNoOptions, 2)                                        \
   X(FLOOR_MOD, FloorMod, ParseNoOptions, 1)                                        \
   X(FULLY_CONNECTED, FullyConnected, ParseFullyConnected, 13)                      \
+  X(GATHER, Gather, ParseGather, 5)                                                \
+  X(GATHER_ND, GatherNd, ParseNoOptions, 1)                                        \
   X(GREATER, Greater, ParseNoOptions, 2)                                           \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                                \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                                      \
@@ -79,11 +88,13 @@
   X(MAX_POOL_2D, MaxPool2D, ParsePool, 3)                                          \
   X(MEAN, Mean, ParseReducer, 3)                                                   \
   X(MINIMUM, Minimum, ParseNoOptions, 4)                                           \
+  X(MIRROR_PAD, MirrorPad, ParseMirrorPad, 2)                                      \
   X(MUL, Mul, ParseMul, 7)                                                         \
   X(NEG, Neg, ParseNoOptions, 1)                                                   \
   X(NOT_EQUAL, NotEqual, ParseNoOptions, 3)                                        \
   X(PACK, Pack, ParsePack, 3)                                                      \
   X(PAD, Pad, ParseNoOptions, 4)                                                   \
+  X(PADV2, PadV2, ParseNoOptions, 4)                                               \
   X(PRELU, Prelu, ParseNoOptions, 1)                                               \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                                         \
   X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                                      \
@@ -94,6 +105,7 @@
   X(RESHAPE, Reshape, ParseReshape, 2)                                             \
   X(RESIZE_BILINEAR, ResizeBilinear, ParseResizeBilinear, 3)                       \
   X(RESIZE_NEAREST_NEIGHBOR, ResizeNearestNeighbor, ParseResizeNearestNeighbor, 4) \
+  X(REVERSE_V2, ReverseV2, ParseNoOptions, 3)                                      \
   X(ROUND, Round, ParseNoOptions, 1)                                               \
   X(RSQRT, Rsqrt, ParseNoOptions, 3)                                               \
   X(SELECT_V2, SelectV2, ParseNoOptions, 2)                                        \
@@ -101,6 +113,8 @@
   X(SIN, Sin, ParseNoOptions, 1)                                                   \
   X(SLICE, Slice, ParseNoOptions, 5)                                               \
   X(SOFTMAX, Softmax, ParseSoftmax, 3)                                             \
+  X(SPACE_TO_BATCH_ND, SpaceToBatchNd, ParseNoOptions, 3)                          \
+  X(SPACE_TO_DEPTH, SpaceToDepth, ParseSpaceToDepth, 2)                            \
   X(SPLIT, Split, ParseSplit, 4)                                                   \
   X(SPLIT_V, SplitV, ParseSplitV, 2)                                               \
   X(SQRT, Sqrt, ParseNoOptions, 1)                                                 \
@@ -112,6 +126,7 @@
   X(SUM, Sum, ParseSum, 2)                                                         \
   X(SVDF, Svdf, ParseSvdf, 4)                                                      \
   X(TANH, Tanh, ParseNoOptions, 3)                                                 \
+  X(TRANSPOSE, Transpose, ParseNoOptions, 5)                                       \
   X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)                          \
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)

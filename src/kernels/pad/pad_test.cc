@@ -81,5 +81,23 @@ TEST(Pad, RefusesInt8ConstantValueInAnotherQuantization) {
                 "PAD: int8 constant_values must have the output's scale and zero point");
 }
 
+TEST(PadV2, SharesPadsKernelUnderItsOwnName) {
+  OpRun run(BuildOne(schema::BuiltinOperator_PADV2,
+                     {Runtime(schema::TensorType_INT32, {2}), Const(schema::TensorType_INT32, {1, 2}, {1, 0}),
+                      Const(schema::TensorType_INT32, {1}, {-9})},
+                     {Runtime(schema::TensorType_INT32, {3})}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, "padv2/any/reference");
+  run.interpreter->input(0)->data.i32[0] = 4;
+  run.interpreter->input(0)->data.i32[1] = 5;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int32_t expected[] = {-9, 4, 5};
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(run.interpreter->output(0)->data.i32[i], expected[i]) << i;
+  ExpectRefused(BuildOne(schema::BuiltinOperator_PADV2,
+                         {Runtime(schema::TensorType_FLOAT32, {3}), Const(schema::TensorType_INT32, {1, 2}, {-1, 0})},
+                         {Runtime(schema::TensorType_FLOAT32, {2})}),
+                "PADV2: paddings of dimension 0 are -1, 0 (must be >= 0)");
+}
+
 }  // namespace
 }  // namespace mote
