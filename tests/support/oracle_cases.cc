@@ -195,11 +195,11 @@ bool ElementsMatch(TfLiteType type, const uint8_t* got, const uint8_t* want, siz
 CaseResult Result(CaseOutcome outcome, const std::string& detail) { return CaseResult{outcome, detail}; }
 
 // Compares every output with TFLM's; "" when all match, else one clause per differing output.
-std::string CompareOutputs(const OracleCase& c, const MicroInterpreter& interpreter) {
+std::string CompareOutputs(const OracleCase& c, MicroInterpreter* interpreter) {
   std::ostringstream out;
   bool first = true;
   for (size_t o = 0; o < c.outputs.size(); ++o) {
-    const TfLiteTensor* t = interpreter.output(o);
+    const TfLiteTensor* t = interpreter->output(o);
     const Blob& want = c.outputs[o];
     if (t == nullptr || t->bytes != want.size || (want.size > 0 && t->data.raw == nullptr)) {
       out << (first ? "" : "; ") << "output " << o << ": tensor has " << (t == nullptr ? 0 : t->bytes)
@@ -271,7 +271,7 @@ CaseResult RunCase(const OracleCase& c) {
     return Result(CaseOutcome::kRanRefusal,
                   "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: " + c.refusal_reason);
   }
-  const std::string differences = CompareOutputs(c, interpreter);
+  const std::string differences = CompareOutputs(c, &interpreter);
   if (!differences.empty()) return Result(CaseOutcome::kMismatch, differences);
   return CaseResult{};
 }

@@ -41,8 +41,8 @@ constexpr const char* kMagicV2 = test::kOracleMagicV2;
 constexpr uint32_t kExpectOutputs = test::kExpectOutputs;
 constexpr uint32_t kExpectRefused = test::kExpectRefused;
 
-// RunCase as the tests below see it: "" when mote does what TFLM does, else what went wrong.
-std::string RunCase(const OracleCase& c) { return test::RunCase(c).detail; }
+// What went wrong with a case: "" when mote does what TFLM does, else what went wrong.
+std::string Problem(const OracleCase& c) { return test::RunCase(c).detail; }
 
 // The environment variable MOTE_ORACLE_DATA_DIR points the test at another directory of .cases files.
 std::string OracleDataDir() {
@@ -87,7 +87,7 @@ TEST_P(OracleTest, MatchesTflm) {
   std::vector<std::string> failures;
   size_t refusals = 0;
   for (const OracleCase& c : cases) {
-    const std::string problem = RunCase(c);
+    const std::string problem = Problem(c);
     if (!problem.empty()) failures.push_back(c.name + ": " + problem);
     if (c.expect_refused) ++refusals;
   }
@@ -274,18 +274,18 @@ TEST(OracleRefusalCase, PassesWhenMoteRefusesTheModel) {
   c.expect_refused = true;
   c.refusal_reason = "TFLM aborted (SIGABRT)";
   c.model = Blob{junk, sizeof(junk)};
-  EXPECT_EQ(RunCase(c), "");
+  EXPECT_EQ(Problem(c), "");
 }
 
 TEST(OracleRefusalCase, FailsWhenMoteRunsTheModel) {
   test::AlignedBuffer file;
   OracleCase c;
   ASSERT_TRUE(SmokeCase(&file, &c)) << "tests/oracle/data/smoke.cases is missing or corrupt";
-  ASSERT_EQ(RunCase(c), "") << "smoke case " << c.name << " no longer matches TFLM";
+  ASSERT_EQ(Problem(c), "") << "smoke case " << c.name << " no longer matches TFLM";
   c.expect_refused = true;
   c.refusal_reason = "TFLM aborted (SIGABRT)";
   c.outputs.clear();
-  EXPECT_EQ(RunCase(c),
+  EXPECT_EQ(Problem(c),
             "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: TFLM aborted (SIGABRT)");
 }
 
