@@ -260,17 +260,23 @@ def qof(t):
     return (t.scale[0], t.zero_point[0])
 
 
-def quant_for(rng, dtype, lo, hi):
+def quant_for(rng, dtype, lo, hi, min_scale=0.0):
     """A quantization for real values in [lo, hi]: int8 asymmetric over the range (a little narrower or wider
-    at random, so some values saturate), int16 symmetric with zero point 0 (what TFLM's int16 kernels need)."""
+    at random, so some values saturate), int16 symmetric with zero point 0 (what TFLM's int16 kernels need).
+    The scale is at least min_scale."""
     lo, hi = min(lo, 0.0), max(hi, 0.0)  # zero must be representable
     if dtype == "int8":
         span = max(hi - lo, 1e-3)
-        s = span / 255.0 * float(rng.uniform(0.85, 1.3))
+        s = max(span / 255.0 * float(rng.uniform(0.85, 1.3)), min_scale)
         zp = int(np.clip(np.round(-128 - lo / s), -128, 127))
         return (float(np.float32(s)), zp)
     m = max(abs(lo), abs(hi), 1e-3)
-    return (float(np.float32(m / 32767.0 * float(rng.uniform(0.85, 1.3)))), 0)
+    return (float(np.float32(max(m / 32767.0 * float(rng.uniform(0.85, 1.3)), min_scale))), 0)
+
+
+# An op's output scale is at least its input's / MAX_SCALE_DROP: a larger requantization multiplier makes TFLM's
+# (x - zp) << shift overflow int32, which mote refuses (e.g. "PRELU: output scale ... is too small").
+MAX_SCALE_DROP = 1024.0
 
 
 def shape_of(g, x):
@@ -297,7 +303,9 @@ def out_like(g, x, lo, hi, noisy, dtype=None, shape=None, q="derive"):
     if dtype not in QUANTIZED:
         qq = None
     elif q == "derive":
-        qq = quant_for(g.rng, dtype, lo, hi)
+        tx = g.t(x)
+        floor = tx.scale[0] / MAX_SCALE_DROP if tx.dtype in QUANTIZED and tx.scale else 0.0
+        qq = quant_for(g.rng, dtype, lo, hi, floor)
     elif q == "same":
         qq = qof(g.t(x))
     else:
@@ -408,6 +416,13 @@ def ordered(g, x, y):
 
 def axis_const(g, values):
     return g.const(np.asarray(values, np.int32), "int32")
+
+
+def choose(g, cands):
+    """A random element of cands (Skip when there is none)."""
+    if not cands:
+        raise Skip()
+    return int(g.rng.choice(cands))
 
 
 def need_float_exact(g, x):
@@ -571,6 +586,8 @@ def spec_softmax(g, x):
         q, dtype = (1.0 / 65536, -32768), "int16"
     else:
         q, dtype = (1.0 / 256, -128), "int8"
+        if shape_of(g, x)[-1] >= 500:  # TFLM's int8 -> int8 path aborts when the sum of exps reaches 512
+            raise Skip()
     y = g.runtime(shape_of(g, x), dtype, 0.0, 1.0, True, q=q)
     return g.emit("SOFTMAX", [x], [y], "SoftmaxOptions", {"beta": beta})
 
@@ -637,7 +654,13 @@ def arithmetic(name, allowed, with_activation, same_quant=False):
         if dtype == "int32" and max(abs(lo), abs(hi)) > 2 ** 30:
             raise Skip()
         noisy = g.info[a].noisy or g.info[b].noisy or name in NOISY_FLOAT_OPS
-        y_out = out_like(g, x, lo, hi, noisy, shape=bshape(g, a, b), q="same" if same_quant else "derive")
+        q = "same" if same_quant else "derive"
+        if name == "MUL" and dtype in QUANTIZED:
+            # mote refuses a multiplier s1 * s2 / s_out above 1 (int16) or 2^13 (int8): TFLM's shift overflows
+            s12 = g.t(a).scale[0] * g.t(b).scale[0]
+            q = quant_for(g.rng, dtype, lo, hi, max(s12 * (1.01 if dtype == "int16" else 2.0 ** -13),
+                                                    g.t(x).scale[0] / MAX_SCALE_DROP))
+        y_out = out_like(g, x, lo, hi, noisy, shape=bshape(g, a, b), q=q)
         return g.emit(name, [a, b], [y_out], options_type, options)
     return spec
 
@@ -649,7 +672,7 @@ def spec_div(g, x):
     rng = g.rng
     if dtype == "float32" and rng.random() < 0.5:
         cands = [p for p in g.pool if broadcastable(shape_of(g, p), shape_of(g, x))]
-        y = make_positive(g, int(rng.choice(cands)), 0.25)
+        y = make_positive(g, choose(g, cands), 0.25)
         if rng.random() < 0.5:
             y = g.emit("NEG", [y], [g.runtime(shape_of(g, y), "float32", -g.info[y].hi, -g.info[y].lo,
                                               g.info[y].noisy)])
@@ -714,7 +737,7 @@ def spec_select_v2(g, x):
         c = int(rng.choice(cands))
     else:
         src = [p for p in g.pool if broadcastable(shape_of(g, p), bshape(g, x, y))]
-        c = g.to_type(int(rng.choice(src)), "bool")
+        c = g.to_type(choose(g, src), "bool")
     a, b = ordered(g, x, y)
     shape = [int(d) for d in np.broadcast_shapes(tuple(shape_of(g, c)), tuple(bshape(g, a, b)))]
     if nelem(shape) > MAX_ELEMENTS:
@@ -970,11 +993,11 @@ def weights(g, x, shape, per_channel_dim, k):
     return len(g.tensors) - 1, wmax * 1.5, scales
 
 
-def bias(g, x, n, wscales, mag):
-    """Bias for n output channels (None half the time): float32, int32 (int8 input) or int64 (int16 input), at
-    scale s_in * s_w per channel."""
+def bias(g, x, n, wscales, mag, optional=True):
+    """Bias for n output channels (absent now and then when optional): float32, int32 (int8 input) or int64
+    (int16 input), at scale s_in * s_w per channel."""
     rng = g.rng
-    if rng.random() < 0.3:
+    if optional and rng.random() < 0.3:
         return -1, 0.0
     real = rng.uniform(-0.2, 0.2, size=n) * max(mag, 0.1)
     t = g.t(x)
@@ -1025,7 +1048,8 @@ def conv_like(name):
             opts = {"depth_multiplier": mult}
         if n * oh * ow * cout > MAX_ELEMENTS:
             raise Skip()
-        b, bmax = bias(g, x, cout, ws, g.info[x].mag)
+        # TFLM's DEPTHWISE_CONV_2D crashes (SIGSEGV) on a model without bias: always one
+        b, bmax = bias(g, x, cout, ws, g.info[x].mag, optional=name == "CONV_2D")
         act = activation(g)
         y = conv_output(g, x, [n, oh, ow, cout], k * wmax * g.info[x].mag + bmax, act)
         opts.update({"padding": padding, "stride_w": stride, "stride_h": stride, "dilation_w_factor": dil,
