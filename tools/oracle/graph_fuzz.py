@@ -4,7 +4,9 @@ in-place reuse, the memory planner's buffer sharing, broadcasting into a planned
 
     graph_fuzz.py --seed 1 --count 200 --max-ops 10      # 200 models, reproducible from the seed
     graph_fuzz.py --seed 7 --minutes 240                 # until the time budget ends (see docs/graph-fuzz.md)
-    graph_fuzz.py --write-regression                     # tests/oracle/data/graph_fuzz.cases (fixed seed)
+
+The fixed regression set tests/oracle/data/graph_fuzz.cases is made from these models by gen_graph_fuzz.py
+(regenerate.sh graph_fuzz), like every other oracle group.
 
 How a model is made (every choice from the seed): 1-3 graph inputs of random type (float32, int8, int16) and
 shape (mostly NHWC images, ranks 1-4); then ops are appended one at a time, each drawn from SPECS (one
@@ -56,8 +58,6 @@ import oracle_lib  # noqa: E402
 from oracle_lib import T, Op, build_model, run_tflm, TflmAborted, TflmRefused, CaseWriter  # noqa: E402
 
 DEFAULT_SEED = 15
-REGRESSION_SEED = 15
-REGRESSION_COUNT = 160
 MAX_ELEMENTS = 768          # per tensor: keeps models fast and case files small
 MAX_RANK = 4
 FLOAT_LIMIT = 1e4           # specs decline inputs whose interval reaches beyond this
@@ -1397,7 +1397,6 @@ def fuzz(args):
     if not os.access(runner, os.X_OK):
         sys.exit("graph_fuzz: no case runner at %s (build it: cmake --build --preset release --target "
                  "oracle_case_runner, or set MOTE_CASE_RUNNER)" % runner)
-    regression = CaseWriter("graph_fuzz", seed=args.seed, generator=__file__) if args.write_regression else None
     found = []
     index = args.first
     with tempfile.TemporaryDirectory(prefix="graph_fuzz_") as tmpdir:
@@ -1430,8 +1429,6 @@ def fuzz(args):
                 verdict, detail = verdicts[case[0]]
                 if verdict == "MATCH":
                     stats.matches += 1
-                    if regression is not None and len(regression.serialize()) < args.max_bytes:
-                        regression.add(*case)
                 else:
                     stats.disagreements.append((case[0], verdict, detail))
                     found.append(case)
@@ -1439,8 +1436,6 @@ def fuzz(args):
                 stats.report(sys.stderr)
     if found and args.found:
         keep_found(args.found, found)
-    if regression is not None:
-        regression.write()
     stats.report()
     return 1 if stats.gen_bugs or stats.disagreements else 0
 
@@ -1458,10 +1453,6 @@ def main(argv=None):
                    "$MOTE_CASE_RUNNER)")
     p.add_argument("--found", default=os.path.join(oracle_lib.DEFAULT_OUT_DIR, "graph_fuzz_found.cases"),
                    help="case file disagreements are appended to (default %(default)s; '' keeps none)")
-    p.add_argument("--write-regression", action="store_true",
-                   help="write the matching models as tests/oracle/data/graph_fuzz.cases (with --seed %d --count %d "
-                   "for the checked-in file)" % (REGRESSION_SEED, REGRESSION_COUNT))
-    p.add_argument("--max-bytes", type=int, default=400 * 1024, help="size cap of --write-regression's file")
     p.add_argument("-v", "--verbose", action="store_true", help="print the running totals after every batch")
     args = p.parse_args(argv)
     return fuzz(args)
