@@ -1327,7 +1327,9 @@ def make_case(seed, index, max_ops):
 
 
 def run_mote(runner, cases, tmpdir):
-    """Runs (name, model, inputs, outputs) cases through mote's case runner; returns {name: (verdict, detail)}."""
+    """Runs (name, model, inputs, outputs) cases through mote's case runner; returns {name: (verdict, detail)}.
+    When the runner dies (mote crashed on a case), the cases it gave no verdict are run again one by one, so
+    that only the crashing ones are reported, as CRASH."""
     w = CaseWriter("graph_fuzz_batch", out_dir=tmpdir, generator=__file__)
     for name, model, inputs, outputs in cases:
         w.add(name, model, inputs, outputs)
@@ -1340,11 +1342,14 @@ def run_mote(runner, cases, tmpdir):
         parts = line.split("\t")
         if parts[0] != "END" and len(parts) >= 2:
             verdicts[parts[1]] = (parts[0], parts[2] if len(parts) > 2 else "")
-    if proc.returncode != 0 or len(verdicts) != len(cases):
-        # the runner crashed (a mote crash is a finding too): every case without a verdict is one
-        why = "case runner exited with status %d: %s" % (proc.returncode, proc.stderr.strip()[-300:])
-        for name, _, _, _ in cases:
-            verdicts.setdefault(name, ("CRASH", why))
+    if proc.returncode == 0 and len(verdicts) == len(cases):
+        return verdicts
+    rest = [c for c in cases if c[0] not in verdicts]
+    if len(cases) == 1:
+        why = "the case runner exited with status %d: %s" % (proc.returncode, proc.stderr.strip()[-300:])
+        return {cases[0][0]: ("CRASH", why)}
+    for case in rest:
+        verdicts.update(run_mote(runner, [case], tmpdir))
     return verdicts
 
 
