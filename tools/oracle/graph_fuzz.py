@@ -186,7 +186,8 @@ class Graph:
         if dtype == "bool":
             if src == "float32" and info.noisy:
                 raise Skip()
-            thr = float(rng.uniform(info.lo, info.hi)) if info.hi > info.lo else info.lo
+            # a threshold in the middle of the interval, so that both results occur
+            thr = info.lo + (info.hi - info.lo) * float(rng.uniform(0.35, 0.65))
             if src in QUANTIZED:
                 x = self.to_type(x, "float32")
             c = self.const(np.full([1], thr, np.float32 if src != "int32" else np.int32),
@@ -210,6 +211,8 @@ class Graph:
                 return self.emit("CAST", [x], [self.runtime(shape, dtype, max(lo, QMIN[src]), min(hi, QMAX[src]))])
             if info.noisy or info.mag > 1e6:
                 raise Skip()
+            x = widen(self, x)
+            info = self.info[x]
             return self.emit("CAST", [x], [self.runtime(shape, dtype, np.trunc(info.lo), np.trunc(info.hi))])
         # -> int8 / int16
         if src == "float32":
@@ -1143,12 +1146,26 @@ CAST_RANGES = {"int8": (-128, 127), "int16": (-32768, 32767), "int32": (-2 ** 31
                "bool": (0, 1), "float32": (-3e38, 3e38)}
 
 
+def widen(g, x):
+    """A float32 x of small magnitude scaled up (MUL by a constant) so that truncating it to an integer keeps
+    some of its values apart (values in [-1, 1] would all become 0)."""
+    i = g.info[x]
+    if i.mag >= 8:
+        return x
+    k = float(np.float32(g.rng.uniform(10, 60) / max(i.mag, 0.05)))
+    c = g.const(np.array([k], np.float32), "float32")
+    return g.emit("MUL", [x, c], [g.runtime(shape_of(g, x), "float32", i.lo * k, i.hi * k, i.noisy)],
+                  "MulOptions", {"fused_activation_function": "NONE"})
+
+
 def spec_cast(g, x):
     rng = g.rng
     src = g.t(x).dtype
     dst = str(rng.choice([d for d in ANY_TYPE if d != src]))
     if src == "float32" and dst != "float32":
         need_float_exact(g, x)
+        if dst != "bool":
+            x = widen(g, x)
     lo, hi = raw_interval(g, x)
     if dst == "bool":
         lo, hi = 0, 1
