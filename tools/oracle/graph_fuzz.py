@@ -658,6 +658,12 @@ def arithmetic(name, allowed, with_activation, same_quant=False):
             raise Skip()
         noisy = g.info[a].noisy or g.info[b].noisy or name in NOISY_FLOAT_OPS
         q = "same" if same_quant else "derive"
+        if name in ("ADD", "SUB") and dtype in QUANTIZED:
+            # TFLM asserts (SIGABRT) on an output multiplier 2 max(s1, s2) / (2^shift s_out) of 1 or more, shift
+            # 15 for int16 and 20 for int8
+            smax = max(g.t(a).scale[0], g.t(b).scale[0])
+            q = quant_for(g.rng, dtype, lo, hi, max(2.02 * smax / 2.0 ** (15 if dtype == "int16" else 20),
+                                                    g.t(x).scale[0] / MAX_SCALE_DROP))
         if name == "MUL" and dtype in QUANTIZED:
             # mote refuses a multiplier s1 * s2 / s_out above 1 (int16) or 2^13 (int8): TFLM's shift overflows
             s12 = g.t(a).scale[0] * g.t(b).scale[0]
@@ -836,7 +842,7 @@ def spec_pad(g, x):
 
 
 def spec_concatenation(g, x):
-    x = g.to_type(x, pick_type(g, x, ANY_TYPE))
+    x = zp0(g, g.to_type(x, pick_type(g, x, ANY_TYPE)))  # TFLM refuses int16 zero points other than 0
     rng, shape = g.rng, shape_of(g, x)
     axis = int(rng.integers(0, len(shape)))
     ins = [x]
