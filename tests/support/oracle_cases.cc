@@ -49,8 +49,10 @@ class Reader {
 // Parses a whole .cases file. Blobs point into `file`, which must outlive the cases.
 bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::string* error) {
   std::ostringstream why;
-  const bool v2 = file.size() >= sizeof(kOracleMagicV2) && std::memcmp(file.data(), kOracleMagicV2, sizeof(kOracleMagicV2)) == 0;
-  if (!v2 && (file.size() < sizeof(kOracleMagic) || std::memcmp(file.data(), kOracleMagic, sizeof(kOracleMagic)) != 0)) {
+  const bool v2 =
+      file.size() >= sizeof(kOracleMagicV2) && std::memcmp(file.data(), kOracleMagicV2, sizeof(kOracleMagicV2)) == 0;
+  if (!v2 &&
+      (file.size() < sizeof(kOracleMagic) || std::memcmp(file.data(), kOracleMagic, sizeof(kOracleMagic)) != 0)) {
     *error = "bad magic (not a MOTEORC1 or MOTEORC2 case file)";
     return false;
   }
@@ -165,16 +167,54 @@ std::string ElementString(TfLiteType type, const uint8_t* data, size_t i) {
       s << v;
       break;
     }
-    case kTfLiteInt8: s << static_cast<int>(static_cast<int8_t>(p[0])); break;
-    case kTfLiteUInt8: s << static_cast<int>(p[0]); break;
-    case kTfLiteBool: s << (p[0] != 0 ? "true" : "false"); break;
-    case kTfLiteInt16: { int16_t v; std::memcpy(&v, p, 2); s << v; break; }
-    case kTfLiteUInt16: { uint16_t v; std::memcpy(&v, p, 2); s << v; break; }
-    case kTfLiteInt32: { int32_t v; std::memcpy(&v, p, 4); s << v; break; }
-    case kTfLiteUInt32: { uint32_t v; std::memcpy(&v, p, 4); s << v; break; }
-    case kTfLiteInt64: { int64_t v; std::memcpy(&v, p, 8); s << v; break; }
-    case kTfLiteUInt64: { uint64_t v; std::memcpy(&v, p, 8); s << v; break; }
-    default: s << "0x" << std::hex << static_cast<int>(p[0]); break;
+    case kTfLiteInt8:
+      s << static_cast<int>(static_cast<int8_t>(p[0]));
+      break;
+    case kTfLiteUInt8:
+      s << static_cast<int>(p[0]);
+      break;
+    case kTfLiteBool:
+      s << (p[0] != 0 ? "true" : "false");
+      break;
+    case kTfLiteInt16: {
+      int16_t v;
+      std::memcpy(&v, p, 2);
+      s << v;
+      break;
+    }
+    case kTfLiteUInt16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      s << v;
+      break;
+    }
+    case kTfLiteInt32: {
+      int32_t v;
+      std::memcpy(&v, p, 4);
+      s << v;
+      break;
+    }
+    case kTfLiteUInt32: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      s << v;
+      break;
+    }
+    case kTfLiteInt64: {
+      int64_t v;
+      std::memcpy(&v, p, 8);
+      s << v;
+      break;
+    }
+    case kTfLiteUInt64: {
+      uint64_t v;
+      std::memcpy(&v, p, 8);
+      s << v;
+      break;
+    }
+    default:
+      s << "0x" << std::hex << static_cast<int>(p[0]);
+      break;
   }
   return s.str();
 }
@@ -214,8 +254,8 @@ std::string CompareOutputs(const OracleCase& c, MicroInterpreter* interpreter) {
       if (!ElementsMatch(t->type, got, want.data, i) && differing++ == 0) first_bad = i;
     }
     if (differing > 0) {
-      out << (first ? "" : "; ") << "output " << o << " (" << TfLiteTypeGetName(t->type) << "): " << differing
-          << " of " << count << " elements differ, first at [" << first_bad
+      out << (first ? "" : "; ") << "output " << o << " (" << TfLiteTypeGetName(t->type) << "): " << differing << " of "
+          << count << " elements differ, first at [" << first_bad
           << "]: mote=" << ElementString(t->type, got, first_bad)
           << " tflm=" << ElementString(t->type, want.data, first_bad);
       first = false;

@@ -49,11 +49,11 @@ bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::
 
 // What mote did with a case.
 enum class CaseOutcome {
-  kMatch,          // the same outputs as TFLM, or a clean refusal of a refusal case
-  kMismatch,       // ran, but an output differs (detail: the first differing element of each differing output)
-  kRefused,        // AllocateTensors or Invoke failed on a case TFLM runs (detail: mote's log)
-  kRanRefusal,     // ran a case TFLM refuses
-  kBadCase,        // the case does not fit its model (input/output counts or sizes)
+  kMatch,       // the same outputs as TFLM, or a clean refusal of a refusal case
+  kMismatch,    // ran, but an output differs (detail: the first differing element of each differing output)
+  kRefused,     // AllocateTensors or Invoke failed on a case TFLM runs (detail: mote's log)
+  kRanRefusal,  // ran a case TFLM refuses
+  kBadCase,     // the case does not fit its model (input/output counts or sizes)
 };
 
 struct CaseResult {

@@ -24,11 +24,16 @@ namespace {
 const char* OutcomeName(mote::test::CaseOutcome outcome) {
   using mote::test::CaseOutcome;
   switch (outcome) {
-    case CaseOutcome::kMatch: return "MATCH";
-    case CaseOutcome::kMismatch: return "MISMATCH";
-    case CaseOutcome::kRefused: return "REFUSED";
-    case CaseOutcome::kRanRefusal: return "RAN_REFUSAL";
-    case CaseOutcome::kBadCase: return "BAD_CASE";
+    case CaseOutcome::kMatch:
+      return "MATCH";
+    case CaseOutcome::kMismatch:
+      return "MISMATCH";
+    case CaseOutcome::kRefused:
+      return "REFUSED";
+    case CaseOutcome::kRanRefusal:
+      return "RAN_REFUSAL";
+    case CaseOutcome::kBadCase:
+      return "BAD_CASE";
   }
   return "UNKNOWN";
 }
