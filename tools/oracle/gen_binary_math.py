@@ -100,6 +100,7 @@ class Gen:
         if q is None:
             q = self.quantizations(dtype)
         self.q = q
+        self.same_tensor = same_tensor
         kw = [dict() if x is None else dict(scale=x[0], zero_point=x[1]) for x in q]
         a = T(shape1, dtype, **kw[0])
         b = a if same_tensor else T(shape2, dtype, **kw[1])
@@ -162,7 +163,7 @@ class DivGen(Gen):
             return rng.integers(-(2 ** 31) + 1, 2 ** 31, size=shape, dtype=np.int64).astype(np.int32)
         v = rng.integers(-128, 128, size=shape)
         if which == 1:  # never at the zero point (a division by zero, refused by mote, undefined in TFLM)
-            z2 = self.q[1][1]
+            z2 = self.q[0 if self.same_tensor else 1][1]  # one tensor as both inputs: input 0's zero point
             v = np.where(v == z2, z2 + 1 if z2 < 127 else z2 - 1, v)
         return v.astype(np.int8)
 

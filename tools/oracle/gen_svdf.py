@@ -74,6 +74,40 @@ def int_case(w, rng, name, batch, input_size, units, rank, memory, steps, state_
     w.add_run(name, model, inputs)
 
 
+def multiplier_case(w, rng, name):
+    """Int8x16 probe of how scale_1 = input * weights_feature / state is formed (float products or double):
+    scale_2 is exactly 1 (power-of-two scales), weights_time 1 and memory 1, so each unit outputs its feature
+    stage round(acc * scale_1) plus a bias of -round(acc * scale_1 in double); the feature sums acc (input
+    [127, 1] against weights [p, q]) are picked where the two ways of forming scale_1 round apart."""
+    while True:
+        s_in, s_wf = np.float32(rng.uniform(0.02, 0.5)), np.float32(rng.uniform(0.002, 0.02))
+        s_st = np.float32(2.0 ** int(rng.integers(-12, -8)))
+        d1 = float(s_in) * float(s_wf) / float(s_st)
+        f1 = float(np.float32(np.float32(s_in * s_wf) / s_st))
+        accs = np.arange(-16256, 16257)
+        accs = accs[np.abs(accs * d1) < 32000]
+        lo, hi = np.minimum(accs * d1, accs * f1), np.maximum(accs * d1, accs * f1)
+        half = np.floor(hi - 0.5) + 0.5  # the rounding boundary k + 0.5 just below hi
+        margin = 1e-9 * np.abs(hi) + 1e-7  # well above the fixed-point multiplier's own error
+        straddle = accs[(half - lo > margin) & (hi - half > margin)]
+        if len(straddle) > 0:
+            break
+    accs = rng.choice(straddle, size=min(len(straddle), 8), replace=False)
+    units = len(accs)
+    p = np.round(accs / 127.0).astype(np.int64)
+    q = accs - 127 * p  # |q| <= 63
+    s_wt, s_out = np.float32(2.0 ** -3), np.float32(float(s_st) * 2.0 ** -3)  # scale_2 = 1 exactly
+    bias = -np.floor(np.abs(accs * d1) + 0.5) * np.sign(accs)  # round half away from zero, as TFLM rounds
+    xs = [T([1, 2], "int8", scale=float(s_in), zero_point=0)]
+    wf = T([units, 2], "int8", data=np.stack([p, q], axis=1), scale=float(s_wf))
+    wt = T([units, 1], "int16", data=np.ones((units, 1)), scale=float(s_wt))
+    b = T([units], "int32", data=bias, scale=float(np.float32(s_st * s_wt)))
+    st = T([1, units], "int16", scale=float(s_st), zero_point=0, is_variable=True)
+    ys = [T([1, units], "int8", scale=float(s_out), zero_point=0)]
+    model = svdf_model(xs, wf, wt, b, st, ys, 1, "NONE")
+    w.add_run(name, model, [np.array([[127, 1]], np.int8)])
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     args = parse_args(parser, DEFAULT_SEED)
@@ -109,6 +143,9 @@ def main():
     for i, state_type in enumerate(["int8", "int8", "int16"]):
         int_case(w, rng, "svdf_saturating_int8x%s_%d" % (state_type[3:], i), 2, 24, 4, 2, 4, 3, state_type, "NONE",
                  scales=(0.5, 0.02, 0.01, 0.01 if state_type == "int8" else 0.00002, 0.05))
+    # The multiplier's derivation: float products would be one off on these (oracle seed 81051 found it).
+    for i in range(2):
+        multiplier_case(w, rng, "svdf_multiplier_int8x16_%d" % i)
     w.write()
 
 
