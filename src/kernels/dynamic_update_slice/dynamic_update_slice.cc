@@ -55,7 +55,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* operand,
   }
   TF_LITE_ENSURE_STATUS(CheckMovedTypes(context, kOp, operand, output, kTypes, "FLOAT32, INT8, INT32"));
   TF_LITE_ENSURE_STATUS(CheckUpdateAndStart(context, operand, update, start));
-  TF_LITE_ENSURE_STATUS(CheckOutputShape(context, kOp, output, operand->dims->data, operand->dims->size));
+  TF_LITE_ENSURE_STATUS(CheckOutputShape(context, kOp, output, operand->dims));
   p->rank = operand->dims->size;
   for (int d = 0; d < p->rank; ++d) {
     p->operand_dims[d] = operand->dims->data[d];

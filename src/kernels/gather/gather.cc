@@ -25,7 +25,7 @@ struct OpData {
   int64_t index_count;
 };
 
-int64_t Product(const int32_t* dims, int begin, int end) {
+int64_t Product(const int* dims, int begin, int end) {
   int64_t n = 1;
   for (int d = begin; d < end; ++d) n *= dims[d];
   return n;
@@ -81,7 +81,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteGatherParams& op
   int axis, batch_dims;
   TF_LITE_ENSURE_STATUS(ResolveAxes(context, options, input, indices, &axis, &batch_dims));
   TF_LITE_ENSURE_STATUS(CheckGatherOutput(context, input, indices, axis, batch_dims, output));
-  const int32_t* d = input->dims->data;
+  const int* d = input->dims->data;
   reference::GatherParams& p = data->params;
   p.batch_size = Product(d, 0, batch_dims);
   p.outer_size = Product(d, batch_dims, axis);

@@ -4,12 +4,15 @@
 
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
+#include "mote/runtime_shape.h"
 
 namespace mote {
 namespace {
 
-// "[1, 2, 3]" into buf (truncated to its size).
-const char* FormatDims(const int32_t* dims, int rank, char* buf, size_t size) {
+// "[1, 2, 3]" into buf (truncated to its size). Int: int (TfLiteIntArray) or int32_t, distinct types on
+// arm-none-eabi.
+template <typename Int>
+const char* FormatDims(const Int* dims, int rank, char* buf, size_t size) {
   size_t used = static_cast<size_t>(snprintf(buf, size, "["));
   for (int d = 0; d < rank && used < size; ++d) {
     used += static_cast<size_t>(snprintf(buf + used, size - used, d == 0 ? "%d" : ", %d", static_cast<int>(dims[d])));
@@ -44,6 +47,18 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
                      FormatDims(output->dims->data, output->dims->size, declared, sizeof(declared)),
                      FormatDims(expected, rank, wanted, sizeof(wanted)));
   return kTfLiteError;
+}
+
+TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
+                              const TfLiteIntArray* expected) {
+  int32_t dims[RuntimeShape::kMaxDims];
+  const int rank = expected->size < RuntimeShape::kMaxDims ? expected->size : RuntimeShape::kMaxDims;
+  for (int d = 0; d < rank; ++d) dims[d] = expected->data[d];
+  if (expected->size > rank) {
+    TF_LITE_KERNEL_LOG(context, "%s: rank %d is above %d", op, expected->size, RuntimeShape::kMaxDims);
+    return kTfLiteError;
+  }
+  return CheckOutputShape(context, op, output, dims, rank);
 }
 
 TfLiteStatus CheckConstInt32Vector(TfLiteContext* context, const char* op, const char* what,

@@ -25,6 +25,9 @@ TfLiteStatus CheckMovedTypes(TfLiteContext* context, const char* op, const TfLit
 // expected [2, 1]".
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const int32_t* expected, int rank);
+// The same against another tensor's shape (TfLiteIntArray holds int, not int32_t, on arm-none-eabi).
+TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
+                              const TfLiteIntArray* expected);
 
 // A constant INT32 tensor of one dimension (its values are then read in prepare) with at most `max_count`
 // values: "<OP>: the <what> tensor must be constant", "<OP>: <what> must be a 1-D INT32 tensor of at most N

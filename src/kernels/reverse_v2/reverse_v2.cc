@@ -56,7 +56,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
                                         "FLOAT32, INT8, UINT8, INT16, INT32, INT64, BOOL"));
   const int rank = input->dims->size;
   TF_LITE_ENSURE_STATUS(CheckAxisTensor(context, axis, rank));
-  TF_LITE_ENSURE_STATUS(CheckOutputShape(context, kOp, output, input->dims->data, rank));
+  TF_LITE_ENSURE_STATUS(CheckOutputShape(context, kOp, output, input->dims));
   data->rank = rank;
   for (int d = 0; d < rank; ++d) data->dims[d] = input->dims->data[d];
   data->copy.element_size = TfLiteTypeSizeOf(input->type);

@@ -22,7 +22,7 @@ constexpr int kMaxBlock = 46340;  // block * block fits int32
 int32_t Dim(int64_t v) { return v > INT32_MAX ? -1 : static_cast<int32_t>(v); }
 
 // The sizes the block divides: H and W for SPACE_TO_DEPTH, the depth (by block * block) for DEPTH_TO_SPACE.
-TfLiteStatus CheckBlock(TfLiteContext* context, const char* op, bool to_depth, const int32_t* dims, int block) {
+TfLiteStatus CheckBlock(TfLiteContext* context, const char* op, bool to_depth, const int* dims, int block) {
   if (block < 1 || block > kMaxBlock) {
     TF_LITE_KERNEL_LOG(context, "%s: block_size %d is out of range (1..%d)", op, block, kMaxBlock);
     return kTfLiteError;
@@ -51,7 +51,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, bool to_dept
     TF_LITE_KERNEL_LOG(context, "%s: input has %d dimensions (must be 4, NHWC)", op, input->dims->size);
     return kTfLiteError;
   }
-  const int32_t* d = input->dims->data;
+  const int* d = input->dims->data;
   TF_LITE_ENSURE_STATUS(CheckBlock(context, op, to_depth, d, block));
   const int64_t b = block;
   int32_t expected[4] = {d[0], Dim(d[1] * b), Dim(d[2] * b), d[3] / block / block};

@@ -27,7 +27,7 @@ inline void SetView(StridedCopyPlan* plan, const int32_t (&dims)[6], const int64
 }  // namespace space_depth_internal
 
 // input_dims: N, H, W, C of the input.
-inline void MakeSpaceToDepthPlan(const int32_t* input_dims, int32_t block, StridedCopyPlan* plan) {
+inline void MakeSpaceToDepthPlan(const int* input_dims, int32_t block, StridedCopyPlan* plan) {
   const int64_t c = input_dims[3], w = input_dims[2], h = input_dims[1];
   // Output view: n, y, x, by, bx, c.
   const int32_t dims[6] = {input_dims[0], input_dims[1] / block, input_dims[2] / block, block, block, input_dims[3]};
@@ -35,7 +35,7 @@ inline void MakeSpaceToDepthPlan(const int32_t* input_dims, int32_t block, Strid
   space_depth_internal::SetView(plan, dims, strides);
 }
 
-inline void MakeDepthToSpacePlan(const int32_t* input_dims, int32_t block, StridedCopyPlan* plan) {
+inline void MakeDepthToSpacePlan(const int* input_dims, int32_t block, StridedCopyPlan* plan) {
   const int64_t depth = input_dims[3], w = input_dims[2], h = input_dims[1];
   const int32_t c = input_dims[3] / (block * block);
   // Output view: n, y, by, x, bx, c.

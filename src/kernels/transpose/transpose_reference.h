@@ -13,7 +13,7 @@ namespace mote {
 namespace reference {
 
 // The plan of a transpose of an input of `rank` dimensions `input_dims` by `perm`.
-inline void MakeTransposePlan(const int32_t* input_dims, int rank, const int32_t* perm, StridedCopyPlan* plan) {
+inline void MakeTransposePlan(const int* input_dims, int rank, const int32_t* perm, StridedCopyPlan* plan) {
   int64_t in_stride[StridedCopyPlan::kMaxRank];
   int64_t stride = 1;
   for (int d = rank - 1; d >= 0; --d) {
