@@ -66,14 +66,14 @@ def main():
             if np.prod(shape) <= max_elements:
                 return shape
 
-    def fit_shape(dtype, mode, bit_width, max_elements=400):
-        """A random shape whose value tables (channels * 2^bit_width entries) stay within 2 KB."""
+    def fit_shape(dtype, mode, bit_width, max_elements=250):
+        """A random shape whose value tables (channels * 2^bit_width entries) stay within 1 KB."""
         while True:
             shape = random_shape(max_elements)
             channels = {"axis0": shape[0], "last": shape[-1]}.get(mode, 1)
             if mode == "last" and len(shape) > 1 and shape[-1] == 1:
                 continue  # one scale on the last axis of rank >= 2: TFLM refuses (a refusal case below)
-            if channels * (1 << bit_width) * np.dtype(dtype).itemsize <= 2048:
+            if channels * (1 << bit_width) * np.dtype(dtype).itemsize <= 1024:
                 return shape
 
     def random_values(dtype, n):
@@ -162,6 +162,54 @@ def main():
             pairs.append(lut_pair(dtype, fit_shape(dtype, mode, bit_width, 200), mode, bit_width))
         count[0] += 1
         run_pairs(pairs, "decode_multi_%d_outputs_%03d" % (len(pairs), count[0]))
+
+    def prune_pair(dtype, shape, mode, density, zero_points=None):
+        """(encoded T, ancillary T, output T): a random mask of the given density, random kept values."""
+        out, channels, axis = draw_output(dtype, shape, mode)
+        if zero_points is not None:
+            out.zero_point = [int(z) for z in zero_points(channels)]
+        size = int(np.prod(shape))
+        mask = (rng.random(size) < density).astype(np.int64)
+        np_t = np.dtype(dtype)
+        kept = random_values(dtype, max(1, int(mask.sum())))
+        kept = rng.choice(kept, int(mask.sum())).astype(np_t)
+        anc = header(0, 0, decode_type=decode.DecodeType.PRUNING) + kept.astype(np_t.newbyteorder("<")).tobytes()
+        return u8(lut.pack_indices(mask, 1)), u8(anc), out
+
+    def int8_zero_points(channels):
+        return rng.integers(-128, 128, channels)
+
+    for dtype in TYPES:
+        for mode in modes_for(dtype):
+            for density in (0.0, 0.3, 0.7, 1.0):
+                shape = fit_shape(dtype, mode, 1, 150)
+                zps = int8_zero_points if dtype == "int8" and mode != "none" else None
+                count[0] += 1
+                run_pairs([prune_pair(dtype, shape, mode, density, zps)],
+                          "decode_pruned_%s_%s_%s_d%d_%03d" % (dtype, "x".join(map(str, shape)), mode,
+                                                               int(density * 10), count[0]))
+    for _ in range(6):  # LUT and pruning outputs on one node
+        pairs = []
+        for _ in range(int(rng.integers(2, 4))):
+            dtype = str(rng.choice(TYPES))
+            mode = str(rng.choice(modes_for(dtype)))
+            bit_width = int(rng.integers(1, 8))
+            shape = fit_shape(dtype, mode, bit_width, 200)
+            if rng.random() < 0.5:
+                pairs.append(lut_pair(dtype, shape, mode, bit_width))
+            else:
+                zps = int8_zero_points if dtype == "int8" and mode != "none" else None
+                pairs.append(prune_pair(dtype, shape, mode, float(rng.random()), zps))
+        count[0] += 1
+        run_pairs(pairs, "decode_mixed_%d_outputs_%03d" % (len(pairs), count[0]))
+    count[0] += 1
+    run_pairs([prune_pair("int16", [3, 4], "axis0", 0.5, lambda c: [0] + [3] * (c - 1))],
+              "decode_refused_pruned_int16_zero_point_%03d" % count[0], refusal="expected")
+    e, a, o = prune_pair("int32", [6, 5], "none", 1.0)
+    count[0] += 1
+    writer.add_refusal("decode_hostile_pruned_short_values_%03d" % count[0],
+                       single_op_model(None, [e, u8(a.data.tobytes()[:-4])], [o], custom_code=DECODE), [],
+                       "TFLM reads out of bounds (mote refuses in prepare)")
 
     compressed_models(writer, rng, count)
     refusals(writer, rng, count, lut_pair, run_pairs)

@@ -75,7 +75,7 @@ Pair GoodPair() {
 TEST(Decode, DecodesLutAndReportsTheVariant) {
   test::OpRun run(DecodeModel({GoodPair()}));
   ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(run.interpreter->node_info(0).variant, "decode/lut/reference");
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, "decode/any/reference");
   ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
   const int8_t* out = run.interpreter->output(0)->data.int8;
   EXPECT_EQ(std::vector<int8_t>(out, out + 8), (std::vector<int8_t>{-5, 7, 9, 100, 100, 9, 7, -5}));
@@ -85,9 +85,8 @@ TEST(Decode, RefusesDecodeTypesItDoesNotImplement) {
   Pair p = GoodPair();
   p.ancillary[0] = 1;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: Huffman decoding (decode type 1) is not implemented");
-  p.ancillary[0] = 2;
   ExpectRefused(DecodeModel({GoodPair(), p}),
-                "TFLM_DECODE: output 1: pruning decoding (decode type 2) is not implemented");
+                "TFLM_DECODE: output 1: Huffman decoding (decode type 1) is not implemented");
   p.ancillary[0] = 200;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: custom decode type 200 is not supported");
   p.ancillary[0] = 3;
@@ -135,7 +134,8 @@ TEST(Decode, RefusesHostileHeadersAndLengths) {
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the encoded tensor has 1 bytes, 8 2-bit indices need 2");
   p = GoodPair();
   p.ancillary.resize(19);  // three entries: index 3 reads past them
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the value tables hold 3 entries, the indices read 4");
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
+                                  "reads 4");
 }
 
 TEST(Decode, RefusesChannelLayoutsTflmDoesNot) {
@@ -154,7 +154,40 @@ TEST(Decode, RefusesChannelLayoutsTflmDoesNot) {
   p.out_shape = {2, 4};
   p.scales = {0.5f, 0.5f};
   p.ancillary[6] = 255;
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the value tables hold 4 entries, the indices read 256");
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 4 values, the encoded data "
+                                  "reads 256");
+}
+
+// Pruning: mask 0b10110010 keeps elements 0, 2, 3 and 6; the others are their channel's zero point.
+Pair PrunedPair() {
+  Pair p;
+  p.encoded = {0xB2};
+  p.ancillary = Header(0, 0);
+  p.ancillary[0] = 2;
+  for (int8_t v : {11, -22, 33, -44}) p.ancillary.push_back(static_cast<uint8_t>(v));
+  p.out_shape = {8};
+  return p;
+}
+
+TEST(Decode, DecodesPruning) {
+  test::OpRun run(DecodeModel({PrunedPair()}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int8_t* out = run.interpreter->output(0)->data.int8;
+  EXPECT_EQ(std::vector<int8_t>(out, out + 8), (std::vector<int8_t>{11, 0, -22, 33, 0, 0, -44, 0}));
+}
+
+TEST(Decode, RefusesHostilePruning) {
+  Pair p = PrunedPair();
+  p.ancillary.pop_back();
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
+                                  "reads 4");
+  p = PrunedPair();
+  p.ancillary[4] = 2;
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: pruning version 2 is not supported (1)");
+  p = PrunedPair();
+  p.out_shape = {9};
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the encoded tensor has 1 bytes, 9 1-bit indices need 2");
 }
 
 TEST(Decode, ResolversFindItByName) {
@@ -178,7 +211,7 @@ TEST(DecodeReference, ReadsPackedIndicesMsbFirst) {
         const size_t bit = k * width + b;
         expected = (expected << 1) | ((packed[bit / 8] >> (7 - bit % 8)) & 1u);
       }
-      EXPECT_EQ(reference::LutIndex(packed, k, width), expected) << "width " << width << " k " << k;
+      EXPECT_EQ(reference::PackedField(packed, k, width), expected) << "width " << width << " k " << k;
     }
   }
 }
