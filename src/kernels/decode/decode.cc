@@ -69,9 +69,10 @@ TfLiteStatus CheckDecodeType(TfLiteContext* context, int out, uint8_t type) {
 // The header's length, versions and type (TFLM's order: header version, type, the type's version).
 TfLiteStatus CheckHeader(TfLiteContext* context, const Tensors& t, const uint8_t* h) {
   if (t.ancillary->bytes < kHeaderBytes) {
-    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: the ancillary tensor has %u bytes, less than the %u-byte "
-                       "header", t.out, static_cast<unsigned>(t.ancillary->bytes),
-                       static_cast<unsigned>(kHeaderBytes));
+    TF_LITE_KERNEL_LOG(context,
+                       "TFLM_DECODE: output %d: the ancillary tensor has %u bytes, less than the %u-byte "
+                       "header",
+                       t.out, static_cast<unsigned>(t.ancillary->bytes), static_cast<unsigned>(kHeaderBytes));
     return kTfLiteError;
   }
   if (h[1] != 1) {
@@ -98,8 +99,10 @@ TfLiteStatus ResolveChannels(TfLiteContext* context, const Tensors& t, reference
     layout->channels = static_cast<size_t>(q->scale->size);
     layout->channel_last = q->quantized_dimension == t.output->dims->size - 1 && q->scale->size > 1;
     if (!layout->channel_last && q->quantized_dimension != 0) {
-      TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: quantization axis %d is not supported (0 or the last "
-                         "axis)", t.out, q->quantized_dimension);
+      TF_LITE_KERNEL_LOG(context,
+                         "TFLM_DECODE: output %d: quantization axis %d is not supported (0 or the last "
+                         "axis)",
+                         t.out, q->quantized_dimension);
       return kTfLiteError;
     }
   }
@@ -127,8 +130,10 @@ TfLiteStatus CheckEncodedLength(TfLiteContext* context, const Tensors& t, size_t
 TfLiteStatus CheckValueCount(TfLiteContext* context, const Tensors& t, size_t element_size, uint64_t needed) {
   const size_t held = (t.ancillary->bytes - kHeaderBytes) / element_size;
   if (needed > held) {
-    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: the ancillary tensor holds %u values, the encoded data "
-                       "reads %u", t.out, static_cast<unsigned>(held), static_cast<unsigned>(needed));
+    TF_LITE_KERNEL_LOG(context,
+                       "TFLM_DECODE: output %d: the ancillary tensor holds %u values, the encoded data "
+                       "reads %u",
+                       t.out, static_cast<unsigned>(held), static_cast<unsigned>(needed));
     return kTfLiteError;
   }
   return kTfLiteOk;
@@ -188,8 +193,7 @@ TfLiteStatus PreparePrune(TfLiteContext* context, const Tensors& t, const uint8_
   TF_LITE_ENSURE_STATUS(ResolveChannels(context, t, &prune.layout));
   TF_LITE_ENSURE_STATUS(ResolveZeroPoints(context, t, &prune));
   TF_LITE_ENSURE_STATUS(CheckEncodedLength(context, t, prune.layout.count, 1));
-  return CheckValueCount(context, t, plan->element_size,
-                         reference::PrunedValueCount(prune.mask, prune.layout.count));
+  return CheckValueCount(context, t, plan->element_size, reference::PrunedValueCount(prune.mask, prune.layout.count));
 }
 
 // Output `out` from inputs 2*out (encoded) and 2*out+1 (ancillary).
@@ -207,8 +211,10 @@ TfLiteStatus PrepareOutput(TfLiteContext* context, TfLiteNode* node, int out, Ou
     return kTfLiteError;
   }
   if (!Supported(output->type)) {
-    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: type %s is not supported (BOOL, FLOAT32, INT8, INT16, "
-                       "INT32, INT64)", out, TfLiteTypeGetName(output->type));
+    TF_LITE_KERNEL_LOG(context,
+                       "TFLM_DECODE: output %d: type %s is not supported (BOOL, FLOAT32, INT8, INT16, "
+                       "INT32, INT64)",
+                       out, TfLiteTypeGetName(output->type));
     return kTfLiteError;
   }
   const Tensors t{out, encoded.get(), ancillary.get(), output.get()};
@@ -222,8 +228,10 @@ TfLiteStatus PrepareOutput(TfLiteContext* context, TfLiteNode* node, int out, Ou
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const int outputs = NumOutputs(node);
   if (outputs < 1 || NumInputs(node) != 2 * outputs) {
-    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: %d inputs and %d outputs given (an encoded and an ancillary input "
-                       "per output)", NumInputs(node), outputs);
+    TF_LITE_KERNEL_LOG(context,
+                       "TFLM_DECODE: %d inputs and %d outputs given (an encoded and an ancillary input "
+                       "per output)",
+                       NumInputs(node), outputs);
     return kTfLiteError;
   }
   auto* data = static_cast<OpData*>(node->user_data);
@@ -240,10 +248,18 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 // Pruning writes zero points, so it runs on the output's storage type of its size.
 void DecodePruned(const OutputPlan& plan, void* out) {
   switch (plan.element_size) {
-    case 1: reference::DecodePruned(plan.prune, static_cast<int8_t*>(out)); break;
-    case 2: reference::DecodePruned(plan.prune, static_cast<int16_t*>(out)); break;
-    case 4: reference::DecodePruned(plan.prune, static_cast<int32_t*>(out)); break;
-    default: reference::DecodePruned(plan.prune, static_cast<int64_t*>(out)); break;
+    case 1:
+      reference::DecodePruned(plan.prune, static_cast<int8_t*>(out));
+      break;
+    case 2:
+      reference::DecodePruned(plan.prune, static_cast<int16_t*>(out));
+      break;
+    case 4:
+      reference::DecodePruned(plan.prune, static_cast<int32_t*>(out));
+      break;
+    default:
+      reference::DecodePruned(plan.prune, static_cast<int64_t*>(out));
+      break;
   }
 }
 
@@ -265,7 +281,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 // A custom op's registration: builtin code CUSTOM and TFLM's name (resolvers match custom ops by name).
 const TfLiteRegistration kRegistration_DECODE = {
-    InitOpData<OpData>, nullptr, Prepare, Eval, nullptr, schema::BuiltinOperator_CUSTOM, "TFLM_DECODE", nullptr, 1,
+    InitOpData<OpData>,    nullptr, Prepare, Eval, nullptr, schema::BuiltinOperator_CUSTOM, "TFLM_DECODE", nullptr, 1,
     "decode/any/reference"};
 
 }  // namespace mote

@@ -43,9 +43,9 @@ struct LutParams {
 
 struct PruneParams {
   ChannelLayout layout;
-  const uint8_t* mask;         // one bit per element
-  const uint8_t* values;       // the kept values (unaligned)
-  const int* zero_points;      // per channel, or nullptr: every element's zero point is `zero_point`
+  const uint8_t* mask;     // one bit per element
+  const uint8_t* values;   // the kept values (unaligned)
+  const int* zero_points;  // per channel, or nullptr: every element's zero point is `zero_point`
   int zero_point;
 };
 

@@ -8,8 +8,8 @@
 
 #include "gtest/gtest.h"
 #include "kernels/decode/decode_reference.h"
-#include "mote/op_resolver.h"
 #include "mote/op_registrations.h"
+#include "mote/op_resolver.h"
 #include "support/model_builder.h"
 #include "support/single_op.h"
 
@@ -110,22 +110,23 @@ TEST(Decode, RefusesNodeShapeTypesAndNonConstantInputs) {
   const int out = b.AddTensor(schema::TensorType_INT8, {1});
   b.AddOperator(code, {e}, {out});
   b.SetOutputs({out});
-  ExpectRefused(b.Finish(),
-                "TFLM_DECODE: 1 inputs and 1 outputs given (an encoded and an ancillary input per output)");
+  ExpectRefused(b.Finish(), "TFLM_DECODE: 1 inputs and 1 outputs given (an encoded and an ancillary input per output)");
   Pair p = GoodPair();
   p.const_inputs = false;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the encoded and ancillary tensors must be constant");
   p = GoodPair();
   p.out_type = schema::TensorType_UINT8;
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: type UINT8 is not supported (BOOL, FLOAT32, INT8, "
-                                  "INT16, INT32, INT64)");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: type UINT8 is not supported (BOOL, FLOAT32, INT8, "
+                "INT16, INT32, INT64)");
 }
 
 TEST(Decode, RefusesHostileHeadersAndLengths) {
   Pair p = GoodPair();
   p.ancillary.resize(10);
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor has 10 bytes, less than the 16-byte "
-                                  "header");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: the ancillary tensor has 10 bytes, less than the 16-byte "
+                "header");
   p = GoodPair();
   p.ancillary[5] = 0xF0;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the index bit width is 0 (1 to 7)");
@@ -134,8 +135,9 @@ TEST(Decode, RefusesHostileHeadersAndLengths) {
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the encoded tensor has 1 bytes, 8 2-bit indices need 2");
   p = GoodPair();
   p.ancillary.resize(19);  // three entries: index 3 reads past them
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
-                                  "reads 4");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
+                "reads 4");
 }
 
 TEST(Decode, RefusesChannelLayoutsTflmDoesNot) {
@@ -145,15 +147,15 @@ TEST(Decode, RefusesChannelLayoutsTflmDoesNot) {
   p.out_shape = {2, 4, 1};
   p.scales = {0.5f, 0.5f, 0.5f, 0.5f};
   p.quantized_dimension = 1;
-  ExpectRefused(DecodeModel({p}),
-                "TFLM_DECODE: output 0: quantization axis 1 is not supported (0 or the last axis)");
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: quantization axis 1 is not supported (0 or the last axis)");
   // Two channels of stride 255: the second table starts past the ancillary tensor.
   p = GoodPair();
   p.out_shape = {2, 4};
   p.scales = {0.5f, 0.5f};
   p.ancillary[6] = 255;
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 4 values, the encoded data "
-                                  "reads 256");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: the ancillary tensor holds 4 values, the encoded data "
+                "reads 256");
 }
 
 // Pruning: mask 0b10110010 keeps elements 0, 2, 3 and 6; the others are their channel's zero point.
@@ -178,8 +180,9 @@ TEST(Decode, DecodesPruning) {
 TEST(Decode, RefusesHostilePruning) {
   Pair p = PrunedPair();
   p.ancillary.pop_back();
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
-                                  "reads 4");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: the ancillary tensor holds 3 values, the encoded data "
+                "reads 4");
   p = PrunedPair();
   p.ancillary[4] = 2;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: pruning version 2 is not supported (1)");
