@@ -81,6 +81,24 @@ TEST(Decode, DecodesLutAndReportsTheVariant) {
   EXPECT_EQ(std::vector<int8_t>(out, out + 8), (std::vector<int8_t>{-5, 7, 9, 100, 100, 9, 7, -5}));
 }
 
+// TFLM's compressor leaves the weights' per-channel quantization on the encoded UINT8 tensor it writes (three
+// scales on a 2-byte tensor here); the verifier lets that through for 1-D UINT8 constants only.
+TEST(Decode, AcceptsTheCompressorsLeftoverQuantizationOnTheEncodedTensor) {
+  const Pair p = GoodPair();
+  for (const schema::TensorType type : {schema::TensorType_UINT8, schema::TensorType_INT8}) {
+    ModelBuilder b;
+    const int code = b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "TFLM_DECODE");
+    const int e = b.AddConstTensor<uint8_t>(type, {2}, p.encoded, {0.1f, 0.2f, 0.3f}, {0, 0, 0}, 0);
+    const int a =
+        b.AddConstTensor<uint8_t>(schema::TensorType_UINT8, {static_cast<int>(p.ancillary.size())}, p.ancillary);
+    const int out = b.AddTensor(schema::TensorType_INT8, {8});
+    b.AddOperator(code, {e, a}, {out});
+    b.SetOutputs({out});
+    test::OpRun run(b.Finish());
+    EXPECT_EQ(run.interpreter->AllocateTensors() == kTfLiteOk, type == schema::TensorType_UINT8);
+  }
+}
+
 TEST(Decode, RefusesDecodeTypesItDoesNotImplement) {
   Pair p = GoodPair();
   p.ancillary[0] = 1;
