@@ -429,7 +429,13 @@ void MutateOpcode(Rng* rng, ModelT* m, SubGraphT* sg) {
       const BuiltinOperator c = kCodes[rng->Below(sizeof(kCodes) / sizeof(kCodes[0]))];
       code.builtin_code = c;
       code.deprecated_builtin_code = static_cast<int8_t>(c < 127 ? c : 127);
-      if (c == schema::BuiltinOperator_CUSTOM && rng->OneIn(2)) code.custom_code = rng->OneIn(2) ? "FlexAdd" : "my_op";
+      if (c == schema::BuiltinOperator_CUSTOM && rng->OneIn(2)) {
+        // Names no resolver has, and the custom ops mote implements (their kernels meet these tensors too).
+#define MOTE_FUZZ_CUSTOM_NAME(name, add_name, code) name,
+        static const char* const kCustomNames[] = {"FlexAdd", "my_op", MOTE_NAMED_CUSTOM_OPS(MOTE_FUZZ_CUSTOM_NAME)};
+#undef MOTE_FUZZ_CUSTOM_NAME
+        code.custom_code = kCustomNames[rng->Below(sizeof(kCustomNames) / sizeof(kCustomNames[0]))];
+      }
       break;
     }
     case 2: code.version = rng->OneIn(2) ? static_cast<int32_t>(rng->Below(15)) : rng->InterestingInt(); break;

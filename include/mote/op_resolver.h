@@ -38,6 +38,8 @@ struct OpResolverEntry {
 const char* BuiltinOperatorName(int32_t code);
 // "AddConv2D" for a code in the op table, nullptr otherwise.
 const char* OpTableAddMethodName(int32_t code);
+// "AddDecode" for a custom op name of MOTE_NAMED_CUSTOM_OPS ("TFLM_DECODE"); nullptr for other names.
+const char* NamedCustomAddMethodName(const char* custom_name);
 // The op table's parser and max version for a code; nullptr / 0 when mote does not implement the op.
 BuiltinParseFn OpTableParser(int32_t code);
 int OpTableMaxVersion(int32_t code);
@@ -134,6 +136,12 @@ class MicroMutableOpResolver : public MicroOpResolver {
   }
   MOTE_BUILTIN_OPS(MOTE_ADD_METHOD)
 #undef MOTE_ADD_METHOD
+#define MOTE_ADD_NAMED_CUSTOM_METHOD(name, add_name, code)                                 \
+  TfLiteStatus Add##add_name(const TfLiteRegistration& registration = Register_##code()) { \
+    return impl_.AddCustom(name, registration, kAnyVersion, kAnyVersion);                  \
+  }
+  MOTE_NAMED_CUSTOM_OPS(MOTE_ADD_NAMED_CUSTOM_METHOD)
+#undef MOTE_ADD_NAMED_CUSTOM_METHOD
 
  private:
   static int DefaultMaxVersion(int32_t code) {
@@ -145,7 +153,8 @@ class MicroMutableOpResolver : public MicroOpResolver {
   internal::MutableOpResolverImpl impl_;
 };
 
-// Every builtin in the op table, from a constant table indexed by builtin code (read-only memory, O(1)).
+// Every builtin in the op table, from a constant table indexed by builtin code (read-only memory, O(1)), then
+// the named custom ops (MOTE_NAMED_CUSTOM_OPS, found by name).
 class AllOpsResolver : public MicroOpResolver {
  public:
   using MicroOpResolver::FindOp;

@@ -131,6 +131,13 @@
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
+// Custom ops TFLM ships and registers by name (MicroMutableOpResolver::Add<AddName>() is AddCustom(NAME, ...)):
+// X(NAME, AddName, CODE), NAME the custom op name models carry, CODE naming kRegistration_CODE / Register_CODE()
+// (TFLM's factory name). Their kernels live in src/kernels/<code in lower case>/. Expanded with the builtins:
+// the declarations (op_registrations.h), MicroMutableOpResolver's AddXxx methods, the all-ops and host
+// resolvers, the TFLM-named factories, `mote inspect` and `mote gen-resolver`.
+#define MOTE_NAMED_CUSTOM_OPS(X) X("TFLM_DECODE", Decode, DECODE)
+
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
 // kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions
 // (kernels/glue/registration.h): the generic kernel restricted to that input type (prepare refuses others,

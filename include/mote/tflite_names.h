@@ -47,6 +47,9 @@ using ::mote::SizeOfDimension;
 #define MOTE_TFLITE_FACTORY(code, add_name, parser, max_version) using ::mote::Register_##code;
 MOTE_BUILTIN_OPS(MOTE_TFLITE_FACTORY)
 #undef MOTE_TFLITE_FACTORY
+#define MOTE_TFLITE_NAMED_CUSTOM_FACTORY(name, add_name, code) using ::mote::Register_##code;
+MOTE_NAMED_CUSTOM_OPS(MOTE_TFLITE_NAMED_CUSTOM_FACTORY)
+#undef MOTE_TFLITE_NAMED_CUSTOM_FACTORY
 #define MOTE_TFLITE_SPECIALIZED(code, type) using ::mote::Register_##code##_##type;
 MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
 #undef MOTE_TFLITE_SPECIALIZED

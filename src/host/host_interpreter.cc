@@ -130,6 +130,9 @@ BuiltinOpResolver::BuiltinOpResolver() {
   AddBuiltin(schema::BuiltinOperator_##code, &kRegistration_##code, 1, max_version);
   MOTE_BUILTIN_OPS(MOTE_HOST_ADD)
 #undef MOTE_HOST_ADD
+#define MOTE_HOST_ADD_CUSTOM(name, add_name, code) AddCustom(name, &kRegistration_##code);
+  MOTE_NAMED_CUSTOM_OPS(MOTE_HOST_ADD_CUSTOM)
+#undef MOTE_HOST_ADD_CUSTOM
 }
 
 // --- FlatBufferModel ---------------------------------------------------------------------------------------

@@ -31,6 +31,15 @@ constexpr const TfLiteRegistration* kOpRegistrations[] = {MOTE_BUILTIN_OPS(MOTE_
 constexpr int kOpTableSize = static_cast<int>(sizeof(kOpTable) / sizeof(kOpTable[0]));
 static_assert(sizeof(kOpParsers) / sizeof(kOpParsers[0]) == kOpTableSize, "op table arrays differ in length");
 static_assert(sizeof(kOpRegistrations) / sizeof(kOpRegistrations[0]) == kOpTableSize, "op table arrays differ");
+// The named custom ops, after the builtins in the all-ops resolver's listing.
+struct NamedCustomRow {
+  const char* name;
+  const TfLiteRegistration* registration;
+};
+#define MOTE_NAMED_CUSTOM_ROW(name, add_name, code) {name, &kRegistration_##code},
+constexpr NamedCustomRow kNamedCustomOps[] = {MOTE_NAMED_CUSTOM_OPS(MOTE_NAMED_CUSTOM_ROW)};
+#undef MOTE_NAMED_CUSTOM_ROW
+constexpr int kNumNamedCustomOps = static_cast<int>(sizeof(kNamedCustomOps) / sizeof(kNamedCustomOps[0]));
 constexpr int kNumBuiltinCodes = schema::BuiltinOperator_MAX + 1;
 
 // The all-ops resolver's O(1) index: builtin code -> row in kOpTable (or -1). Built at compile time.
@@ -67,6 +76,14 @@ const char* BuiltinOperatorName(int32_t code) {
 const char* OpTableAddMethodName(int32_t code) {
   const int row = RowFor(code);
   return row < 0 ? nullptr : kOpTable[row].add_method;
+}
+
+const char* NamedCustomAddMethodName(const char* custom_name) {
+#define MOTE_NAMED_CUSTOM_ADD(name, add_name, code) \
+  if (custom_name != nullptr && std::strcmp(custom_name, name) == 0) return "Add" #add_name;
+  MOTE_NAMED_CUSTOM_OPS(MOTE_NAMED_CUSTOM_ADD)
+#undef MOTE_NAMED_CUSTOM_ADD
+  return nullptr;
 }
 
 BuiltinParseFn OpTableParser(int32_t code) {
@@ -193,13 +210,24 @@ const TfLiteRegistration* AllOpsResolver::FindOp(schema::BuiltinOperator op, int
   return kOpRegistrations[row];
 }
 
-const TfLiteRegistration* AllOpsResolver::FindOp(const char*, int) const { return nullptr; }
+const TfLiteRegistration* AllOpsResolver::FindOp(const char* custom_name, int) const {
+  if (custom_name == nullptr) return nullptr;
+  for (const NamedCustomRow& row : kNamedCustomOps) {
+    if (std::strcmp(row.name, custom_name) == 0) return row.registration;
+  }
+  return nullptr;
+}
 
 BuiltinParseFn AllOpsResolver::GetOpDataParser(schema::BuiltinOperator op) const { return OpTableParser(op); }
 
-int AllOpsResolver::NumRegistrations() const { return kOpTableSize; }
+int AllOpsResolver::NumRegistrations() const { return kOpTableSize + kNumNamedCustomOps; }
 
 OpResolverEntry AllOpsResolver::GetRegistration(int index) const {
+  if (index >= kOpTableSize && index < kOpTableSize + kNumNamedCustomOps) {
+    const NamedCustomRow& row = kNamedCustomOps[index - kOpTableSize];
+    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, row.name, row.registration, nullptr, kAnyVersion,
+                           kAnyVersion};
+  }
   if (index < 0 || index >= kOpTableSize) return OpResolverEntry{0, nullptr, nullptr, nullptr, 0, 0};
   const OpTableRow& row = kOpTable[index];
   return OpResolverEntry{row.code, nullptr, kOpRegistrations[index], kOpParsers[index], 1, row.max_version};

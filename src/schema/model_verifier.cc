@@ -333,7 +333,10 @@ TfLiteStatus CheckTensorQuantization(const TensorRef& t) {
   // Older converters copied the weights' quantized_dimension onto 1-D per-channel bias tensors (e.g. 3 for
   // depthwise biases in TFLM's person_detect); TFLM never indexes a bias by it, so that layout is accepted.
   const bool legacy_bias = rank == 1 && qd >= rank && static_cast<uint32_t>(shape->Get(0)) == num_scales;
-  if (num_scales <= 1 || legacy_bias) return kTfLiteOk;
+  // TFLM's model compressor rewrites a compressed weight as its encoded bytes (a 1-D UINT8 constant) and leaves
+  // the weight's per-channel quantization on it; only TFLM_DECODE reads that tensor, as raw bytes.
+  const bool encoded_weights = rank == 1 && t.tensor->type() == schema::TensorType_UINT8 && t.tensor->buffer() != 0;
+  if (num_scales <= 1 || legacy_bias || encoded_weights) return kTfLiteOk;
   if (qd < 0 || qd >= rank) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT
                 " has %u per-channel scales but "

@@ -150,6 +150,14 @@ for want in 'MicroMutableOpResolver<3>' 'TfLiteRegistration* Register_MY_OP();' 
 done
 grep -q HASHTABLE_LOOKUP "$work/custom.h" && { echo "FAILED: an unused operator code reached the header"; fail=1; }
 
+# A custom op TFLM ships (TFLM_DECODE): mote has its kernel, so gen-resolver calls AddDecode() and inspect says so.
+python3 "$work/make_model.py" "$work/decode.tflite" 'TFLM_DECODE,19' '0,1'
+"$mote" gen-resolver "$work/decode.tflite" >"$work/decode.h" 2>"$work/err.txt" || { echo "FAILED: gen-resolver decode"; cat "$work/err.txt"; fail=1; }
+grep -qF 'if (resolver.AddDecode() != kTfLiteOk) return kTfLiteError;' "$work/decode.h" || { echo "FAILED: decode header lacks AddDecode()"; cat "$work/decode.h"; fail=1; }
+grep -q 'Register_TFLM_DECODE' "$work/decode.h" && { echo "FAILED: decode header asks the application for TFLM_DECODE"; fail=1; }
+"$mote" inspect "$work/decode.tflite" >"$work/out.txt" 2>&1
+grep -qF "implemented (custom op TFLM ships)" "$work/out.txt" || { echo "FAILED: decode inspect text"; cat "$work/out.txt"; fail=1; }
+
 "$mote" inspect "$work/cast.tflite" --json >"$work/out.json" || { echo "FAILED: inspect cast model"; fail=1; }
 check "cast json" 'd["supported"] is False and [o["implemented"] for o in d["operators"]] == [True, False]'
 expect_exit 1 "HASHTABLE_LOOKUP (builtin code 10): not implemented" gen-resolver "$work/cast.tflite"

@@ -188,7 +188,7 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   std::vector<std::string> custom_functions(ops.size());
   std::set<std::string> taken;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (!ops[i].custom) continue;
+    if (!ops[i].custom || NamedCustomAddMethodName(ops[i].name.c_str()) != nullptr) continue;
     std::string fn = "Register_" + SanitizeName(ops[i].name);
     for (int n = 2; taken.count(fn) != 0; ++n) fn = "Register_" + SanitizeName(ops[i].name) + "_" + std::to_string(n);
     taken.insert(fn);
@@ -210,7 +210,7 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n#include \"mote/op_resolver.h\"\n\n";
   bool any_custom = false;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (!ops[i].custom) continue;
+    if (custom_functions[i].empty()) continue;
     if (!any_custom) h += "// Custom ops: the application defines these (returning its kernel's registration).\n";
     any_custom = true;
     h += "TfLiteRegistration* " + custom_functions[i] + "();  // custom op \"" + CommentSafe(ops[i].name) + "\"\n";
@@ -223,7 +223,9 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   for (size_t i = 0; i < ops.size(); ++i) {
     const UsedOp& op = ops[i];
     std::string call;
-    if (op.custom) {
+    if (const char* named = op.custom ? NamedCustomAddMethodName(op.name.c_str()) : nullptr) {
+      call = std::string("resolver.") + named + "()";  // a custom op TFLM ships: mote has its kernel
+    } else if (op.custom) {
       h += "  // Custom op " + CommentSafe(op.name) + ": provide " + custom_functions[i] + "().\n";
       if (op.name.compare(0, 4, "Flex") == 0) {
         h += "  // (A TensorFlow op: converted models need the Flex delegate, which no micro runtime has.)\n";
