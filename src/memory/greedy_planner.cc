@@ -11,8 +11,8 @@ bool LifetimesOverlap(const PlannerBuffer& a, const PlannerBuffer& b) {
 
 // Placement order: fixed buffers first, then larger first, then earlier first use (stable, deterministic).
 bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, int32_t ib) {
-  const bool fa = a.fixed_offset >= 0;
-  const bool fb = b.fixed_offset >= 0;
+  const bool fa = a.fixed();
+  const bool fb = b.fixed();
   if (fa != fb) return fa;
   if (a.bytes != b.bytes) return a.bytes > b.bytes;
   if (a.first_use != b.first_use) return a.first_use < b.first_use;
@@ -43,9 +43,7 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   for (int32_t k = 0; k < count; ++k) {
     const int32_t index = order[k];
     PlannerBuffer& cur = buffers[index];
-    if (cur.fixed_offset >= 0) {
-      cur.offset = static_cast<uint32_t>(cur.fixed_offset);
-    } else {
+    if (!cur.fixed()) {
       size_t candidate = 0;
       for (int32_t p = 0; p < k; ++p) {
         const PlannerBuffer& placed = buffers[order[p]];
@@ -56,7 +54,7 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
         if (end > candidate) candidate = end;
       }
       cur.offset = static_cast<uint32_t>(candidate);
-    }
+    }  // a fixed buffer keeps its offset
     int32_t at = k;
     while (at > 0 && buffers[order[at - 1]].offset > cur.offset) {
       order[at] = order[at - 1];
@@ -72,13 +70,13 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
 bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second) {
   for (int32_t i = 0; i < count; ++i) {
     const PlannerBuffer& a = buffers[i];
-    if (a.fixed_offset < 0 || a.bytes == 0) continue;
+    if (!a.fixed() || a.bytes == 0) continue;
     for (int32_t j = i + 1; j < count; ++j) {
       const PlannerBuffer& b = buffers[j];
-      if (b.fixed_offset < 0 || b.bytes == 0 || !LifetimesOverlap(a, b)) continue;
-      const int64_t a_end = static_cast<int64_t>(a.fixed_offset) + a.bytes;
-      const int64_t b_end = static_cast<int64_t>(b.fixed_offset) + b.bytes;
-      if (a.fixed_offset < b_end && b.fixed_offset < a_end) {
+      if (!b.fixed() || b.bytes == 0 || !LifetimesOverlap(a, b)) continue;
+      const int64_t a_end = static_cast<int64_t>(a.offset) + a.bytes;
+      const int64_t b_end = static_cast<int64_t>(b.offset) + b.bytes;
+      if (a.offset < b_end && b.offset < a_end) {
         *first = i;
         *second = j;
         return true;

@@ -12,14 +12,19 @@
 
 namespace mote {
 
-// 20 bytes: the working set lives in the arena during AllocateTensors, so it is kept small (arenas and
-// tensors are far below 4 GiB; the verifier bounds tensor sizes to 2^31).
+// `offset` before planning: where the model's offline plan puts the buffer.
+constexpr uint32_t kPlannerChooses = 0xFFFFFFFFu;
+
+// 16 bytes: the working set lives in the arena during AllocateTensors and on models with many small tensors
+// it, not the plan, sets the arena's low end, so it is kept small (arenas and tensors are far below 4 GiB; the
+// verifier bounds tensor sizes to 2^31).
 struct PlannerBuffer {
   uint32_t bytes;
   int32_t first_use;
   int32_t last_use;
-  int32_t fixed_offset;  // -1: planner chooses
-  uint32_t offset;       // result
+  uint32_t offset;  // in: a fixed offset, or kPlannerChooses; out (PlanGreedy): the buffer's offset
+
+  bool fixed() const { return offset != kPlannerChooses; }  // meaningful before PlanGreedy only
 };
 
 // Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.

@@ -44,7 +44,7 @@ T* AllocateArray(Arena* arena, int32_t count) {
 bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const int32_t* tensor_to_buffer,
                          PlannerBuffer* buffers, int32_t count) {
   for (int32_t t = 0; t < tensors; ++t)
-    if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].fixed_offset = offline[t];
+    if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].offset = static_cast<uint32_t>(offline[t]);
   int32_t a = -1, b = -1;
   if (!FindOverlappingFixedBuffers(buffers, count, &a, &b)) return true;
   int32_t ta = -1, tb = -1;
@@ -55,8 +55,8 @@ bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const int32_t*
   MicroPrintf(
       "Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors %d and %d, which are "
       "alive at the same time, in overlapping bytes (offsets %d and %d)",
-      static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].fixed_offset),
-      static_cast<int>(buffers[b].fixed_offset));
+      static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].offset),
+      static_cast<int>(buffers[b].offset));
   return false;
 }
 
@@ -88,7 +88,7 @@ PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position).
   for (int32_t t = 0; t < tensors; ++t) {
     if (tensor_to_buffer[t] >= 0)
-      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, -1, 0};
+      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
   }
   ForEachUse(view, [&](int32_t t, int32_t position) {
     if (!planned(t)) return;
@@ -104,7 +104,7 @@ PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   }
 
   for (int32_t s = 0; s < scratch_count; ++s) {
-    buffers[count + s] = PlannerBuffer{scratch[s].bytes, scratch[s].plan_position, scratch[s].plan_position, -1, 0};
+    buffers[count + s] = PlannerBuffer{scratch[s].bytes, scratch[s].plan_position, scratch[s].plan_position, kPlannerChooses};
     plan->scratch_bytes += scratch[s].bytes;
   }
   plan->planned_bytes = PlanGreedy(buffers, max_buffers, order, kArenaAlignment);

@@ -139,9 +139,9 @@ TEST_F(MemoryPlannerTest, AnArenaTooSmallForThePlanReportsTheExactSize) {
 }
 
 TEST_F(MemoryPlannerTest, AnArenaTooSmallForTheWorkingSetSaysSo) {
-  // Working set: 4 map entries, then 4 PlannerBuffers and 4 order entries (16 + 80 + 16 bytes).
-  EXPECT_EQ(Plan(96), PlanStatus::kWorkingSetTooLarge);
-  EXPECT_EQ(arena.head_high_water(), 112u);
+  // Working set: 4 map entries, then 4 PlannerBuffers and 4 order entries (16 + 64 + 16 bytes).
+  EXPECT_EQ(Plan(80), PlanStatus::kWorkingSetTooLarge);
+  EXPECT_EQ(arena.head_high_water(), 96u);
   EXPECT_EQ(plan.planned_bytes, 0u);
 }
 
