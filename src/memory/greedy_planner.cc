@@ -21,11 +21,12 @@ bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, in
 
 }  // namespace
 
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t alignment) {
-  for (int32_t i = 0; i < count; ++i) order[i] = i;
+template <typename Index>
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order, size_t alignment) {
+  for (int32_t i = 0; i < count; ++i) order[i] = static_cast<Index>(i);
   // Insertion sort: counts are small (tensors of one subgraph) and it needs no extra memory.
   for (int32_t i = 1; i < count; ++i) {
-    const int32_t key = order[i];
+    const Index key = order[i];
     int32_t j = i - 1;
     while (j >= 0 && PlacedBefore(buffers[key], key, buffers[order[j]], order[j])) {
       order[j + 1] = order[j];
@@ -41,7 +42,7 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   // lifetime-overlapping placed buffers that collides with none of them.
   size_t region = 0;
   for (int32_t k = 0; k < count; ++k) {
-    const int32_t index = order[k];
+    const Index index = order[k];
     PlannerBuffer& cur = buffers[index];
     if (!cur.fixed()) {
       size_t candidate = 0;
@@ -66,6 +67,8 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   }
   return AlignUp(region, alignment);
 }
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int16_t*, size_t);
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int32_t*, size_t);
 
 bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second) {
   for (int32_t i = 0; i < count; ++i) {

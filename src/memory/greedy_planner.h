@@ -27,9 +27,11 @@ struct PlannerBuffer {
   bool fixed() const { return offset != kPlannerChooses; }  // meaningful before PlanGreedy only
 };
 
-// Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.
-// Offsets are multiples of `alignment` (fixed offsets are taken as given). O(count^2) time.
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order_scratch, size_t alignment);
+// Places buffers[0..count); `order_scratch` must hold `count` entries (int16_t when count <= 32767, the
+// working set of most models, or int32_t). Returns the region size. Offsets are multiples of `alignment`
+// (fixed offsets are taken as given). O(count^2) time.
+template <typename Index>
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order_scratch, size_t alignment);
 
 // True (with their indices) when two buffers with fixed offsets are alive at the same time and share bytes:
 // an offline plan that would make a kernel's input and output overlap. O(count^2) time.
