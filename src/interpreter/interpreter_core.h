@@ -157,7 +157,7 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus AllocateVariableTensors();
   TfLiteStatus InitNodes();
   TfLiteStatus PrepareNodes();
-  TfLiteStatus AllocateTensorTables();  // scratch pointer table, input and output tensors
+  TfLiteStatus AllocateTensorTables();  // scratch offset table, input and output tensors
   TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
   TfLiteStatus ResetVariableTensors();
@@ -198,7 +198,8 @@ class InterpreterCore final : public MicroContext {
   // are appended to scratch_requests_, and the next node's temp allocations start right after them.
   ScratchRequest pending_scratch_[kMaxScratchRequestsPerNode];
   int32_t pending_scratch_count_ = 0;
-  uint8_t** scratch_pointers_ = nullptr;        // persistent after planning
+  // Persistent after planning: each scratch buffer's offset from the arena base (4 bytes, not a pointer's 8).
+  uint32_t* scratch_offsets_ = nullptr;
   size_t scratch_bytes_ = 0;
   size_t activation_bytes_ = 0;
   size_t planned_bytes_ = 0;
