@@ -88,7 +88,7 @@ TfLiteStatus SelectRequestedNodes(const SubgraphState& sg, const TfLiteIntArray*
       return kTfLiteError;
     }
     if (w->position_of[n] < 0) {
-      const int32_t by = sg.node(n).taken_by;
+      const int32_t by = sg.taken_by[n];
       MicroPrintf("ReplaceNodeSubsetsWithDelegateKernels: node %d (%s) is already replaced by delegate kernel node "
                   "%d (%s).", n, sg.node(n).op_name(), static_cast<int>(by),
                   by >= sg.nodes_size && by < sg.node_count() ? sg.node(by).op_name() : "?");
@@ -250,7 +250,10 @@ TfLiteStatus InterpreterCore::ModifyGraphWithDelegate(TfLiteDelegate* delegate) 
   if (sg.delegate_nodes == nullptr && sg.nodes_size > 0) {
     sg.delegate_nodes = static_cast<NodeRecord*>(
         AllocatePersistentOrReport(sizeof(NodeRecord) * sg.nodes_size, alignof(NodeRecord), "delegate kernel nodes"));
-    if (sg.delegate_nodes == nullptr) return kTfLiteError;
+    sg.taken_by = static_cast<int16_t*>(
+        AllocatePersistentOrReport(sizeof(int16_t) * sg.nodes_size, alignof(int16_t), "delegated node links"));
+    if (sg.delegate_nodes == nullptr || sg.taken_by == nullptr) return kTfLiteError;
+    for (int32_t n = 0; n < sg.nodes_size; ++n) sg.taken_by[n] = -1;
   }
   TF_LITE_ENSURE_STATUS(MaterializePlan());
   // Snapshot for rollback: plan, delegate node count, which nodes were taken.
@@ -357,7 +360,7 @@ TfLiteStatus InterpreterCore::EmitDelegatedLevel(const TfLiteRegistration& regis
 void InterpreterCore::DropDelegateKernelsFrom(int32_t first) {
   SubgraphState& sg = primary();
   for (int32_t i = 0; i < sg.nodes_size; ++i)
-    if (sg.nodes[i].taken_by >= sg.nodes_size + first) sg.nodes[i].taken_by = -1;
+    if (sg.taken_by[i] >= sg.nodes_size + first) sg.taken_by[i] = -1;
   sg.delegate_nodes_size = first;
 }
 
@@ -398,10 +401,8 @@ TfLiteStatus InterpreterCore::AddDelegateKernel(const TfLiteRegistration& regist
   if (r.node.intermediates == nullptr) return kTfLiteError;
   r.node.builtin_data = params;
   r.registration = reg;
-  r.builtin_code = schema::BuiltinOperator_DELEGATE;
   r.variant = reg->variant != nullptr ? reg->variant : "delegate";
-  r.taken_by = -1;
-  for (int32_t m = 0; m < member_count; ++m) sg.node(members[m]).taken_by = static_cast<int16_t>(index);
+  for (int32_t m = 0; m < member_count; ++m) sg.taken_by[members[m]] = static_cast<int16_t>(index);
   *new_index = index;
   return kTfLiteOk;
 }

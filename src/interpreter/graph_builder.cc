@@ -52,6 +52,7 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
   sg.nodes_size = ops == nullptr ? 0 : static_cast<int32_t>(ops->size());
   sg.delegate_nodes_size = 0;
   sg.delegate_nodes = nullptr;
+  sg.taken_by = nullptr;
 
   sg.eval_tensors = static_cast<TfLiteEvalTensor*>(AllocatePersistentOrReport(
       sizeof(TfLiteEvalTensor) * (sg.tensors_size > 0 ? sg.tensors_size : 1), alignof(TfLiteEvalTensor), "tensors"));
@@ -96,13 +97,10 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
     r.node.inputs = AsIntArray(op->inputs());
     r.node.outputs = AsIntArray(op->outputs());
     r.node.intermediates = AsIntArray(op->intermediates());
-    const schema::OperatorCode* code = model_->operator_codes()->Get(op->opcode_index());
-    r.builtin_code = static_cast<int16_t>(GetBuiltinCode(code));
     if (op->custom_options() != nullptr) {
       r.node.custom_initial_data = op->custom_options()->data();
       r.node.custom_initial_data_size = static_cast<int>(op->custom_options()->size());
     }
-    r.taken_by = -1;
   }
   return kTfLiteOk;
 }
@@ -164,8 +162,8 @@ TfLiteStatus InterpreterCore::ParseOptions() {
   ArenaBuiltinDataAllocator allocator(this);
   for (int32_t p = 0; p < sg.plan_size(); ++p) {
     NodeRecord& r = sg.node(sg.plan_node(p));
-    if (r.replaced_nodes() != nullptr || r.builtin_code == schema::BuiltinOperator_CUSTOM) continue;
-    BuiltinParseFn parser = resolver_.GetOpDataParser(static_cast<schema::BuiltinOperator>(r.builtin_code));
+    if (r.replaced_nodes() != nullptr || r.builtin_code() == schema::BuiltinOperator_CUSTOM) continue;
+    BuiltinParseFn parser = resolver_.GetOpDataParser(static_cast<schema::BuiltinOperator>(r.builtin_code()));
     if (parser == nullptr) {
       MicroPrintf("Did not find a parser for %s: register it with an AddXxx() method or pass a parser to "
                   "AddBuiltin.", r.op_name());

@@ -28,27 +28,32 @@
 
 namespace mote {
 
-// One per node, in the arena for the interpreter's lifetime: 40 bytes on a 32-bit core (TFLM's node and
-// registration pointer take 32; the other 8 are the variant id, the operator code and the delegate link).
+// One per node, in the arena for the interpreter's lifetime: 36 bytes on a 32-bit core, 72 on a 64-bit one
+// (TFLM's node and registration pointer take 32 and 64; the other word is the variant id). The operator code
+// is the registration's (the resolver stores each registration with its code, delegate kernels have
+// BuiltinOperator_DELEGATE), and which delegate kernel took a node is kept apart (SubgraphState::taken_by),
+// so that models without delegates pay nothing for it.
 struct NodeRecord {
   TfLiteNode node;
-  const TfLiteRegistration* registration;
-  const char* variant;            // chosen in prepare, or the registration's default
-  int16_t builtin_code;           // schema::BuiltinOperator (< 2^15: the verifier refuses others)
-  int16_t taken_by;               // delegates: the delegate kernel node that replaced this node, or -1
-                                  // (graphs of at most kMaxDelegatedGraphNodes nodes are delegated)
+  const TfLiteRegistration* registration;  // nullptr only while Load() resolves the operator codes
+  const char* variant;                     // chosen in prepare, or the registration's default
 
+  // schema::BuiltinOperator of the node (its registration's), BuiltinOperator_CUSTOM before resolution.
+  int32_t builtin_code() const {
+    return registration != nullptr ? registration->builtin_code : schema::BuiltinOperator_CUSTOM;
+  }
   // Builtin name, custom name, or the delegate kernel's name (derived, not stored: arena bytes per node).
   const char* op_name() const {
-    if (builtin_code == schema::BuiltinOperator_CUSTOM || builtin_code == schema::BuiltinOperator_DELEGATE) {
+    const int32_t code = builtin_code();
+    if (code == schema::BuiltinOperator_CUSTOM || code == schema::BuiltinOperator_DELEGATE) {
       if (registration != nullptr && registration->custom_name != nullptr) return registration->custom_name;
-      return builtin_code == schema::BuiltinOperator_CUSTOM ? "CUSTOM" : "DELEGATE";
+      return code == schema::BuiltinOperator_CUSTOM ? "CUSTOM" : "DELEGATE";
     }
-    return BuiltinOperatorName(builtin_code);
+    return BuiltinOperatorName(code);
   }
   // For a delegate kernel, the execution-plan nodes it replaced (its TfLiteDelegateParams); else nullptr.
   const TfLiteIntArray* replaced_nodes() const {
-    return builtin_code == schema::BuiltinOperator_DELEGATE && node.builtin_data != nullptr
+    return builtin_code() == schema::BuiltinOperator_DELEGATE && node.builtin_data != nullptr
                ? static_cast<const TfLiteDelegateParams*>(node.builtin_data)->nodes_to_replace
                : nullptr;
   }
@@ -62,6 +67,9 @@ struct SubgraphState {
   NodeRecord* nodes;
   int32_t delegate_nodes_size;  // delegate kernels: node indices [nodes_size, nodes_size + delegate_nodes_size)
   NodeRecord* delegate_nodes;   // capacity nodes_size (each delegate kernel replaces at least one model node)
+  // Per model node, the delegate kernel node that replaced it or -1 (graphs of at most kMaxDelegatedGraphNodes
+  // nodes are delegated); allocated with delegate_nodes, nullptr while no delegate ran.
+  int16_t* taken_by;
   // Node indices in execution order (capacity nodes_size); nullptr while the order is the model's own (no
   // delegate has asked for it): the plan is then [0, nodes_size) and costs no arena bytes.
   TfLiteIntArray* plan;
@@ -149,7 +157,7 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus AllocateVariableTensors();
   TfLiteStatus InitNodes();
   TfLiteStatus PrepareNodes();
-  TfLiteStatus AllocateTensorTables();  // scratch pointer table, input and output tensors
+  TfLiteStatus AllocateTensorTables();  // scratch offset table, input and output tensors
   TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
   TfLiteStatus ResetVariableTensors();
@@ -190,7 +198,8 @@ class InterpreterCore final : public MicroContext {
   // are appended to scratch_requests_, and the next node's temp allocations start right after them.
   ScratchRequest pending_scratch_[kMaxScratchRequestsPerNode];
   int32_t pending_scratch_count_ = 0;
-  uint8_t** scratch_pointers_ = nullptr;        // persistent after planning
+  // Persistent after planning: each scratch buffer's offset from the arena base (4 bytes, not a pointer's 8).
+  uint32_t* scratch_offsets_ = nullptr;
   size_t scratch_bytes_ = 0;
   size_t activation_bytes_ = 0;
   size_t planned_bytes_ = 0;

@@ -46,8 +46,8 @@ TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buf
 }
 
 void* InterpreterCore::GetScratchBuffer(int buffer_idx) {
-  if (scratch_pointers_ == nullptr || buffer_idx < 0 || buffer_idx >= scratch_count_) return nullptr;
-  return scratch_pointers_[buffer_idx];
+  if (scratch_offsets_ == nullptr || buffer_idx < 0 || buffer_idx >= scratch_count_) return nullptr;
+  return arena_->base() + scratch_offsets_[buffer_idx];
 }
 
 TfLiteTensor* InterpreterCore::AllocateTempTfLiteTensor(int tensor_idx) {

@@ -111,7 +111,7 @@ NodeInfo MicroInterpreter::node_info(size_t plan_position) const {
   const int32_t index = sg.plan_node(plan_position);
   const NodeRecord& r = sg.node(index);
   info.index = index;
-  info.builtin_code = r.builtin_code;
+  info.builtin_code = r.builtin_code();
   info.op_name = r.op_name();
   info.variant = r.variant;
   info.replaced_nodes = r.replaced_nodes();

@@ -137,7 +137,7 @@ TfLiteStatus InterpreterCore::InitNodes() {
     if (r.registration->init != nullptr) {
       const char* buffer = nullptr;
       size_t length = 0;
-      if (r.builtin_code == schema::BuiltinOperator_CUSTOM) {
+      if (r.builtin_code() == schema::BuiltinOperator_CUSTOM) {
         buffer = static_cast<const char*>(r.node.custom_initial_data);
         length = static_cast<size_t>(r.node.custom_initial_data_size);
       } else {
@@ -197,13 +197,13 @@ TfLiteStatus InterpreterCore::PrepareNodes() {
   return kTfLiteOk;
 }
 
-// The last persistent allocations: the scratch pointer table and the input/output tensor views.
+// The last persistent allocations: the scratch offset table and the input/output tensor views.
 TfLiteStatus InterpreterCore::AllocateTensorTables() {
   SubgraphState& sg = primary();
   if (scratch_count_ > 0) {
-    scratch_pointers_ = static_cast<uint8_t**>(
-        AllocatePersistentOrReport(sizeof(uint8_t*) * scratch_count_, alignof(uint8_t*), "scratch buffer table"));
-    if (scratch_pointers_ == nullptr) return kTfLiteError;
+    scratch_offsets_ = static_cast<uint32_t*>(
+        AllocatePersistentOrReport(sizeof(uint32_t) * scratch_count_, alignof(uint32_t), "scratch buffer table"));
+    if (scratch_offsets_ == nullptr) return kTfLiteError;
   }
   const size_t ni = inputs_size();
   const size_t no = outputs_size();
@@ -241,7 +241,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
       return kTfLiteError;
   }
   // The planner's working set may overlap the planned region: read every offset out before writing data.
-  for (int32_t s = 0; s < scratch_count_; ++s) scratch_pointers_[s] = arena_->base() + plan.scratch_offset(s);
+  for (int32_t s = 0; s < scratch_count_; ++s) scratch_offsets_[s] = plan.scratch_offset(s);
   for (int32_t t = 0; t < sg.tensors_size; ++t) {
     if (plan.planned(t)) sg.eval_tensors[t].data.data = arena_->base() + plan.tensor_offset(t);
   }

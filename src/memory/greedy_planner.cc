@@ -11,8 +11,8 @@ bool LifetimesOverlap(const PlannerBuffer& a, const PlannerBuffer& b) {
 
 // Placement order: fixed buffers first, then larger first, then earlier first use (stable, deterministic).
 bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, int32_t ib) {
-  const bool fa = a.fixed_offset >= 0;
-  const bool fb = b.fixed_offset >= 0;
+  const bool fa = a.fixed();
+  const bool fb = b.fixed();
   if (fa != fb) return fa;
   if (a.bytes != b.bytes) return a.bytes > b.bytes;
   if (a.first_use != b.first_use) return a.first_use < b.first_use;
@@ -21,11 +21,12 @@ bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, in
 
 }  // namespace
 
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t alignment) {
-  for (int32_t i = 0; i < count; ++i) order[i] = i;
+template <typename Index>
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order, size_t alignment) {
+  for (int32_t i = 0; i < count; ++i) order[i] = static_cast<Index>(i);
   // Insertion sort: counts are small (tensors of one subgraph) and it needs no extra memory.
   for (int32_t i = 1; i < count; ++i) {
-    const int32_t key = order[i];
+    const Index key = order[i];
     int32_t j = i - 1;
     while (j >= 0 && PlacedBefore(buffers[key], key, buffers[order[j]], order[j])) {
       order[j + 1] = order[j];
@@ -41,11 +42,9 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   // lifetime-overlapping placed buffers that collides with none of them.
   size_t region = 0;
   for (int32_t k = 0; k < count; ++k) {
-    const int32_t index = order[k];
+    const Index index = order[k];
     PlannerBuffer& cur = buffers[index];
-    if (cur.fixed_offset >= 0) {
-      cur.offset = static_cast<uint32_t>(cur.fixed_offset);
-    } else {
+    if (!cur.fixed()) {
       size_t candidate = 0;
       for (int32_t p = 0; p < k; ++p) {
         const PlannerBuffer& placed = buffers[order[p]];
@@ -56,7 +55,7 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
         if (end > candidate) candidate = end;
       }
       cur.offset = static_cast<uint32_t>(candidate);
-    }
+    }  // a fixed buffer keeps its offset
     int32_t at = k;
     while (at > 0 && buffers[order[at - 1]].offset > cur.offset) {
       order[at] = order[at - 1];
@@ -68,17 +67,19 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order, size_t 
   }
   return AlignUp(region, alignment);
 }
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int16_t*, size_t);
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int32_t*, size_t);
 
 bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second) {
   for (int32_t i = 0; i < count; ++i) {
     const PlannerBuffer& a = buffers[i];
-    if (a.fixed_offset < 0 || a.bytes == 0) continue;
+    if (!a.fixed() || a.bytes == 0) continue;
     for (int32_t j = i + 1; j < count; ++j) {
       const PlannerBuffer& b = buffers[j];
-      if (b.fixed_offset < 0 || b.bytes == 0 || !LifetimesOverlap(a, b)) continue;
-      const int64_t a_end = static_cast<int64_t>(a.fixed_offset) + a.bytes;
-      const int64_t b_end = static_cast<int64_t>(b.fixed_offset) + b.bytes;
-      if (a.fixed_offset < b_end && b.fixed_offset < a_end) {
+      if (!b.fixed() || b.bytes == 0 || !LifetimesOverlap(a, b)) continue;
+      const int64_t a_end = static_cast<int64_t>(a.offset) + a.bytes;
+      const int64_t b_end = static_cast<int64_t>(b.offset) + b.bytes;
+      if (a.offset < b_end && b.offset < a_end) {
         *first = i;
         *second = j;
         return true;

@@ -12,19 +12,26 @@
 
 namespace mote {
 
-// 20 bytes: the working set lives in the arena during AllocateTensors, so it is kept small (arenas and
-// tensors are far below 4 GiB; the verifier bounds tensor sizes to 2^31).
+// `offset` before planning: where the model's offline plan puts the buffer.
+constexpr uint32_t kPlannerChooses = 0xFFFFFFFFu;
+
+// 16 bytes: the working set lives in the arena during AllocateTensors and on models with many small tensors
+// it, not the plan, sets the arena's low end, so it is kept small (arenas and tensors are far below 4 GiB; the
+// verifier bounds tensor sizes to 2^31).
 struct PlannerBuffer {
   uint32_t bytes;
   int32_t first_use;
   int32_t last_use;
-  int32_t fixed_offset;  // -1: planner chooses
-  uint32_t offset;       // result
+  uint32_t offset;  // in: a fixed offset, or kPlannerChooses; out (PlanGreedy): the buffer's offset
+
+  bool fixed() const { return offset != kPlannerChooses; }  // meaningful before PlanGreedy only
 };
 
-// Places buffers[0..count); `order_scratch` must hold `count` int32 entries. Returns the region size.
-// Offsets are multiples of `alignment` (fixed offsets are taken as given). O(count^2) time.
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, int32_t* order_scratch, size_t alignment);
+// Places buffers[0..count); `order_scratch` must hold `count` entries (int16_t when count <= 32767, the
+// working set of most models, or int32_t). Returns the region size. Offsets are multiples of `alignment`
+// (fixed offsets are taken as given). O(count^2) time.
+template <typename Index>
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order_scratch, size_t alignment);
 
 // True (with their indices) when two buffers with fixed offsets are alive at the same time and share bytes:
 // an offline plan that would make a kernel's input and output overlap. O(count^2) time.

@@ -10,7 +10,7 @@ namespace mote {
 namespace {
 
 PlannerBuffer Buffer(uint32_t bytes, int32_t first, int32_t last, int32_t fixed = -1) {
-  return PlannerBuffer{bytes, first, last, fixed, 0};
+  return PlannerBuffer{bytes, first, last, fixed < 0 ? kPlannerChooses : static_cast<uint32_t>(fixed)};
 }
 
 size_t Plan(std::vector<PlannerBuffer>* buffers, size_t alignment = 16) {

@@ -1,5 +1,7 @@
 #include "memory/memory_planner.h"
 
+#include <cstdint>
+
 #include "mote/micro_log.h"
 
 namespace mote {
@@ -41,10 +43,11 @@ T* AllocateArray(Arena* arena, int32_t count) {
 
 // Fixed offsets from the model's plan; false (reported) when two live tensors would share bytes: the model's
 // plan is trusted for where tensors go, never for keeping live tensors apart.
-bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const int32_t* tensor_to_buffer,
+template <typename Index>
+bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const Index* tensor_to_buffer,
                          PlannerBuffer* buffers, int32_t count) {
   for (int32_t t = 0; t < tensors; ++t)
-    if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].fixed_offset = offline[t];
+    if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].offset = static_cast<uint32_t>(offline[t]);
   int32_t a = -1, b = -1;
   if (!FindOverlappingFixedBuffers(buffers, count, &a, &b)) return true;
   int32_t ta = -1, tb = -1;
@@ -55,22 +58,24 @@ bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const int32_t*
   MicroPrintf(
       "Offline memory plan (metadata 'OfflineMemoryAllocation') places tensors %d and %d, which are "
       "alive at the same time, in overlapping bytes (offsets %d and %d)",
-      static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].fixed_offset),
-      static_cast<int>(buffers[b].fixed_offset));
+      static_cast<int>(ta), static_cast<int>(tb), static_cast<int>(buffers[a].offset),
+      static_cast<int>(buffers[b].offset));
   return false;
 }
 
-}  // namespace
+void SetMap(const int16_t* map, MemoryPlan* plan) { plan->narrow_tensor_to_buffer = map; }
+void SetMap(const int32_t* map, MemoryPlan* plan) { plan->wide_tensor_to_buffer = map; }
 
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
-  *plan = MemoryPlan{};
+// PlanMemory with map and order entries of type Index (every buffer index fits it).
+template <typename Index>
+PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   const int32_t tensors = view.tensors_size();
   const int32_t positions = view.plan_size();
   int32_t scratch_count = 0;
   const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
 
   arena->ResetOverlay(sizeof(ScratchRequest) * scratch_count);
-  auto* tensor_to_buffer = AllocateArray<int32_t>(arena, tensors);
+  auto* tensor_to_buffer = AllocateArray<Index>(arena, tensors);
   if (tensor_to_buffer == nullptr) return PlanStatus::kWorkingSetTooLarge;
   for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
   auto planned = [&](int32_t t) { return t >= 0 && t < tensors && view.NeedsPlanning(t); };
@@ -78,17 +83,17 @@ PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   // Pass 1: number the planned tensors in order of first use.
   int32_t count = 0;
   ForEachUse(view, [&](int32_t t, int32_t) {
-    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = count++;
+    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = static_cast<Index>(count++);
   });
   const int32_t max_buffers = count + scratch_count;
   auto* buffers = AllocateArray<PlannerBuffer>(arena, max_buffers);
-  auto* order = AllocateArray<int32_t>(arena, max_buffers);
+  auto* order = AllocateArray<Index>(arena, max_buffers);
   if (buffers == nullptr || order == nullptr) return PlanStatus::kWorkingSetTooLarge;
 
   // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position).
   for (int32_t t = 0; t < tensors; ++t) {
     if (tensor_to_buffer[t] >= 0)
-      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, -1, 0};
+      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
   }
   ForEachUse(view, [&](int32_t t, int32_t position) {
     if (!planned(t)) return;
@@ -104,17 +109,29 @@ PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   }
 
   for (int32_t s = 0; s < scratch_count; ++s) {
-    buffers[count + s] = PlannerBuffer{scratch[s].bytes, scratch[s].plan_position, scratch[s].plan_position, -1, 0};
+    const int32_t at = scratch[s].plan_position;
+    buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
     plan->scratch_bytes += scratch[s].bytes;
   }
   plan->planned_bytes = PlanGreedy(buffers, max_buffers, order, kArenaAlignment);
   if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
     return PlanStatus::kArenaTooSmall;
   }
-  plan->tensor_to_buffer = tensor_to_buffer;
+  SetMap(tensor_to_buffer, plan);
   plan->buffers = buffers;
   plan->tensor_buffers = count;
   return PlanStatus::kOk;
+}
+
+}  // namespace
+
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+  *plan = MemoryPlan{};
+  int32_t scratch_count = 0;
+  view.scratch_requests(&scratch_count);
+  // Every buffer index is below tensors + scratch requests.
+  const bool narrow = static_cast<int64_t>(view.tensors_size()) + scratch_count <= INT16_MAX;
+  return narrow ? PlanWith<int16_t>(view, arena, plan) : PlanWith<int32_t>(view, arena, plan);
 }
 
 }  // namespace mote

@@ -14,6 +14,7 @@
 //
 //   base
 //   |<- scratch requests ->|<- working set: tensor->buffer map | PlannerBuffer x N | order x N ->|
+//   (map and order entries are int16 when the tensors and scratch requests number at most 32767)
 //   |<------------------ planned region (may overlap the working set) ------------------>|
 //
 // The scratch requests are the view's (the interpreter keeps them at the overlay's base during prepare);
@@ -88,12 +89,18 @@ struct MemoryPlan {
   size_t planned_bytes = 0;     // the planned region [0, planned_bytes), kArenaAlignment-aligned
   size_t activation_bytes = 0;  // sum of the planned tensors' sizes (before sharing)
   size_t scratch_bytes = 0;     // sum of the scratch requests' sizes
-  const int32_t* tensor_to_buffer = nullptr;
+  // Tensor -> buffer index, -1 for unplanned: int16 entries when tensors + scratch requests fit (a smaller
+  // working set), else int32; one of the two is set.
+  const int16_t* narrow_tensor_to_buffer = nullptr;
+  const int32_t* wide_tensor_to_buffer = nullptr;
   const PlannerBuffer* buffers = nullptr;  // planned tensors, then one per scratch request
   int32_t tensor_buffers = 0;
 
-  bool planned(int32_t tensor) const { return tensor_to_buffer[tensor] >= 0; }
-  uint32_t tensor_offset(int32_t tensor) const { return buffers[tensor_to_buffer[tensor]].offset; }
+  int32_t buffer_of(int32_t tensor) const {
+    return narrow_tensor_to_buffer != nullptr ? narrow_tensor_to_buffer[tensor] : wide_tensor_to_buffer[tensor];
+  }
+  bool planned(int32_t tensor) const { return buffer_of(tensor) >= 0; }
+  uint32_t tensor_offset(int32_t tensor) const { return buffers[buffer_of(tensor)].offset; }
   uint32_t scratch_offset(int32_t scratch) const { return buffers[tensor_buffers + scratch].offset; }
 };
 

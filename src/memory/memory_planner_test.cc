@@ -139,10 +139,37 @@ TEST_F(MemoryPlannerTest, AnArenaTooSmallForThePlanReportsTheExactSize) {
 }
 
 TEST_F(MemoryPlannerTest, AnArenaTooSmallForTheWorkingSetSaysSo) {
-  // Working set: 4 map entries, then 4 PlannerBuffers and 4 order entries (16 + 80 + 16 bytes).
-  EXPECT_EQ(Plan(96), PlanStatus::kWorkingSetTooLarge);
-  EXPECT_EQ(arena.head_high_water(), 112u);
+  // Working set: 4 int16 map entries (8 bytes), then 4 PlannerBuffers (64) and 4 int16 order entries (8): the
+  // buffers do not fit 64 bytes after the map.
+  EXPECT_EQ(Plan(64), PlanStatus::kWorkingSetTooLarge);
+  EXPECT_EQ(arena.head_high_water(), 72u);
   EXPECT_EQ(plan.planned_bytes, 0u);
+}
+
+// Past 32767 tensors + scratch requests the map and order entries are int32: the same plan, indices above
+// the int16 range included.
+TEST_F(MemoryPlannerTest, ModelsWithMoreThanInt16TensorsPlanTheSame) {
+  view.bytes.assign(40000, 0);  // constants, but for the chain's tensors at the end
+  for (int32_t t = 39996; t < 40000; ++t) view.bytes[static_cast<size_t>(t)] = 100;
+  view.uses = {{39996, 39997}, {39997, 39998}, {39998, 39999}};
+  view.inputs = {39996};
+  view.outputs = {39999};
+  std::vector<uint8_t> big(40000 * sizeof(int32_t) + 4096);
+  arena.Init(big.data() + (16 - reinterpret_cast<uintptr_t>(big.data()) % 16) % 16, big.size() - 16);
+  ASSERT_EQ(PlanMemory(view, &arena, &plan), PlanStatus::kOk);
+  ASSERT_NE(plan.wide_tensor_to_buffer, nullptr);
+  EXPECT_FALSE(plan.planned(0));
+  EXPECT_EQ(plan.tensor_offset(39996), 0u);
+  EXPECT_EQ(plan.tensor_offset(39997), 112u);
+  EXPECT_EQ(plan.tensor_offset(39998), 0u);
+  EXPECT_EQ(plan.tensor_offset(39999), 112u);
+  EXPECT_EQ(plan.planned_bytes, 224u);
+}
+
+TEST_F(MemoryPlannerTest, SmallModelsUseTheInt16WorkingSet) {
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_NE(plan.narrow_tensor_to_buffer, nullptr);
+  EXPECT_EQ(plan.wide_tensor_to_buffer, nullptr);
 }
 
 TEST_F(MemoryPlannerTest, AnEmptyPlanNeedsNoRegion) {

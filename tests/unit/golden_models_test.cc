@@ -1,10 +1,13 @@
 // Whole-model tests: every model in ../shared/golden (skipped, with a message, when ../shared is absent) and
 // every project model in tests/models/ runs through MicroInterpreter + AllOpsResolver on its golden inputs and
 // must reproduce TFLM's outputs bit for bit (float32 within 1e-5 relative + 1e-6 absolute). The same test
-// proves arena_used_bytes() exact: an arena of exactly that size works and 16 bytes less fails with the size.
+// proves arena_used_bytes() exact: an arena of exactly that size works and 16 bytes less fails with the size,
+// and holds DESIGN §5: mote needs no more arena than TFLM (meta.json's tflm_arena_used_bytes) on every model but
+// the few listed in kAboveTflm, which may not grow past their ceiling.
 #include <dirent.h>
 
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
@@ -77,6 +80,31 @@ struct Captured {
   }
 };
 
+// 64-bit host models still above TFLM, each with mote's arena at the time (the regression ceiling) and why:
+//  - the sensor anomaly models are ~85 small element-wise nodes on [8, 16] tensors: mote's per-node state (a
+//    precomputed broadcast plan or loop nest, the variant id, 16-byte aligned op data, 80-byte TfLiteTensor views of
+//    14 outputs) outweighs what its planner saves on activations;
+//  - sub_mul_float_io_int8 and hello_world_int8 have under 350 bytes of activations: their low end is set by the
+//    prepare-time TfLiteTensor views of one FULLY_CONNECTED node (four, with quantization), which mote counts in
+//    arena_used_bytes() and TFLM's figure leaves out (its temporaries are released before it reports).
+struct ArenaCeiling {
+  const char* name;
+  long bytes;
+};
+constexpr ArenaCeiling kAboveTflm[] = {
+    {"own_sensor_anomaly_float32", 18672},
+    {"own_sensor_anomaly_int8", 19984},
+    {"own_sub_mul_float_io_int8", 2336},
+    {"shared_hello_world_int8", 1360},
+};
+
+// TFLM's figure, or the model's ceiling when it is one of kAboveTflm; -1 when the model has no TFLM figure.
+long ArenaBound(const GoldenCase& c) {
+  for (const ArenaCeiling& e : kAboveTflm)
+    if (c.name == e.name) return e.bytes;
+  return TflmArena(c.data_dir);
+}
+
 void PrintTo(const GoldenCase& c, std::ostream* os) { *os << c.name; }
 
 class GoldenModelTest : public ::testing::TestWithParam<GoldenCase> {};
@@ -118,6 +146,14 @@ TEST_P(GoldenModelTest, MatchesTflmBitExact) {
   const long tflm = TflmArena(c.data_dir);
   std::printf("[ arena    ] %s: mote %zu bytes, TFLM %ld bytes\n", c.name.c_str(), interpreter.arena_used_bytes(),
               tflm);
+#if UINTPTR_MAX > 0xFFFFFFFFu  // the figures are a 64-bit host's (pointers and alignof(max_align_t) set them)
+  const long bound = ArenaBound(c);
+  if (bound > 0) {
+    EXPECT_LE(static_cast<long>(interpreter.arena_used_bytes()), bound)
+        << c.name << " needs more arena than " << (bound == tflm ? "TFLM" : "its ceiling in kAboveTflm") << " ("
+        << bound << " bytes)";
+  }
+#endif
 }
 
 TEST_P(GoldenModelTest, ArenaUsedBytesIsExact) {

@@ -29,13 +29,13 @@ struct OpData : BinaryElementwiseOpData<reference::AddElements> {
 
 add::AddInt8Problem MakeInt8Problem(const OpData& data) {
   const QuantizedAddSubParams& q = data.quant;
-  const BroadcastPlan& plan = data.common.plan;
+  const BroadcastPlan& plan = *data.common.plan;
   add::AddInt8Problem p{};
   p.plan = &plan;
   int64_t elements = 1;
-  for (int i = 0; i < plan.rank; ++i) elements *= plan.dims[i];
+  for (int i = 0; i < plan.rank; ++i) elements *= plan.dims()[i];
   p.elements = static_cast<int>(elements);
-  p.elementwise = plan.rank == 1 && plan.stride1[0] == 1 && plan.stride2[0] == 1;
+  p.elementwise = plan.rank == 1 && plan.stride(0)[0] == 1 && plan.stride(1)[0] == 1;
   p.input1_offset = q.input1_offset;
   p.input2_offset = q.input2_offset;
   p.output_offset = q.output_offset;

@@ -98,8 +98,9 @@ void RunRandom(const Variant& v, const char* name, bool raw_constants) {
       }
     }
     const int32_t dims[1] = {n};
-    mote::BroadcastPlan plan;
-    mote::MakeBroadcastPlan(mote::RuntimeShape(1, dims), mote::RuntimeShape(1, dims), &plan);
+    mote::BroadcastPlanBuffer buffer;
+    const mote::BroadcastPlan& plan =
+        *mote::MakeBroadcastPlan(mote::RuntimeShape(1, dims), mote::RuntimeShape(1, dims), &buffer);
     mote::reference::AddQuantized(plan, q, g_x1, g_x2, g_expected);
     int8_t* out = reinterpret_cast<int8_t*>(g_output.Prepare(n));
     const AddInt8Problem p{&plan, n, true, q.input1_offset, q.input2_offset, q.output_offset,
@@ -165,11 +166,12 @@ void RunBroadcast(const Variant& v, const char* name) {
     q.activation_max = rng.Chance(50) ? 127 : rng.Int(q.activation_min, 127);
     rng.Int8s(g_x1, static_cast<size_t>(n1));
     rng.Int8s(g_x2, static_cast<size_t>(n2));
-    mote::BroadcastPlan plan;
-    mote::MakeBroadcastPlan(mote::RuntimeShape(rank, dims1), mote::RuntimeShape(rank2, dims2 + skip2), &plan);
+    mote::BroadcastPlanBuffer buffer;
+    const mote::BroadcastPlan& plan =
+        *mote::MakeBroadcastPlan(mote::RuntimeShape(rank, dims1), mote::RuntimeShape(rank2, dims2 + skip2), &buffer);
     mote::reference::AddQuantized(plan, q, g_x1, g_x2, g_expected);
     int8_t* out = reinterpret_cast<int8_t*>(g_output.Prepare(static_cast<size_t>(n)));
-    const bool elementwise = plan.rank == 1 && plan.stride1[0] == 1 && plan.stride2[0] == 1;
+    const bool elementwise = plan.rank == 1 && plan.stride(0)[0] == 1 && plan.stride(1)[0] == 1;
     const AddInt8Problem p{&plan, static_cast<int>(n), elementwise, q.input1_offset, q.input2_offset,
                            q.output_offset, q.left_shift, q.input1_multiplier, q.input1_shift,
                            q.input2_multiplier, q.input2_shift, q.output_multiplier, q.output_shift,
@@ -198,8 +200,9 @@ TEST(AddArm, MveRefusesBroadcasting) { RunBroadcast(kMve, "MveRefusesBroadcastin
 
 TEST(AddArm, DspAppliesOnlyWhereItCan) {
   const int32_t dims[1] = {8};
-  mote::BroadcastPlan plan;
-  mote::MakeBroadcastPlan(mote::RuntimeShape(1, dims), mote::RuntimeShape(1, dims), &plan);
+  mote::BroadcastPlanBuffer buffer;
+  const mote::BroadcastPlan& plan =
+      *mote::MakeBroadcastPlan(mote::RuntimeShape(1, dims), mote::RuntimeShape(1, dims), &buffer);
   AddInt8Problem p{};
   p.plan = &plan;
   p.elements = 8;

@@ -43,8 +43,8 @@ TEST(AddAvx2, MatchesReference) {
     q.activation_max = rng.Chance(0.5) ? 127 : rng.Int(q.activation_min, 127);
     const std::vector<int8_t> x1 = rng.Int8s(static_cast<size_t>(n)), x2 = rng.Int8s(static_cast<size_t>(n));
     const int32_t dims[1] = {n};
-    BroadcastPlan plan;
-    MakeBroadcastPlan(RuntimeShape(1, dims), RuntimeShape(1, dims), &plan);
+    BroadcastPlanBuffer buffer;
+    const BroadcastPlan& plan = *MakeBroadcastPlan(RuntimeShape(1, dims), RuntimeShape(1, dims), &buffer);
     std::vector<int8_t> expected(static_cast<size_t>(n)), actual(static_cast<size_t>(n), 0x55);
     reference::AddQuantized(plan, q, x1.data(), x2.data(), expected.data());
     add::AddInt8Problem p{&plan, n, true, q.input1_offset, q.input2_offset, q.output_offset, q.left_shift,

@@ -32,7 +32,7 @@ constexpr int kLastShape = static_cast<int>(sizeof(kShapes) / sizeof(kShapes[0])
 
 struct Operands {
   std::vector<int8_t> input1, input2, output;
-  BroadcastPlan plan{};
+  BroadcastPlanBuffer plan{};
   QuantizedAddSubParams quant{};
   add::AddInt8Problem problem{};
   int64_t elements = 0;
@@ -54,8 +54,9 @@ Operands Make(const Shapes& s) {
   q.activation_min = -128;
   q.activation_max = 127;
   // As add.cc's MakeInt8Problem: elementwise when the plan is one contiguous loop.
-  const bool elementwise = o.plan.rank == 1 && o.plan.stride1[0] == 1 && o.plan.stride2[0] == 1;
-  o.problem = {&o.plan,          static_cast<int>(o.elements),
+  const BroadcastPlan& plan = o.plan.plan;
+  const bool elementwise = plan.rank == 1 && plan.stride(0)[0] == 1 && plan.stride(1)[0] == 1;
+  o.problem = {&plan,            static_cast<int>(o.elements),
                elementwise,      q.input1_offset,
                q.input2_offset,  q.output_offset,
                q.left_shift,     q.input1_multiplier,
@@ -70,7 +71,7 @@ Operands Make(const Shapes& s) {
 void Reference(benchmark::State& state) {
   Operands o = Make(kShapes[state.range(0)]);
   variant_bench::TimeRuns(state, o.elements, [&] {
-    reference::AddQuantized(o.plan, o.quant, o.input1.data(), o.input2.data(), o.output.data());
+    reference::AddQuantized(o.plan.plan, o.quant, o.input1.data(), o.input2.data(), o.output.data());
   });
 }
 

@@ -10,9 +10,9 @@
 
 namespace mote {
 
-template <int kCapacity>
-struct BroadcastPlanOf;  // kernels/glue/broadcast.h
-using BroadcastPlan = BroadcastPlanOf<6>;
+template <int kInputs>
+struct LoopPlan;  // kernels/glue/broadcast.h
+using BroadcastPlan = LoopPlan<2>;
 
 namespace add {
 

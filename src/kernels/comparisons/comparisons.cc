@@ -28,7 +28,7 @@ namespace {
 constexpr int kMaxComparisonBroadcastRank = 7;
 
 struct OpData {
-  WideBroadcastPlan plan;  // over (first, second): the inputs in order, or swapped when `swap`
+  const BroadcastPlan* plan;  // over (first, second): the inputs in order, or swapped when `swap`
   TfLiteType type;
   reference::ComparisonQuantParams quant;  // INT8, of (first, second)
   uint8_t relation;                        // Relation
@@ -161,12 +161,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(
-      PrepareBinaryBroadcast(context, op, input1, input2, output, kMaxComparisonBroadcastRank, &data->plan));
+      PrepareBinaryBroadcast(context, op, input1, input2, output, kMaxComparisonBroadcastRank, &data->plan,
+                                               Op::kSwap));
   data->type = type;
   data->relation = static_cast<uint8_t>(Op::kRelation);
   data->swap = Op::kSwap;
   data->negate = Op::kNegate;
-  if (Op::kSwap) SwapBroadcastInputs(&data->plan);
   if (type == kTfLiteInt8) {
     TF_LITE_ENSURE_STATUS(CheckComparisonScale(context, op, "input1", input1));
     TF_LITE_ENSURE_STATUS(CheckComparisonScale(context, op, "input2", input2));
@@ -183,25 +183,25 @@ TfLiteStatus EvalRelation(const OpData& data, Fn fn, const TfLiteEvalTensor* fir
   switch (data.type) {
     case kTfLiteBool:
       if constexpr (std::is_same<Fn, reference::EqualFn>::value) {
-        reference::CompareBool(data.plan, fn, micro::GetTensorData<bool>(first), micro::GetTensorData<bool>(second),
+        reference::CompareBool(*data.plan, fn, micro::GetTensorData<bool>(first), micro::GetTensorData<bool>(second),
                                output);
         return kTfLiteOk;
       }
       break;
     case kTfLiteFloat32:
-      reference::Compare(data.plan, fn, micro::GetTensorData<float>(first), micro::GetTensorData<float>(second),
+      reference::Compare(*data.plan, fn, micro::GetTensorData<float>(first), micro::GetTensorData<float>(second),
                          output);
       return kTfLiteOk;
     case kTfLiteInt32:
-      reference::Compare(data.plan, fn, micro::GetTensorData<int32_t>(first), micro::GetTensorData<int32_t>(second),
+      reference::Compare(*data.plan, fn, micro::GetTensorData<int32_t>(first), micro::GetTensorData<int32_t>(second),
                          output);
       return kTfLiteOk;
     case kTfLiteInt64:
-      reference::Compare(data.plan, fn, micro::GetTensorData<int64_t>(first), micro::GetTensorData<int64_t>(second),
+      reference::Compare(*data.plan, fn, micro::GetTensorData<int64_t>(first), micro::GetTensorData<int64_t>(second),
                          output);
       return kTfLiteOk;
     case kTfLiteInt8:
-      reference::CompareQuantized(data.plan, fn, data.quant, micro::GetTensorData<int8_t>(first),
+      reference::CompareQuantized(*data.plan, fn, data.quant, micro::GetTensorData<int8_t>(first),
                                   micro::GetTensorData<int8_t>(second), output);
       return kTfLiteOk;
     default:

@@ -62,20 +62,20 @@ inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shif
 
 // output[k] = fn(input1[..], input2[..]) over the plan (unquantized T).
 template <typename Fn, typename T>
-inline void Compare(const WideBroadcastPlan& plan, Fn fn, const T* input1, const T* input2, bool* output) {
+inline void Compare(const BroadcastPlan& plan, Fn fn, const T* input1, const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [fn](T a, T b) { return fn(a, b); });
 }
 
 // BOOL inputs, read as bytes (kernels/glue/bool_byte.h): any non-zero byte is true.
 template <typename Fn>
-inline void CompareBool(const WideBroadcastPlan& plan, Fn fn, const bool* input1, const bool* input2, bool* output) {
+inline void CompareBool(const BroadcastPlan& plan, Fn fn, const bool* input1, const bool* input2, bool* output) {
   BroadcastBinary(plan, AsBoolBytes(input1), AsBoolBytes(input2), output,
                   [fn](BoolByte a, BoolByte b) { return fn(static_cast<bool>(a), static_cast<bool>(b)); });
 }
 
 // output[k] = fn(rescaled input1[..], rescaled input2[..]) over the plan (INT8).
 template <typename Fn, typename T>
-inline void CompareQuantized(const WideBroadcastPlan& plan, Fn fn, const ComparisonQuantParams& q, const T* input1,
+inline void CompareQuantized(const BroadcastPlan& plan, Fn fn, const ComparisonQuantParams& q, const T* input1,
                              const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [fn, q](T a, T b) {
     const int32_t x = RescaleForComparison(a, q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);

@@ -110,7 +110,7 @@ TfLiteStatus CheckDivisors(TfLiteContext* context, const OpData& data, const TfL
   if (!min_seen) return kTfLiteOk;
   // The output, about to be overwritten (or left unspecified by the error), holds the pairwise flags.
   int32_t* flags = micro::GetTensorData<int32_t>(output);
-  BroadcastBinary(data.common.plan, x, y, flags, [](int32_t a, int32_t b) {
+  BroadcastBinary(*data.common.plan, x, y, flags, [](int32_t a, int32_t b) {
     return static_cast<int32_t>(a == std::numeric_limits<int32_t>::min() && b == -1);
   });
   const int count = static_cast<int>(ElementCount(*output->dims));

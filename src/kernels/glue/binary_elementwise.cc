@@ -43,11 +43,10 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const BinaryElementwiseSpec& spe
 
 // Input ranks <= max_rank (any rank up to RuntimeShape's when `same_shape_any_rank` and both inputs have the
 // same shape), broadcast-compatible, the output the broadcast shape (leading 1s aside) and indexable in 32 bits;
-// fills *plan.
-template <int kCapacity>
+// points *plan at the plan (its input strides traded when `swap`) stored in persistent memory.
 TfLiteStatus CheckAndPlanBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
                                    const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                   bool same_shape_any_rank, BroadcastPlanOf<kCapacity>* plan) {
+                                   bool same_shape_any_rank, bool swap, const BroadcastPlan** plan) {
   const RuntimeShape shape1 = GetTensorShape(input1);
   const RuntimeShape shape2 = GetTensorShape(input2);
   char b1[64];
@@ -82,8 +81,11 @@ TfLiteStatus CheckAndPlanBroadcast(TfLiteContext* context, const char* op, const
     TF_LITE_KERNEL_LOG(context, "%s: the output is too large for 32-bit indexing", op);
     return kTfLiteError;
   }
-  MakeBroadcastPlan(shape1, shape2, plan);
-  return kTfLiteOk;
+  BroadcastPlanBuffer local;
+  BroadcastPlan* made = MakeBroadcastPlan(shape1, shape2, &local);
+  if (swap) SwapBroadcastInputs(made);
+  *plan = StorePlan(context, *made);
+  return *plan != nullptr ? kTfLiteOk : kTfLiteError;
 }
 
 // TFLite's integer CalculateActivationRange for a clamp activation: the int32 limits narrowed by it.
@@ -140,14 +142,14 @@ TfLiteStatus PrepareActivation(TfLiteContext* context, const BinaryElementwiseSp
 }  // namespace
 
 TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
-                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan) {
-  return CheckAndPlanBroadcast(context, op, input1, input2, output, kMaxBroadcastRank, false, plan);
+                              const TfLiteTensor* input2, const TfLiteTensor* output, const BroadcastPlan** plan) {
+  return CheckAndPlanBroadcast(context, op, input1, input2, output, kMaxBroadcastRank, false, false, plan);
 }
 
 TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                    WideBroadcastPlan* plan) {
-  return CheckAndPlanBroadcast(context, op_name, input1, input2, output, max_rank, true, plan);
+                                    const BroadcastPlan** plan, bool swap) {
+  return CheckAndPlanBroadcast(context, op_name, input1, input2, output, max_rank, true, swap, plan);
 }
 
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node) {
@@ -218,7 +220,7 @@ TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryEle
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, spec, input1, input2, output));
   TF_LITE_ENSURE_STATUS(
-      CheckAndPlanBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, &data->plan));
+      CheckAndPlanBroadcast(context, spec.op_name, input1, input2, output, kMaxBroadcastRank, false, false, &data->plan));
   data->type = input1->type;
   return kTfLiteOk;
 }

@@ -23,7 +23,7 @@ namespace mote {
 struct QuantizedAddSubParams;  // kernels/quantization/quantized_add_sub.h
 
 struct BinaryElementwiseData {
-  BroadcastPlan plan;
+  const BroadcastPlan* plan;    // persistent, of its exact size (StorePlan)
   TfLiteType type;
   float float_activation_min;   // FLOAT32
   float float_activation_max;
@@ -61,10 +61,12 @@ TfLiteStatus PrepareBinaryElementwise(TfLiteContext* context, const BinaryElemen
 // The broadcast checks alone, for two-input ops with their own types and output (the comparisons' BOOL output,
 // LOGICAL_AND/OR): inputs of the same shape have any rank (TFLM runs them as one flat loop); otherwise both ranks
 // are <= max_rank (<= kMaxPlanRank, the op's TFLM broadcast limit) and broadcast-compatible; the output is the
-// broadcast shape (leading 1s aside) and indexable in 32 bits. Fills *plan ("<OP>: ..." messages).
+// broadcast shape (leading 1s aside) and indexable in 32 bits. Points *plan at the plan, stored in persistent
+// memory of its exact size ("<OP>: ..." messages; kTfLiteError when the arena has no room, reported there); with
+// `swap` the plan is over (input2, input1) (SwapBroadcastInputs: GREATER runs as LESS).
 TfLiteStatus PrepareBinaryBroadcast(TfLiteContext* context, const char* op_name, const TfLiteTensor* input1,
                                     const TfLiteTensor* input2, const TfLiteTensor* output, int max_rank,
-                                    WideBroadcastPlan* plan);
+                                    const BroadcastPlan** plan, bool swap = false);
 
 // The type and shape half of PrepareBinaryElementwise (same checks, order and messages), for the ops that have
 // no fused activation and read their inputs raw (MAXIMUM, MINIMUM, FLOOR_DIV, FLOOR_MOD): the three tensors
@@ -75,12 +77,12 @@ TfLiteStatus PrepareBinaryTypesAndShapes(TfLiteContext* context, const BinaryEle
                                          const TfLiteTensor* output, BinaryElementwiseData* data);
 
 // Input ranks <= kMaxBroadcastRank, broadcast-compatible, the output the broadcast shape (leading 1s aside) and
-// indexable in 32 bits; fills *plan (PrepareBinaryElementwise's shape step, for ops with types of their own:
+// indexable in 32 bits; points *plan at the stored plan (PrepareBinaryElementwise's shape step, for ops with types of their own:
 // PRELU). Messages: "<OP>: inputs have A and B dimensions (at most 6)", "<OP>: input shapes [..] and [..] cannot
 // be broadcast together", "<OP>: output shape [..] is not the broadcast shape of the inputs [..] and [..]",
 // "<OP>: the output is too large for 32-bit indexing".
 TfLiteStatus PrepareBroadcast(TfLiteContext* context, const char* op, const TfLiteTensor* input1,
-                              const TfLiteTensor* input2, const TfLiteTensor* output, BroadcastPlan* plan);
+                              const TfLiteTensor* input2, const TfLiteTensor* output, const BroadcastPlan** plan);
 
 // Checks the node has 2 inputs and 1 output (message names `op_name`).
 TfLiteStatus CheckBinaryElementwiseArity(TfLiteContext* context, const char* op_name, const TfLiteNode* node);
@@ -184,7 +186,7 @@ TfLiteStatus EvalBinaryElementwise(TfLiteContext* context, TfLiteNode* node,
   const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
   const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
-  const BroadcastPlan& plan = common.plan;
+  const BroadcastPlan& plan = *common.plan;
   switch (common.type) {
     case kTfLiteFloat32: {
       if constexpr (binary_elementwise_internal::FloatActivation<Elements>::value) {
@@ -239,7 +241,7 @@ TfLiteStatus EvalBinaryElementwiseRaw(TfLiteContext* context, TfLiteNode* node, 
   const TfLiteEvalTensor* input1 = micro::GetEvalInput(context, node, 0);
   const TfLiteEvalTensor* input2 = micro::GetEvalInput(context, node, 1);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
-  const BroadcastPlan& plan = data.plan;
+  const BroadcastPlan& plan = *data.plan;
   switch (data.type) {
     case kTfLiteFloat32:
       return Loop<kServed, kTfLiteFloat32, float>(plan, input1, input2, output,

@@ -1,5 +1,7 @@
 #include "kernels/glue/broadcast.h"
 
+#include <cstring>
+
 namespace mote {
 
 bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& shape2, RuntimeShape* out,
@@ -83,22 +85,24 @@ int MakePlan(const RuntimeShape* const (&shapes)[N], int32_t* dims, int32_t (*st
   return loops;
 }
 
+// MakePlan into a plan header followed by room for kMaxPlanRank loops (a LoopPlanBuffer), packed to its rank.
+template <int N>
+LoopPlan<N>* WritePlan(const RuntimeShape* const (&shapes)[N], LoopPlan<N>* plan) {
+  int32_t dims[kMaxPlanRank];
+  int32_t strides[N][kMaxPlanRank];
+  plan->rank = MakePlan<N>(shapes, dims, strides);
+  std::memcpy(plan->mutable_dims(), dims, sizeof(int32_t) * static_cast<size_t>(plan->rank));
+  for (int n = 0; n < N; ++n)
+    std::memcpy(plan->mutable_stride(n), strides[n], sizeof(int32_t) * static_cast<size_t>(plan->rank));
+  return plan;
+}
+
 }  // namespace
 
-template <int kCapacity>
-void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanOf<kCapacity>* plan) {
+BroadcastPlan* MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanBuffer* out) {
   const RuntimeShape* const shapes[2] = {&shape1, &shape2};
-  int32_t dims[kMaxPlanRank];
-  int32_t strides[2][kMaxPlanRank];
-  plan->rank = MakePlan<2>(shapes, dims, strides);
-  for (int l = 0; l < plan->rank; ++l) {
-    plan->dims[l] = dims[l];
-    plan->stride1[l] = strides[0][l];
-    plan->stride2[l] = strides[1][l];
-  }
+  return WritePlan<2>(shapes, &out->plan);
 }
-template void MakeBroadcastPlan(const RuntimeShape&, const RuntimeShape&, BroadcastPlan*);
-template void MakeBroadcastPlan(const RuntimeShape&, const RuntimeShape&, WideBroadcastPlan*);
 
 bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
                                 RuntimeShape* out, int max_rank) {
@@ -107,10 +111,10 @@ bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& 
          BroadcastShapesCompatible(first, shape3, out, max_rank);
 }
 
-void MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
-                              TernaryBroadcastPlan* plan) {
+TernaryBroadcastPlan* MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2,
+                                               const RuntimeShape& shape3, TernaryBroadcastPlanBuffer* out) {
   const RuntimeShape* const shapes[3] = {&shape1, &shape2, &shape3};
-  plan->rank = MakePlan<3>(shapes, plan->dims, plan->stride);
+  return WritePlan<3>(shapes, &out->plan);
 }
 
 }  // namespace mote

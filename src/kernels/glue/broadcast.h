@@ -9,7 +9,8 @@
 //
 // Two phases:
 //   prepare  BroadcastShapesCompatible() checks the shapes and yields the broadcast shape, then
-//            MakeBroadcastPlan() turns the pair of shapes into a compact iteration plan stored in OpData:
+//            MakeBroadcastPlan() turns the pair of shapes into a compact iteration plan (StorePlan() keeps it in
+//            persistent memory of its exact size, pointed to by OpData):
 //            size-1 output dimensions are dropped and neighbouring dimensions that broadcast the same way
 //            are merged, so "same shape" becomes one flat loop and [N,H,W,C] + [C] becomes two loops.
 //   invoke   BroadcastBinary(plan, a, b, out, op) runs `op(a[i], b[j])` over the plan; no checks, no
@@ -17,17 +18,21 @@
 //            specialised for those cases so the compiler can vectorise it.
 //
 // Usage:
-//   BroadcastPlan plan;                                  // in OpData
+//   const BroadcastPlan* plan;                           // in OpData
 //   RuntimeShape out_shape;
 //   if (!BroadcastShapesCompatible(s1, s2, &out_shape)) ...refuse...
-//   MakeBroadcastPlan(s1, s2, &plan);
+//   BroadcastPlanBuffer local;
+//   data->plan = StorePlan(context, *MakeBroadcastPlan(s1, s2, &local));   // nullptr: arena full
 //   ...
-//   BroadcastBinary(plan, in1, in2, out, [](float x, float y) { return x + y; });
+//   BroadcastBinary(*data->plan, in1, in2, out, [](float x, float y) { return x + y; });
 #ifndef MOTE_KERNELS_GLUE_BROADCAST_H_
 #define MOTE_KERNELS_GLUE_BROADCAST_H_
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 
+#include "mote/c/common.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {
@@ -38,19 +43,50 @@ constexpr int kMaxBroadcastRank = 6;
 // comparisons, pass their own limit to BroadcastShapesCompatible).
 constexpr int kMaxPlanRank = RuntimeShape::kMaxDims;
 
-// A plan of at most kCapacity loops. It lives in op data (persistent arena), so each op stores the size its
-// rank limit needs: BroadcastPlan (6 loops) for ADD, SUB, MUL and the other 6-D ops, WideBroadcastPlan for the
-// ops TFLM broadcasts further (the comparisons, LOGICAL_AND/OR).
-template <int kCapacity>
-struct BroadcastPlanOf {
-  static constexpr int kLoops = kCapacity;
-  int rank;                         // 1..kCapacity loops, outermost first
-  int32_t dims[kCapacity];          // loop extents (output), product = output element count
-  int32_t stride1[kCapacity];       // input1 element stride per loop (0 = broadcast along it)
-  int32_t stride2[kCapacity];       // input2 element stride per loop
+// A plan of `rank` loops over kInputs inputs, outermost loop first: the loop extents (output), then one stride
+// row per input (its element stride along each loop, 0 = broadcast along it). The header is followed by its
+// (kInputs + 1) * rank int32 words, so a plan in op data takes exactly what its loops need: prepare builds it in
+// a stack LoopPlanBuffer and StorePlan() copies it to persistent memory (one loop, the common same-shape case,
+// is 16 bytes for two inputs instead of a fixed 6- or 8-loop block).
+template <int kInputs>
+struct LoopPlan {
+  int32_t rank;  // 1..kMaxPlanRank loops
+
+  static constexpr size_t BytesFor(int loops) {
+    return sizeof(LoopPlan) + sizeof(int32_t) * static_cast<size_t>((kInputs + 1) * loops);
+  }
+  size_t bytes() const { return BytesFor(rank); }
+  const int32_t* dims() const { return words(); }
+  const int32_t* stride(int input) const { return words() + (input + 1) * rank; }
+  int32_t* mutable_dims() { return words(); }
+  int32_t* mutable_stride(int input) { return words() + (input + 1) * rank; }
+
+ private:
+  const int32_t* words() const { return reinterpret_cast<const int32_t*>(this + 1); }
+  int32_t* words() { return reinterpret_cast<int32_t*>(this + 1); }
 };
-using BroadcastPlan = BroadcastPlanOf<kMaxBroadcastRank>;
-using WideBroadcastPlan = BroadcastPlanOf<kMaxPlanRank>;
+using BroadcastPlan = LoopPlan<2>;
+using TernaryBroadcastPlan = LoopPlan<3>;
+
+// Room for any plan (kMaxPlanRank loops) on the stack: prepare's working copy, tests and benchmarks.
+template <int kInputs>
+struct LoopPlanBuffer {
+  LoopPlan<kInputs> plan;
+  int32_t words[(kInputs + 1) * kMaxPlanRank];  // right after the header (both int32: no padding)
+};
+using BroadcastPlanBuffer = LoopPlanBuffer<2>;
+using TernaryBroadcastPlanBuffer = LoopPlanBuffer<3>;
+static_assert(sizeof(LoopPlanBuffer<2>) == LoopPlan<2>::BytesFor(kMaxPlanRank), "plan words follow the header");
+
+// Copies `plan` into persistent memory of exactly plan.bytes() (prepare only). nullptr when the arena is full
+// (the interpreter has reported it and fails the prepare).
+template <int kInputs>
+const LoopPlan<kInputs>* StorePlan(TfLiteContext* context, const LoopPlan<kInputs>& plan) {
+  void* p = context->AllocatePersistentBuffer(context, plan.bytes());
+  if (p == nullptr) return nullptr;
+  std::memcpy(p, &plan, plan.bytes());
+  return static_cast<const LoopPlan<kInputs>*>(p);
+}
 
 // True when both shapes have rank <= max_rank (<= kMaxPlanRank) and every aligned dimension pair is equal or
 // has a 1; *out (may be nullptr) receives the broadcast shape (rank = the larger rank).
@@ -61,37 +97,29 @@ bool BroadcastShapesCompatible(const RuntimeShape& shape1, const RuntimeShape& s
 // order either way).
 bool SameShapeIgnoringLeadingOnes(const RuntimeShape& output, const RuntimeShape& expected);
 
-// Builds the plan for compatible shapes (BroadcastShapesCompatible returned true with a max_rank <= the plan's
-// capacity: a plan never has more loops than the larger input rank). Defined for BroadcastPlan and
-// WideBroadcastPlan.
-template <int kCapacity>
-void MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanOf<kCapacity>* plan);
+// Builds the plan for compatible shapes (BroadcastShapesCompatible returned true: a plan never has more loops
+// than the larger input rank) into *out; returns &out->plan.
+BroadcastPlan* MakeBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, BroadcastPlanBuffer* out);
 
 // The plan of (shape2, shape1) from the plan of (shape1, shape2): the output order is the same, only the
 // inputs' strides trade places (GREATER is LESS on the swapped inputs).
-template <int kCapacity>
-inline void SwapBroadcastInputs(BroadcastPlanOf<kCapacity>* plan) {
-  for (int d = 0; d < kCapacity; ++d) {
-    const int32_t s = plan->stride1[d];
-    plan->stride1[d] = plan->stride2[d];
-    plan->stride2[d] = s;
+inline void SwapBroadcastInputs(BroadcastPlan* plan) {
+  int32_t* s1 = plan->mutable_stride(0);
+  int32_t* s2 = plan->mutable_stride(1);
+  for (int d = 0; d < plan->rank; ++d) {
+    const int32_t s = s1[d];
+    s1[d] = s2[d];
+    s2[d] = s;
   }
 }
-
-// Three inputs (SELECT_V2's condition, x and y): the same plan with one stride row per input.
-struct TernaryBroadcastPlan {
-  int rank;                               // 1..kMaxPlanRank loops, outermost first
-  int32_t dims[kMaxPlanRank];             // loop extents (output)
-  int32_t stride[3][kMaxPlanRank];        // stride[n][l]: input n's element stride along loop l (0 = broadcast)
-};
 
 // BroadcastShapesCompatible for three shapes (all ranks <= max_rank); *out (may be nullptr) the broadcast shape.
 bool BroadcastShapesCompatible3(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
                                 RuntimeShape* out, int max_rank);
 
 // Builds the plan for three compatible shapes (BroadcastShapesCompatible3 returned true).
-void MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2, const RuntimeShape& shape3,
-                              TernaryBroadcastPlan* plan);
+TernaryBroadcastPlan* MakeTernaryBroadcastPlan(const RuntimeShape& shape1, const RuntimeShape& shape2,
+                                               const RuntimeShape& shape3, TernaryBroadcastPlanBuffer* out);
 
 // out[k] = op(in1[..], in2[..], in3[..]) over the plan, in output row-major order (no inner-loop
 // specialisation: SELECT_V2 is a copy, not worth the code size).
@@ -99,12 +127,16 @@ template <typename In1, typename In2, typename In3, typename Out, typename Op>
 inline void BroadcastTernary(const TernaryBroadcastPlan& plan, const In1* in1, const In2* in2, const In3* in3,
                              Out* out, const Op& op) {
   const int last = plan.rank - 1;
-  const int32_t inner = plan.dims[last];
-  const int32_t s1 = plan.stride[0][last];
-  const int32_t s2 = plan.stride[1][last];
-  const int32_t s3 = plan.stride[2][last];
+  const int32_t* dims = plan.dims();
+  const int32_t* st1 = plan.stride(0);
+  const int32_t* st2 = plan.stride(1);
+  const int32_t* st3 = plan.stride(2);
+  const int32_t inner = dims[last];
+  const int32_t s1 = st1[last];
+  const int32_t s2 = st2[last];
+  const int32_t s3 = st3[last];
   int64_t outer = 1;
-  for (int d = 0; d < last; ++d) outer *= plan.dims[d];
+  for (int d = 0; d < last; ++d) outer *= dims[d];
   int32_t index[kMaxPlanRank] = {0};
   const In1* a = in1;
   const In2* b = in2;
@@ -113,13 +145,13 @@ inline void BroadcastTernary(const TernaryBroadcastPlan& plan, const In1* in1, c
     for (int32_t i = 0; i < inner; ++i) out[i] = op(a[i * s1], b[i * s2], c[i * s3]);
     out += inner;
     for (int d = last - 1; d >= 0; --d) {  // the odometer of BroadcastBinary
-      a += plan.stride[0][d];
-      b += plan.stride[1][d];
-      c += plan.stride[2][d];
-      if (++index[d] < plan.dims[d]) break;
-      a -= static_cast<int64_t>(plan.stride[0][d]) * plan.dims[d];
-      b -= static_cast<int64_t>(plan.stride[1][d]) * plan.dims[d];
-      c -= static_cast<int64_t>(plan.stride[2][d]) * plan.dims[d];
+      a += st1[d];
+      b += st2[d];
+      c += st3[d];
+      if (++index[d] < dims[d]) break;
+      a -= static_cast<int64_t>(st1[d]) * dims[d];
+      b -= static_cast<int64_t>(st2[d]) * dims[d];
+      c -= static_cast<int64_t>(st3[d]) * dims[d];
       index[d] = 0;
     }
   }
@@ -148,17 +180,19 @@ inline void InnerLoop(int32_t n, int32_t s1, int32_t s2, const In1* a, const In2
 
 // out[k] = op(in1[..], in2[..]) over the plan, in output row-major order. The inputs' element types may differ
 // (PRELU INT16: int8 alpha).
-template <int kCapacity, typename In1, typename In2, typename Out, typename Op>
-inline void BroadcastBinary(const BroadcastPlanOf<kCapacity>& plan, const In1* in1, const In2* in2, Out* out,
-                            const Op& op) {
+template <typename In1, typename In2, typename Out, typename Op>
+inline void BroadcastBinary(const BroadcastPlan& plan, const In1* in1, const In2* in2, Out* out, const Op& op) {
   const int last = plan.rank - 1;
-  const int32_t inner = plan.dims[last];
-  const int32_t s1 = plan.stride1[last];
-  const int32_t s2 = plan.stride2[last];
+  const int32_t* dims = plan.dims();
+  const int32_t* st1 = plan.stride(0);
+  const int32_t* st2 = plan.stride(1);
+  const int32_t inner = dims[last];
+  const int32_t s1 = st1[last];
+  const int32_t s2 = st2[last];
   int64_t outer = 1;
-  for (int d = 0; d < last; ++d) outer *= plan.dims[d];
+  for (int d = 0; d < last; ++d) outer *= dims[d];
 
-  int32_t index[kCapacity] = {0};
+  int32_t index[kMaxPlanRank] = {0};
   const In1* a = in1;
   const In2* b = in2;
   for (int64_t o = 0; o < outer; ++o) {
@@ -166,11 +200,11 @@ inline void BroadcastBinary(const BroadcastPlanOf<kCapacity>& plan, const In1* i
     out += inner;
     // Odometer over the outer loops: step the innermost outer loop, carrying into the ones above it.
     for (int d = last - 1; d >= 0; --d) {
-      a += plan.stride1[d];
-      b += plan.stride2[d];
-      if (++index[d] < plan.dims[d]) break;
-      a -= static_cast<int64_t>(plan.stride1[d]) * plan.dims[d];
-      b -= static_cast<int64_t>(plan.stride2[d]) * plan.dims[d];
+      a += st1[d];
+      b += st2[d];
+      if (++index[d] < dims[d]) break;
+      a -= static_cast<int64_t>(st1[d]) * dims[d];
+      b -= static_cast<int64_t>(st2[d]) * dims[d];
       index[d] = 0;
     }
   }

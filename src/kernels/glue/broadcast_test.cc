@@ -54,20 +54,26 @@ TEST(Broadcast, CompatibilityAndShape) {
 }
 
 TEST(Broadcast, PlanMergesDimensions) {
-  BroadcastPlan plan;
-  MakeBroadcastPlan(Shape({2, 3, 4, 5}), Shape({2, 3, 4, 5}), &plan);
+  BroadcastPlanBuffer buffer;
+  const BroadcastPlan& plan = buffer.plan;
+  EXPECT_EQ(MakeBroadcastPlan(Shape({2, 3, 4, 5}), Shape({2, 3, 4, 5}), &buffer), &buffer.plan);
   EXPECT_EQ(plan.rank, 1);
-  EXPECT_EQ(plan.dims[0], 120);
-  MakeBroadcastPlan(Shape({1, 4, 4, 3}), Shape({3}), &plan);
+  EXPECT_EQ(plan.dims()[0], 120);
+  EXPECT_EQ(plan.bytes(), 16u);  // what one loop costs in op data
+  MakeBroadcastPlan(Shape({1, 4, 4, 3}), Shape({3}), &buffer);
   ASSERT_EQ(plan.rank, 2);
-  EXPECT_EQ(plan.dims[0], 16);
-  EXPECT_EQ(plan.stride1[0], 3);
-  EXPECT_EQ(plan.stride2[0], 0);
-  EXPECT_EQ(plan.stride1[1], 1);
-  EXPECT_EQ(plan.stride2[1], 1);
-  MakeBroadcastPlan(Shape({}), Shape({}), &plan);
+  EXPECT_EQ(plan.dims()[0], 16);
+  EXPECT_EQ(plan.stride(0)[0], 3);
+  EXPECT_EQ(plan.stride(1)[0], 0);
+  EXPECT_EQ(plan.stride(0)[1], 1);
+  EXPECT_EQ(plan.stride(1)[1], 1);
+  SwapBroadcastInputs(&buffer.plan);
+  EXPECT_EQ(plan.stride(0)[0], 0);
+  EXPECT_EQ(plan.stride(1)[0], 3);
+  EXPECT_EQ(plan.dims()[1], 3);
+  MakeBroadcastPlan(Shape({}), Shape({}), &buffer);
   EXPECT_EQ(plan.rank, 1);
-  EXPECT_EQ(plan.dims[0], 1);
+  EXPECT_EQ(plan.dims()[0], 1);
 }
 
 TEST(Broadcast, MatchesNaiveIndexingOnRandomShapes) {
@@ -95,8 +101,8 @@ TEST(Broadcast, MatchesNaiveIndexingOnRandomShapes) {
     std::vector<int32_t> b(static_cast<size_t>(s2.FlatSize()));
     for (size_t i = 0; i < a.size(); ++i) a[i] = static_cast<int32_t>(i);
     for (size_t i = 0; i < b.size(); ++i) b[i] = static_cast<int32_t>(i);
-    BroadcastPlan plan;
-    MakeBroadcastPlan(s1, s2, &plan);
+    BroadcastPlanBuffer buffer;
+    const BroadcastPlan& plan = *MakeBroadcastPlan(s1, s2, &buffer);
     std::vector<int32_t> got(static_cast<size_t>(out.FlatSize()), -1);
     BroadcastBinary(plan, a.data(), b.data(), got.data(), [](int32_t x, int32_t y) { return x * 1000 + y; });
     ASSERT_EQ(got, Naive(s1, s2, out, a, b)) << "iteration " << iter;
@@ -142,8 +148,8 @@ TEST(Broadcast, TernaryMatchesNaiveIndexingOnRandomShapes) {
       data[n].resize(static_cast<size_t>(s[n].FlatSize()));
       for (size_t i = 0; i < data[n].size(); ++i) data[n][i] = static_cast<int32_t>(i);
     }
-    TernaryBroadcastPlan plan;
-    MakeTernaryBroadcastPlan(s[0], s[1], s[2], &plan);
+    TernaryBroadcastPlanBuffer buffer;
+    const TernaryBroadcastPlan& plan = *MakeTernaryBroadcastPlan(s[0], s[1], s[2], &buffer);
     std::vector<int64_t> got(static_cast<size_t>(out.FlatSize()), -1);
     BroadcastTernary(plan, data[0].data(), data[1].data(), data[2].data(), got.data(),
                      [](int32_t x, int32_t y, int32_t z) { return (int64_t{x} << 40) | (int64_t{y} << 20) | z; });

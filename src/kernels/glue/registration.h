@@ -21,6 +21,8 @@
 #ifndef MOTE_KERNELS_GLUE_REGISTRATION_H_
 #define MOTE_KERNELS_GLUE_REGISTRATION_H_
 
+#include <cstring>
+
 #include "mote/kernel_util.h"
 #include "mote/op_registrations.h"
 #include "mote/op_table.h"
@@ -32,6 +34,17 @@ namespace mote {
 template <typename OpData>
 void* InitOpData(TfLiteContext* context, const char* /*buffer*/, size_t /*length*/) {
   return context->AllocatePersistentBuffer(context, sizeof(OpData));
+}
+
+// Prepare's persistent copy of `count` elements (count >= 0) of an array whose length the tensors decide (a
+// loop nest of the input's rank): op data points at it instead of holding kMaxDims of them. nullptr when the
+// arena is full (the interpreter has reported it and fails the prepare).
+template <typename T>
+const T* StorePersistentArray(TfLiteContext* context, const T* values, int count) {
+  const size_t bytes = sizeof(T) * static_cast<size_t>(count > 0 ? count : 1);
+  void* p = context->AllocatePersistentBuffer(context, bytes);
+  if (p != nullptr && count > 0) std::memcpy(p, values, sizeof(T) * static_cast<size_t>(count));
+  return static_cast<const T*>(p);
 }
 
 }  // namespace mote

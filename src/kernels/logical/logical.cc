@@ -17,7 +17,7 @@ namespace {
 constexpr int kMaxLogicalBroadcastRank = 7;
 
 struct OpData {
-  WideBroadcastPlan plan;
+  const BroadcastPlan* plan;  // persistent, of its exact size
 };
 
 struct LogicalAnd {
@@ -56,7 +56,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 template <typename Op>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
-  reference::LogicalBinary<typename Op::Fn>(data.plan,
+  reference::LogicalBinary<typename Op::Fn>(*data.plan,
                                             micro::GetTensorData<bool>(micro::GetEvalInput(context, node, 0)),
                                             micro::GetTensorData<bool>(micro::GetEvalInput(context, node, 1)),
                                             micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 0)));

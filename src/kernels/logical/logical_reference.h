@@ -18,7 +18,7 @@ struct LogicalOrFn {
 
 // output[k] = Fn(input1[..], input2[..]) over the plan.
 template <typename Fn>
-inline void LogicalBinary(const WideBroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
+inline void LogicalBinary(const BroadcastPlan& plan, const bool* input1, const bool* input2, bool* output) {
   BroadcastBinary(plan, AsBoolBytes(input1), AsBoolBytes(input2), output,
                   [](BoolByte a, BoolByte b) { return Fn()(static_cast<bool>(a), static_cast<bool>(b)); });
 }

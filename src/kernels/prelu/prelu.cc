@@ -22,7 +22,7 @@ constexpr const char kOpName[] = "PRELU";
 constexpr int kMaxPreluRank = 4;
 
 struct OpData {
-  BroadcastPlan plan;
+  const BroadcastPlan* plan;  // persistent, of its exact size
   TfLiteType type;
   reference::PreluQuantParams quant;
 };
@@ -107,15 +107,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
   switch (data.type) {
     case kTfLiteInt8:
-      reference::PreluQuantized(data.plan, data.quant, micro::GetTensorData<int8_t>(input),
+      reference::PreluQuantized(*data.plan, data.quant, micro::GetTensorData<int8_t>(input),
                                 micro::GetTensorData<int8_t>(alpha), micro::GetTensorData<int8_t>(output));
       break;
     case kTfLiteInt16:
-      reference::PreluQuantized(data.plan, data.quant, micro::GetTensorData<int16_t>(input),
+      reference::PreluQuantized(*data.plan, data.quant, micro::GetTensorData<int16_t>(input),
                                 micro::GetTensorData<int8_t>(alpha), micro::GetTensorData<int16_t>(output));
       break;
     default:
-      reference::PreluFloat(data.plan, micro::GetTensorData<float>(input), micro::GetTensorData<float>(alpha),
+      reference::PreluFloat(*data.plan, micro::GetTensorData<float>(input), micro::GetTensorData<float>(alpha),
                             micro::GetTensorData<float>(output));
       break;
   }

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
@@ -131,8 +132,8 @@ TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const TfLiteTensor
   return kTfLiteOk;
 }
 
-// The reduction's shape in p: input dimensions (none 0), element counts and the output stride of each
-// dimension (0 where reduced), then the output's element count against the non-reduced dimensions.
+// The reduction's loops (kept in persistent memory) and element counts in p, the input dimensions none 0, then
+// the output's element count against the non-reduced dimensions.
 TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
                           const TfLiteTensor* output, reference::ReduceParams* p) {
   const int rank = input->dims->size;
@@ -140,26 +141,38 @@ TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTe
     TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above %d", op, rank, RuntimeShape::kMaxDims);
     return kTfLiteError;
   }
-  p->rank = rank;
   bool reduced[RuntimeShape::kMaxDims] = {};
   TF_LITE_ENSURE_STATUS(ReadAxes(context, op, axis, rank, reduced));
-  p->input_elements = 1;
-  p->output_elements = 1;
-  p->reduced_elements = 1;
   for (int d = rank - 1; d >= 0; --d) {
-    const int32_t dim = input->dims->data[d];
-    if (dim == 0) {
+    if (input->dims->data[d] == 0) {
       TF_LITE_KERNEL_LOG(context, "%s: input dimension %d is 0 (empty inputs are not supported)", op, d);
       return kTfLiteError;
     }
-    p->input_dims[d] = dim;
-    p->input_elements *= dim;
-    if (reduced[d]) {
-      p->output_stride[d] = 0;
-      p->reduced_elements *= dim;
+  }
+  reference::ReduceLoop loops[RuntimeShape::kMaxDims];
+  bool loop_reduced[RuntimeShape::kMaxDims];
+  int count = 0;
+  for (int d = 0; d < rank; ++d) {
+    const int32_t dim = input->dims->data[d];
+    if (dim == 1) continue;
+    if (count > 0 && loop_reduced[count - 1] == reduced[d] &&
+        static_cast<int64_t>(loops[count - 1].extent) * dim <= std::numeric_limits<int32_t>::max()) {
+      loops[count - 1].extent *= dim;
+      continue;
+    }
+    loops[count] = {0, dim};
+    loop_reduced[count++] = reduced[d];
+  }
+  p->input_elements = 1;
+  p->output_elements = 1;
+  p->reduced_elements = 1;
+  for (int l = count - 1; l >= 0; --l) {
+    p->input_elements *= loops[l].extent;
+    if (loop_reduced[l]) {
+      p->reduced_elements *= loops[l].extent;
     } else {
-      p->output_stride[d] = p->output_elements;
-      p->output_elements *= dim;
+      loops[l].output_stride = p->output_elements;
+      p->output_elements *= loops[l].extent;
     }
   }
   if (ElementCount(*output->dims) != p->output_elements) {
@@ -167,7 +180,9 @@ TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTe
                        static_cast<long long>(ElementCount(*output->dims)), static_cast<long long>(p->output_elements));
     return kTfLiteError;
   }
-  return kTfLiteOk;
+  p->rank = count;
+  p->loops = StorePersistentArray(context, loops, count);
+  return p->loops != nullptr ? kTfLiteOk : kTfLiteError;
 }
 
 // Integer MEAN/SUM: positive scales, zero points in the type's range, and the multiplier (for MEAN with

@@ -29,10 +29,16 @@
 namespace mote {
 namespace reference {
 
+// One loop over the input, outermost first: neighbouring input dimensions that are both reduced or both kept
+// are one loop, dimensions of 1 none (the input order and every element's output slot are unchanged).
+struct ReduceLoop {
+  int64_t output_stride;  // 0 for a reduced loop
+  int32_t extent;
+};
+
 struct ReduceParams {
-  int rank;
-  int32_t input_dims[RuntimeShape::kMaxDims];
-  int64_t output_stride[RuntimeShape::kMaxDims];  // 0 for reduced dimensions
+  int rank;                  // loops (0 for a single element)
+  const ReduceLoop* loops;   // persistent, `rank` of them
   int64_t input_elements;
   int64_t output_elements;
   int64_t reduced_elements;  // elements folded into each output slot
@@ -52,9 +58,10 @@ inline void ForEachElement(const ReduceParams& p, Fold fold) {
   for (int64_t i = 0; i < p.input_elements; ++i) {
     fold(out, i);
     for (int d = p.rank - 1; d >= 0; --d) {
-      out += p.output_stride[d];
-      if (++index[d] < p.input_dims[d]) break;
-      out -= p.output_stride[d] * p.input_dims[d];
+      const ReduceLoop& loop = p.loops[d];
+      out += loop.output_stride;
+      if (++index[d] < loop.extent) break;
+      out -= loop.output_stride * loop.extent;
       index[d] = 0;
     }
   }

@@ -24,7 +24,7 @@ constexpr const char kOpName[] = "SELECT_V2";
 constexpr int kMaxSelectBroadcastRank = 7;
 
 struct OpData {
-  TernaryBroadcastPlan plan;
+  const TernaryBroadcastPlan *plan; // persistent, of its exact size
   TfLiteType type;
 };
 
@@ -67,12 +67,12 @@ TfLiteStatus CheckTypes(TfLiteContext *context, const TfLiteTensor *condition,
 
 // Ranks (any when all three inputs have one shape, else <=
 // kMaxSelectBroadcastRank), compatibility, the output the broadcast shape
-// (leading 1s aside) and 32-bit indexable; fills the plan.
+// (leading 1s aside) and 32-bit indexable; points *plan at the stored plan.
 TfLiteStatus PrepareBroadcast(TfLiteContext *context,
                               const TfLiteTensor *condition,
                               const TfLiteTensor *x, const TfLiteTensor *y,
                               const TfLiteTensor *output,
-                              TernaryBroadcastPlan *plan) {
+                              const TernaryBroadcastPlan **plan) {
   const RuntimeShape sc = GetTensorShape(condition);
   const RuntimeShape sx = GetTensorShape(x);
   const RuntimeShape sy = GetTensorShape(y);
@@ -111,8 +111,9 @@ TfLiteStatus PrepareBroadcast(TfLiteContext *context,
         context, "%s: the output is too large for 32-bit indexing", kOpName);
     return kTfLiteError;
   }
-  MakeTernaryBroadcastPlan(sc, sx, sy, plan);
-  return kTfLiteOk;
+  TernaryBroadcastPlanBuffer local;
+  *plan = StorePlan(context, *MakeTernaryBroadcastPlan(sc, sx, sy, &local));
+  return *plan != nullptr ? kTfLiteOk : kTfLiteError;
 }
 
 TfLiteStatus Prepare(TfLiteContext *context, TfLiteNode *node) {
@@ -165,13 +166,13 @@ TfLiteStatus Eval(TfLiteContext *context, TfLiteNode *node) {
   const OpData &data = *static_cast<const OpData *>(node->user_data);
   switch (data.type) {
   case kTfLiteFloat32:
-    Run<float>(context, node, data.plan);
+    Run<float>(context, node, *data.plan);
     return kTfLiteOk;
   case kTfLiteInt8:
-    Run<int8_t>(context, node, data.plan);
+    Run<int8_t>(context, node, *data.plan);
     return kTfLiteOk;
   case kTfLiteInt16:
-    Run<int16_t>(context, node, data.plan);
+    Run<int16_t>(context, node, *data.plan);
     return kTfLiteOk;
   default:
     return kTfLiteError; // prepare accepted only the types above

@@ -50,7 +50,7 @@ TfLiteStatus CheckShape(TfLiteContext* context, const TfLiteTensor* input, const
 
 // Output-order box over the input: the input's element stride along each output dimension, 0 where it
 // broadcasts.
-void MakeBox(const TfLiteIntArray* in, const TfLiteIntArray* out, reference::StridedSliceParams* box) {
+void MakeBox(const TfLiteIntArray* in, const TfLiteIntArray* out, reference::StridedBox* box) {
   box->rank = out->size;
   box->first = 0;
   box->output_elements = ElementCount(*out);
@@ -94,7 +94,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   }
   TF_LITE_ENSURE_STATUS(CheckShape(context, input.get(), shape.get(), output.get()));
   auto* data = static_cast<StridedBoxOpData*>(node->user_data);
-  MakeBox(input->dims, output->dims, &data->box);
+  reference::StridedBox box;
+  MakeBox(input->dims, output->dims, &box);
+  TF_LITE_ENSURE_STATUS(StoreStridedBox(context, box, &data->box));
   data->element_size = TfLiteTypeSizeOf(input->type);
   ReportKernelVariant(context, "broadcast_to/any/reference");
   return kTfLiteOk;

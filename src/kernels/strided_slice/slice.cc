@@ -50,7 +50,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
 
 // The box of begin/size over the input shape, each dimension checked as TFLM's invoke checks it.
 TfLiteStatus MakeBox(TfLiteContext* context, const TfLiteIntArray* in, const int64_t* begin, const int64_t* size,
-                     reference::StridedSliceParams* box) {
+                     reference::StridedBox* box) {
   box->rank = in->size;
   box->first = 0;
   box->output_elements = 1;
@@ -91,15 +91,15 @@ TfLiteStatus PrepareBox(TfLiteContext* context, const TfLiteTensor* input, const
                        rank);
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(MakeBox(context, input->dims, begin, size, &data->box));
-  if (data->box.output_elements != ElementCount(*output->dims)) {
+  reference::StridedBox box;
+  TF_LITE_ENSURE_STATUS(MakeBox(context, input->dims, begin, size, &box));
+  if (box.output_elements != ElementCount(*output->dims)) {
     TF_LITE_KERNEL_LOG(context, "SLICE: the slice has %lld elements but the output has %lld",
-                       static_cast<long long>(data->box.output_elements),
-                       static_cast<long long>(ElementCount(*output->dims)));
+                       static_cast<long long>(box.output_elements), static_cast<long long>(ElementCount(*output->dims)));
     return kTfLiteError;
   }
   data->element_size = TfLiteTypeSizeOf(input->type);
-  return kTfLiteOk;
+  return StoreStridedBox(context, box, &data->box);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {

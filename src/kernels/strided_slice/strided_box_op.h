@@ -15,6 +15,11 @@ struct StridedBoxOpData {
   size_t element_size;  // 1, 2, 4 or 8
 };
 
+// The walk of `box` into *params, its loops stored in persistent memory of their exact count (prepare of
+// STRIDED_SLICE, SLICE and BROADCAST_TO). kTfLiteError when the arena is full (reported there).
+TfLiteStatus StoreStridedBox(TfLiteContext* context, const reference::StridedBox& box,
+                             reference::StridedSliceParams* params);
+
 // reference::StridedSliceBytes from input 0 to output 0 (StridedBoxOpData in node->user_data).
 TfLiteStatus EvalStridedBox(TfLiteContext* context, TfLiteNode* node);
 

@@ -12,6 +12,7 @@
 
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
+#include "kernels/strided_slice/strided_box_op.h"
 #include "kernels/strided_slice/strided_slice_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -203,7 +204,7 @@ int64_t SliceLength(const DenseDim& d, int64_t start, bool offset) {
 // The reference's walk (first offset, count and step per dense dimension) after checking each shrunk index is
 // in range and the output shape is the slice's (shrunk dimensions dropped).
 TfLiteStatus ComputeWalk(TfLiteContext* context, const DenseSpec& dense, bool offset, const TfLiteIntArray* out_dims,
-                         reference::StridedSliceParams* p) {
+                         reference::StridedBox* p) {
   // Effective input strides (a new axis has size 1, so its stride never moves the offset).
   int64_t in_stride[RuntimeShape::kMaxDims];
   int64_t stride_acc = 1;
@@ -260,7 +261,9 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteStridedSlicePara
   TF_LITE_ENSURE_STATUS(ResolveMasks(context, opts, spec.n, input->dims->size, &masks));
   DenseSpec dense;
   TF_LITE_ENSURE_STATUS(ExpandSpec(context, opts, spec, masks, input->dims, &dense));
-  return ComputeWalk(context, dense, opts.offset, output->dims, p);
+  reference::StridedBox box;
+  TF_LITE_ENSURE_STATUS(ComputeWalk(context, dense, opts.offset, output->dims, &box));
+  return StoreStridedBox(context, box, p);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {

@@ -15,13 +15,47 @@
 namespace mote {
 namespace reference {
 
-struct StridedSliceParams {
+// The box as prepare resolves it, one entry per effective dimension.
+struct StridedBox {
   int rank;                                // effective dimensions (input rank + new axes)
   int32_t count[RuntimeShape::kMaxDims];   // elements taken along each dimension (1 for shrunk / new axes)
   int64_t step[RuntimeShape::kMaxDims];    // input element offset between consecutive ones (may be negative)
   int64_t first;                           // input element offset of the first element
   int64_t output_elements;
 };
+
+// One loop of the walk invoke runs, outermost first.
+struct SliceLoop {
+  int64_t step;   // input element offset between consecutive elements
+  int32_t count;  // elements taken
+};
+
+// The walk: the box's dimensions of one element dropped and neighbours that step contiguously (the outer step
+// is the inner loop's whole span) merged, which visits the same input offsets in the same order.
+struct StridedSliceParams {
+  int rank;                 // loops (0: a single element, or none when output_elements is 0)
+  const SliceLoop* loops;   // `rank` of them (op data points at persistent memory of that size)
+  int64_t first;
+  int64_t output_elements;
+};
+
+// Writes the box's walk loops into `loops` (room for RuntimeShape::kMaxDims); returns their count.
+inline int CompactStridedBox(const StridedBox& box, SliceLoop* loops) {
+  if (box.output_elements == 0) return 0;
+  int count = 0;
+  for (int d = 0; d < box.rank; ++d) {
+    if (box.count[d] == 1) continue;
+    SliceLoop* outer = count > 0 ? &loops[count - 1] : nullptr;
+    if (outer != nullptr && outer->step == box.step[d] * box.count[d] &&
+        static_cast<int64_t>(outer->count) * box.count[d] <= INT32_MAX) {
+      outer->count *= box.count[d];
+      outer->step = box.step[d];
+      continue;
+    }
+    loops[count++] = {box.step[d], box.count[d]};
+  }
+  return count;
+}
 
 // T: any trivially copyable element type (only its size matters).
 template <typename T>
@@ -32,9 +66,10 @@ void StridedSlice(const StridedSliceParams& p, const T* input, T* output) {
   for (int64_t i = 0; i < p.output_elements; ++i) {
     output[i] = input[offset];
     for (int d = p.rank - 1; d >= 0; --d) {
-      offset += p.step[d];
-      if (++index[d] < p.count[d]) break;
-      offset -= p.step[d] * p.count[d];
+      const SliceLoop& loop = p.loops[d];
+      offset += loop.step;
+      if (++index[d] < loop.count) break;
+      offset -= loop.step * loop.count;
       index[d] = 0;
     }
   }
