@@ -33,6 +33,24 @@ static_assert(sizeof(kOpParsers) / sizeof(kOpParsers[0]) == kOpTableSize, "op ta
 static_assert(sizeof(kOpRegistrations) / sizeof(kOpRegistrations[0]) == kOpTableSize, "op table arrays differ");
 constexpr int kNumBuiltinCodes = schema::BuiltinOperator_MAX + 1;
 
+struct CustomOpRow {
+  const char* name;
+  const char* add_method;
+  const TfLiteRegistration* registration;
+};
+#define MOTE_CUSTOM_ROW(id, custom_name, add_name) {custom_name, "Add" #add_name, &kRegistration_##id},
+constexpr CustomOpRow kCustomOpTable[] = {MOTE_CUSTOM_OPS(MOTE_CUSTOM_ROW)};
+#undef MOTE_CUSTOM_ROW
+constexpr int kCustomOpTableSize = static_cast<int>(sizeof(kCustomOpTable) / sizeof(kCustomOpTable[0]));
+
+const CustomOpRow* FindCustomRow(const char* name) {
+  if (name == nullptr) return nullptr;
+  for (const CustomOpRow& row : kCustomOpTable) {
+    if (std::strcmp(row.name, name) == 0) return &row;
+  }
+  return nullptr;
+}
+
 // The all-ops resolver's O(1) index: builtin code -> row in kOpTable (or -1). Built at compile time.
 struct CodeIndex {
   int8_t row[kNumBuiltinCodes];
@@ -67,6 +85,11 @@ const char* BuiltinOperatorName(int32_t code) {
 const char* OpTableAddMethodName(int32_t code) {
   const int row = RowFor(code);
   return row < 0 ? nullptr : kOpTable[row].add_method;
+}
+
+const char* CustomOpTableAddMethodName(const char* custom_name) {
+  const CustomOpRow* row = FindCustomRow(custom_name);
+  return row == nullptr ? nullptr : row->add_method;
 }
 
 BuiltinParseFn OpTableParser(int32_t code) {
@@ -193,13 +216,21 @@ const TfLiteRegistration* AllOpsResolver::FindOp(schema::BuiltinOperator op, int
   return kOpRegistrations[row];
 }
 
-const TfLiteRegistration* AllOpsResolver::FindOp(const char*, int) const { return nullptr; }
+const TfLiteRegistration* AllOpsResolver::FindOp(const char* custom_name, int) const {
+  const CustomOpRow* row = FindCustomRow(custom_name);
+  return row == nullptr ? nullptr : row->registration;
+}
 
 BuiltinParseFn AllOpsResolver::GetOpDataParser(schema::BuiltinOperator op) const { return OpTableParser(op); }
 
-int AllOpsResolver::NumRegistrations() const { return kOpTableSize; }
+int AllOpsResolver::NumRegistrations() const { return kOpTableSize + kCustomOpTableSize; }
 
 OpResolverEntry AllOpsResolver::GetRegistration(int index) const {
+  if (index >= kOpTableSize && index < kOpTableSize + kCustomOpTableSize) {
+    const CustomOpRow& row = kCustomOpTable[index - kOpTableSize];
+    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, row.name, row.registration, nullptr, kAnyVersion,
+                           kAnyVersion};
+  }
   if (index < 0 || index >= kOpTableSize) return OpResolverEntry{0, nullptr, nullptr, nullptr, 0, 0};
   const OpTableRow& row = kOpTable[index];
   return OpResolverEntry{row.code, nullptr, kOpRegistrations[index], kOpParsers[index], 1, row.max_version};
