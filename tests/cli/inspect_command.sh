@@ -154,6 +154,32 @@ grep -q HASHTABLE_LOOKUP "$work/custom.h" && { echo "FAILED: an unused operator 
 check "cast json" 'd["supported"] is False and [o["implemented"] for o in d["operators"]] == [True, False]'
 expect_exit 1 "HASHTABLE_LOOKUP (builtin code 10): not implemented" gen-resolver "$work/cast.tflite"
 
+# --- A custom op mote ships (TFLite_Detection_PostProcess): implemented, registered with its TFLM method ----
+python3 - "$src/tests/oracle/data/detection_postprocess.cases" "$work/detect.tflite" <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+pos = 12  # magic, case count
+def blob():
+    global pos
+    (n,) = struct.unpack_from('<I', data, pos)
+    pos += 4 + n
+    return data[pos - n:pos]
+blob()  # name
+if data[:8] == b'MOTEORC2':
+    pos += 4  # expectation
+    blob()  # refusal reason
+open(sys.argv[2], 'wb').write(blob())  # the first case's model
+PY
+"$mote" inspect "$work/detect.tflite" --json >"$work/out.json" || { echo "FAILED: inspect detection model"; fail=1; }
+check "detection json" 'd["supported"] is True and [(o["name"], o["custom"], o["implemented"]) for o in d["operators"]] == [("TFLite_Detection_PostProcess", True, True)]'
+"$mote" inspect "$work/detect.tflite" >"$work/out.txt" 2>&1 || { echo "FAILED: inspect detection (text)"; fail=1; }
+for want in "implemented (custom)" "detection_postprocess/float32/reference"; do
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED: detection inspect text lacks '$want'"; cat "$work/out.txt"; fail=1; }
+done
+"$mote" gen-resolver "$work/detect.tflite" >"$work/detect.h" 2>"$work/err.txt" || { echo "FAILED: gen-resolver detection"; cat "$work/err.txt"; fail=1; }
+grep -qF 'resolver.AddDetectionPostprocess()' "$work/detect.h" || { echo "FAILED: detection header"; cat "$work/detect.h"; fail=1; }
+grep -q 'Register_TFLITE' "$work/detect.h" && { echo "FAILED: a shipped custom kernel asked of the application"; fail=1; }
+
 # --- Malformed models and usage errors ------------------------------------------------------------------
 head -c 1000 "$demo" > "$work/truncated.tflite"
 expect_exit 1 "is not a valid model" inspect "$work/truncated.tflite"
