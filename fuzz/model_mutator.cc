@@ -102,7 +102,9 @@ const BuiltinOperator kCodes[] = {
 const char* const kCustomNames[] = {MOTE_CUSTOM_OPS(MOTE_FUZZ_CUSTOM_NAME) "FlexAdd", "my_op"};
 #undef MOTE_FUZZ_CUSTOM_NAME
 
-const char* PickCustomName(Rng* rng) { return kCustomNames[rng->Below(sizeof(kCustomNames) / sizeof(kCustomNames[0]))]; }
+const char* PickCustomName(Rng* rng) {
+  return kCustomNames[rng->Below(sizeof(kCustomNames) / sizeof(kCustomNames[0]))];
+}
 
 template <class T>
 T Pick(Rng* rng, const std::vector<T>& v) {

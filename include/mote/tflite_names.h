@@ -50,7 +50,8 @@ MOTE_BUILTIN_OPS(MOTE_TFLITE_FACTORY)
 #define MOTE_TFLITE_SPECIALIZED(code, type) using ::mote::Register_##code##_##type;
 MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
 #undef MOTE_TFLITE_SPECIALIZED
-// TFLM's custom-kernel factories return a pointer (resolver.AddCustom("...", tflite::Register_DETECTION_POSTPROCESS())).
+// TFLM's custom-kernel factories return a pointer:
+// resolver.AddCustom("TFLite_Detection_PostProcess", tflite::Register_DETECTION_POSTPROCESS()).
 #define MOTE_TFLITE_CUSTOM_FACTORY(id, custom_name, add_name)       \
   inline TfLiteRegistration* Register_##id() {                       \
     static TfLiteRegistration registration = ::mote::kRegistration_##id; \

@@ -135,8 +135,10 @@ bool IsFloat32(const TfLiteTensor* t) { return t != nullptr && t->type == kTfLit
 TfLiteStatus CheckInputs(TfLiteContext* context, const TfLiteTensor* boxes, const TfLiteTensor* scores,
                          const TfLiteTensor* anchors, reference::DetectionParams* p) {
   if (!IsFloat32(boxes) || !IsFloat32(scores) || !IsFloat32(anchors)) {
-    TF_LITE_KERNEL_LOG(context, "%s: box encodings, class predictions and anchors must be FLOAT32 (TFLM's kernel "
-                       "decodes float32 only)", kOp);
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: box encodings, class predictions and anchors must be FLOAT32 (TFLM's kernel "
+                       "decodes float32 only)",
+                       kOp);
     return kTfLiteError;
   }
   const TfLiteIntArray* b = boxes->dims;
@@ -144,8 +146,10 @@ TfLiteStatus CheckInputs(TfLiteContext* context, const TfLiteTensor* boxes, cons
   const TfLiteIntArray* a = anchors->dims;
   if (b->size != 3 || b->data[0] != 1 || b->data[2] < 4 || a->size != 2 || a->data[0] != b->data[1] ||
       a->data[1] != 4 || s->size != 3 || s->data[0] != 1 || s->data[1] != b->data[1]) {
-    TF_LITE_KERNEL_LOG(context, "%s: shapes must be box encodings [1, N, >= 4], class predictions [1, N, C], "
-                       "anchors [N, 4]", kOp);
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: shapes must be box encodings [1, N, >= 4], class predictions [1, N, C], "
+                       "anchors [N, 4]",
+                       kOp);
     return kTfLiteError;
   }
   const int label_offset = s->data[2] - p->num_classes;
@@ -166,8 +170,8 @@ TfLiteStatus CheckOutputs(TfLiteContext* context, TfLiteNode* node, int max_dete
   for (int i = 0; i < kNumOutputs; ++i) {
     ScopedTempTensor out(context, micro_context->AllocateTempOutputTensor(node, i));
     if (!IsFloat32(out.get()) || ElementCount(*out->dims) < needed[i]) {
-      TF_LITE_KERNEL_LOG(context, "%s: output %d must be FLOAT32 with at least %lld values (max_detections %d)", kOp,
-                         i, static_cast<long long>(needed[i]), max_detections);
+      TF_LITE_KERNEL_LOG(context, "%s: output %d must be FLOAT32 with at least %lld values (max_detections %d)", kOp, i,
+                         static_cast<long long>(needed[i]), max_detections);
       return kTfLiteError;
     }
   }
@@ -211,19 +215,16 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   reference::DetectionScratch scratch;
-  reference::CarveDetectionScratch(data.params,
-                                   static_cast<uint8_t*>(context->GetScratchBuffer(context, data.scratch_index)),
-                                   &scratch);
-  const reference::DetectionOutputs outputs = {
-      micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 0)),
-      micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 1)),
-      micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 2)),
-      micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 3))};
-  if (!reference::DetectionPostprocess(data.params,
-                                       micro::GetTensorData<float>(micro::GetEvalInput(context, node, kBoxEncodings)),
-                                       micro::GetTensorData<float>(micro::GetEvalInput(context, node, kClassPredictions)),
-                                       micro::GetTensorData<float>(micro::GetEvalInput(context, node, kAnchors)),
-                                       scratch, outputs)) {
+  reference::CarveDetectionScratch(
+      data.params, static_cast<uint8_t*>(context->GetScratchBuffer(context, data.scratch_index)), &scratch);
+  const reference::DetectionOutputs outputs = {micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 0)),
+                                               micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 1)),
+                                               micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 2)),
+                                               micro::GetTensorData<float>(micro::GetEvalOutput(context, node, 3))};
+  if (!reference::DetectionPostprocess(
+          data.params, micro::GetTensorData<float>(micro::GetEvalInput(context, node, kBoxEncodings)),
+          micro::GetTensorData<float>(micro::GetEvalInput(context, node, kClassPredictions)),
+          micro::GetTensorData<float>(micro::GetEvalInput(context, node, kAnchors)), scratch, outputs)) {
     TF_LITE_KERNEL_LOG(context, "%s: a decoded box has ymin >= ymax or xmin >= xmax (TFLM fails on it too)", kOp);
     return kTfLiteError;
   }

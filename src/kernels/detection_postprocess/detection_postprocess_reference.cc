@@ -119,8 +119,9 @@ int KeepTopCandidates(const DetectionParams& p, int count, const DetectionScratc
   const int keep = std::min(count, p.max_detections);
   const float* scores = s.candidate_scores;
   for (int i = 0; i < count; ++i) s.candidate_order[i] = i;
-  std::partial_sort(s.candidate_order, s.candidate_order + keep, s.candidate_order + count,
-                    [scores](int32_t a, int32_t b) { return scores[a] > scores[b] || (scores[a] == scores[b] && a < b); });
+  std::partial_sort(
+      s.candidate_order, s.candidate_order + keep, s.candidate_order + count,
+      [scores](int32_t a, int32_t b) { return scores[a] > scores[b] || (scores[a] == scores[b] && a < b); });
   for (int i = 0; i < keep; ++i) {
     s.gathered[i] = s.candidates[s.candidate_order[i]];
     s.gathered_scores[i] = scores[s.candidate_order[i]];
@@ -130,12 +131,13 @@ int KeepTopCandidates(const DetectionParams& p, int count, const DetectionScratc
   return keep;
 }
 
-void RegularNms(const DetectionParams& p, const float* predictions, const float* decoded,
-                const DetectionScratch& s, const DetectionOutputs& out) {
+void RegularNms(const DetectionParams& p, const float* predictions, const float* decoded, const DetectionScratch& s,
+                const DetectionOutputs& out) {
   const int columns = p.num_classes + p.label_offset;
   int count = 0;
   for (int c = 0; c < p.num_classes; ++c) {
-    for (int i = 0; i < p.num_boxes; ++i) s.class_scores[i] = predictions[static_cast<size_t>(i) * columns + c + p.label_offset];
+    for (int i = 0; i < p.num_boxes; ++i)
+      s.class_scores[i] = predictions[static_cast<size_t>(i) * columns + c + p.label_offset];
     const int selected = NonMaxSuppression(p, s.class_scores, decoded, p.detections_per_class, s);
     for (int k = 0; k < selected; ++k) {
       s.candidates[count] = s.selected[k] * columns + c + p.label_offset;

@@ -32,9 +32,9 @@ namespace reference {
 
 struct DetectionParams {
   int num_boxes;
-  int box_code_size;       // values per box encoding (>= 4)
-  int num_classes;         // without the background class
-  int label_offset;        // 1 when class_predictions has a background column first, else 0
+  int box_code_size;  // values per box encoding (>= 4)
+  int num_classes;    // without the background class
+  int label_offset;   // 1 when class_predictions has a background column first, else 0
   int max_detections;
   int detections_per_class;  // regular NMS only
   bool use_regular_nms;
@@ -45,20 +45,20 @@ struct DetectionParams {
 
 // The working memory, carved from one scratch buffer.
 struct DetectionScratch {
-  float* decoded_boxes;       // num_boxes * 4
-  float* class_scores;        // num_boxes: one class's scores (regular) or each anchor's best score (fast)
-  int32_t* best_class;        // num_boxes (fast)
-  float* keep_scores;         // num_boxes
-  int32_t* keep_indices;      // num_boxes
-  int32_t* sorted;            // num_boxes
-  int32_t* merge_tmp;         // num_boxes
-  int32_t* selected;          // num_boxes
-  int32_t* candidates;        // max_detections + num_boxes: box index * classes_with_background + column
-  float* candidate_scores;    // max_detections + num_boxes
-  int32_t* candidate_order;   // max_detections + num_boxes
-  int32_t* gathered;          // max_detections + num_boxes: the kept candidates, reordered
-  float* gathered_scores;     // max_detections + num_boxes
-  uint8_t* active;            // num_boxes
+  float* decoded_boxes;      // num_boxes * 4
+  float* class_scores;       // num_boxes: one class's scores (regular) or each anchor's best score (fast)
+  int32_t* best_class;       // num_boxes (fast)
+  float* keep_scores;        // num_boxes
+  int32_t* keep_indices;     // num_boxes
+  int32_t* sorted;           // num_boxes
+  int32_t* merge_tmp;        // num_boxes
+  int32_t* selected;         // num_boxes
+  int32_t* candidates;       // max_detections + num_boxes: box index * classes_with_background + column
+  float* candidate_scores;   // max_detections + num_boxes
+  int32_t* candidate_order;  // max_detections + num_boxes
+  int32_t* gathered;         // max_detections + num_boxes: the kept candidates, reordered
+  float* gathered_scores;    // max_detections + num_boxes
+  uint8_t* active;           // num_boxes
 };
 
 // Bytes of scratch `p` needs; with base != nullptr also points *scratch into base (4-byte aligned).

@@ -65,7 +65,8 @@ struct Shapes {
 std::vector<uint8_t> Model(const Options& o, const Shapes& s = Shapes()) {
   ModelBuilder b;
   const int code = b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, kName);
-  const std::vector<float> scale = s.box_type == schema::TensorType_FLOAT32 ? std::vector<float>{} : std::vector<float>{0.1f};
+  const std::vector<float> scale =
+      s.box_type == schema::TensorType_FLOAT32 ? std::vector<float>{} : std::vector<float>{0.1f};
   const std::vector<int64_t> zp = scale.empty() ? std::vector<int64_t>{} : std::vector<int64_t>{0};
   std::vector<int> ins = {b.AddTensor(s.box_type, {1, s.boxes, s.code}, "boxes", 0, scale, zp),
                           b.AddTensor(schema::TensorType_FLOAT32, {1, s.boxes, s.columns}, "scores"),

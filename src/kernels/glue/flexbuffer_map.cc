@@ -146,8 +146,8 @@ bool FlexMap::Init(const uint8_t* data, size_t size) {
   const uint8_t* keys = Indirect(values - 3 * width, width);
   if (keys == nullptr || count > size) return false;
   uint64_t key_count = 0;
-  if (static_cast<uint64_t>(keys - data) < key_width || !ReadUInt(keys - key_width, static_cast<int>(key_width),
-                                                                  &key_count)) {
+  if (static_cast<uint64_t>(keys - data) < key_width ||
+      !ReadUInt(keys - key_width, static_cast<int>(key_width), &key_count)) {
     return false;
   }
   if (key_count != count || !Inside(keys, count * key_width) || !Inside(values, count * (width + 1u))) return false;
