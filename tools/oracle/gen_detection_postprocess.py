@@ -15,7 +15,8 @@ Fast NMS is drawn with max_classes_per_detection 1 (or num_classes 1): TFLM writ
 detection out of bounds, and mote refuses them (detection_postprocess_test.cc).
 
 For graphs that end in this op (a small detector), detection_options() builds the custom options and
-detection_op() the operator for oracle_lib.multi_op_model.
+detection_op() the operator for oracle_lib.multi_op_model; detector_head_model() is one (int8 inputs,
+DEQUANTIZE, LOGISTIC, the op), with a case per NMS kind.
 
 Run: .venv/bin/python tools/oracle/gen_detection_postprocess.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/detection_postprocess.cases (+ .provenance.txt)
@@ -29,7 +30,7 @@ import numpy as np
 from flatbuffers import flexbuffers
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, Op, T, parse_args, run_tflm, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, Op, T, multi_op_model, parse_args, run_tflm, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 1616
 CUSTOM_NAME = "TFLite_Detection_PostProcess"
@@ -72,6 +73,36 @@ def single_model(boxes, scores, anchors, options):
     outs = detection_outputs(options["max_detections"])
     return single_op_model(None, [boxes, scores, anchors], outs, custom_code=CUSTOM_NAME,
                            custom_options=detection_options(**options))
+
+
+def detector_head_model(n, columns, anchors, options):
+    """The end of a quantized SSD-style detector as TFLM runs it: int8 box encodings and class logits
+    (graph inputs), DEQUANTIZE both (TFLM's TFLite_Detection_PostProcess takes float32 only), LOGISTIC on the
+    logits, then the op."""
+    tensors = [T([1, n, 4], "int8", scale=0.02, zero_point=3), T([1, n, columns], "int8", scale=0.05, zero_point=-10),
+               T([1, n, 4], "float32"), T([1, n, columns], "float32"), T([1, n, columns], "float32"),
+               T([n, 4], "float32", data=anchors)] + detection_outputs(options["max_detections"])
+    ops = [Op("DEQUANTIZE", [0], [2]), Op("DEQUANTIZE", [1], [3]), Op("LOGISTIC", [3], [4]),
+           detection_op(2, 4, 5, [6, 7, 8, 9], options)]
+    return multi_op_model(tensors, ops, inputs=[0, 1], outputs=[6, 7, 8, 9])
+
+
+def detector_cases(writer, rng):
+    for regular in (True, False):
+        n, num_classes = 24, 3
+        anchors = draw_anchors(rng, n)
+        options = dict(draw_options(rng, n, num_classes, regular), nms_score_threshold=0.3)
+        inputs = [rng.integers(-128, 128, size=(1, n, 4)).astype(np.int8),
+                  rng.integers(-128, 128, size=(1, n, num_classes + 1)).astype(np.int8)]
+        if not regular:  # full output rows (see the docstring)
+            count = int(run_tflm(detector_head_model(n, num_classes + 1, anchors, options), inputs)[3][0])
+            options["max_detections"] = max(count, 1)
+            if count == 0:
+                options["nms_score_threshold"] = 0.0
+                count = int(run_tflm(detector_head_model(n, num_classes + 1, anchors, options), inputs)[3][0])
+                options["max_detections"] = count
+        writer.add_run("detector_head_%s" % ("regular" if regular else "fast"),
+                       detector_head_model(n, num_classes + 1, anchors, options), inputs)
 
 
 def draw_anchors(rng, n):
@@ -224,6 +255,7 @@ def main():
     writer = CaseWriter("detection_postprocess", seed=args.seed, generator=__file__)
     random_cases(writer, rng, args.count)
     special_cases(writer, rng)
+    detector_cases(writer, rng)
     refusal_cases(writer, rng)
     writer.write()
 
