@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "flatbuffers/flexbuffers.h"
 #include "gtest/gtest.h"
 
 namespace mote {
@@ -73,6 +74,46 @@ TEST(FlexMap, RefusesWhatIsNotANumberOrAnInt32) {
   EXPECT_FALSE(map.Find("big").ToInt32(&i)) << "2^40 does not fit an int32";
   ASSERT_TRUE(map.Find("big").ToFloat(&f));
   EXPECT_EQ(f, 1099511627776.0f);
+}
+
+// The C++ builder: indirect scalars, a 1-byte-wide map, a vector value and an explicit null.
+TEST(FlexMap, ReadsIndirectValuesAndNarrowMaps) {
+  flexbuffers::Builder fbb;
+  fbb.Map([&]() {
+    fbb.IndirectInt("ii", -70000);
+    fbb.IndirectFloat("if", 2.5f);
+    fbb.Vector("vec", [&]() { fbb.Int(1); });
+    fbb.Null("null");
+  });
+  fbb.Finish();
+  const std::vector<uint8_t> bytes = fbb.GetBuffer();
+  FlexMap map;
+  ASSERT_TRUE(map.Init(bytes.data(), bytes.size()));
+  int32_t i = 0;
+  float f = 0;
+  ASSERT_TRUE(map.Find("ii").ToInt32(&i));
+  EXPECT_EQ(i, -70000);
+  ASSERT_TRUE(map.Find("if").ToFloat(&f));
+  EXPECT_EQ(f, 2.5f);
+  EXPECT_FALSE(map.Find("vec").IsNumber());
+  EXPECT_EQ(map.Find("null").kind, FlexValue::Kind::kNull);
+
+  flexbuffers::Builder narrow;
+  narrow.Map([&]() {
+    narrow.Int("a", -5);
+    narrow.Bool("b", false);
+    narrow.UInt("c", 200);
+  });
+  narrow.Finish();
+  const std::vector<uint8_t> small = narrow.GetBuffer();
+  ASSERT_TRUE(map.Init(small.data(), small.size()));
+  bool b = true;
+  ASSERT_TRUE(map.Find("a").ToInt32(&i));
+  EXPECT_EQ(i, -5);
+  ASSERT_TRUE(map.Find("b").ToBool(&b));
+  EXPECT_FALSE(b);
+  ASSERT_TRUE(map.Find("c").ToInt32(&i));
+  EXPECT_EQ(i, 200);
 }
 
 TEST(FlexMap, RefusesBuffersWithoutAMapRoot) {
