@@ -204,6 +204,13 @@ def special_cases(writer, rng):
                            dict(base, nms_score_threshold=2.0))
             add_drawn_case(writer, rng, kind + "_more_rows_than_boxes", boxes, scores, anchors,
                            dict(base, max_detections=30, detections_per_class=n))
+    # Many anchors on the tie grid: sorts well past TFLM's insertion-sort threshold (20), with equal scores.
+    big = 200
+    for regular in (True, False):
+        opts = dict(draw_options(rng, big, 5, regular), max_detections=20, detections_per_class=15)
+        grid = (rng.integers(0, 9, size=(1, big, 6)) / 8.0).astype(np.float32)
+        add_drawn_case(writer, rng, "many_anchors_" + ("regular" if regular else "fast"),
+                       rng.uniform(-2, 2, size=(1, big, 4)).astype(np.float32), grid, draw_anchors(rng, big), opts)
     # TFLM's defaults: detections_per_class and use_regular_nms absent (fast NMS, 100 per class).
     defaults = draw_options(rng, n, num_classes, False)
     defaults["use_regular_nms"] = None
