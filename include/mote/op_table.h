@@ -18,7 +18,6 @@
 //   arg_min_max/   ARG_MAX, ARG_MIN
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
 //   concatenation/ CONCATENATION, PACK (one interleaving copy)
-//   detection_postprocess/ the custom op TFLite_Detection_PostProcess (MOTE_CUSTOM_OPS below)
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   fill/          FILL, ZEROS_LIKE
 //   logical/       LOGICAL_AND, LOGICAL_OR
@@ -145,7 +144,8 @@
 //   name      the model's custom_code, matched exactly (case-sensitive) by the resolvers
 //   AddName   MicroMutableOpResolver::Add<AddName>()
 // Expanded like the builtins (declarations, registrations, AddXxx methods, the all-ops and host resolvers,
-// `mote inspect` / `gen-resolver`); they register every op version, as TFLM's AddCustom does. Options come as
+// `mote inspect` / `gen-resolver`); they register every op version, as TFLM's AddCustom does. The kernel lives in
+// src/kernels/<id in lower case>/ (detection_postprocess/), like a builtin's. Options come as
 // the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
 #define MOTE_CUSTOM_OPS(X) \
   X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)

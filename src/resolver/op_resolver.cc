@@ -33,22 +33,28 @@ static_assert(sizeof(kOpParsers) / sizeof(kOpParsers[0]) == kOpTableSize, "op ta
 static_assert(sizeof(kOpRegistrations) / sizeof(kOpRegistrations[0]) == kOpTableSize, "op table arrays differ");
 constexpr int kNumBuiltinCodes = schema::BuiltinOperator_MAX + 1;
 
+// The named custom kernels (MOTE_CUSTOM_OPS), split like the builtins: names do not pull in the kernels.
 struct CustomOpRow {
   const char* name;
   const char* add_method;
-  const TfLiteRegistration* registration;
 };
-#define MOTE_CUSTOM_ROW(id, custom_name, add_name) {custom_name, "Add" #add_name, &kRegistration_##id},
+#define MOTE_CUSTOM_ROW(id, custom_name, add_name) {custom_name, "Add" #add_name},
 constexpr CustomOpRow kCustomOpTable[] = {MOTE_CUSTOM_OPS(MOTE_CUSTOM_ROW)};
 #undef MOTE_CUSTOM_ROW
+#define MOTE_CUSTOM_REGISTRATION(id, custom_name, add_name) &kRegistration_##id,
+constexpr const TfLiteRegistration* kCustomOpRegistrations[] = {MOTE_CUSTOM_OPS(MOTE_CUSTOM_REGISTRATION)};
+#undef MOTE_CUSTOM_REGISTRATION
 constexpr int kCustomOpTableSize = static_cast<int>(sizeof(kCustomOpTable) / sizeof(kCustomOpTable[0]));
+static_assert(sizeof(kCustomOpRegistrations) / sizeof(kCustomOpRegistrations[0]) == kCustomOpTableSize,
+              "custom op table arrays differ in length");
 
-const CustomOpRow* FindCustomRow(const char* name) {
-  if (name == nullptr) return nullptr;
-  for (const CustomOpRow& row : kCustomOpTable) {
-    if (std::strcmp(row.name, name) == 0) return &row;
+// Row of a custom name in kCustomOpTable, or -1.
+int CustomRowFor(const char* name) {
+  if (name == nullptr) return -1;
+  for (int r = 0; r < kCustomOpTableSize; ++r) {
+    if (std::strcmp(kCustomOpTable[r].name, name) == 0) return r;
   }
-  return nullptr;
+  return -1;
 }
 
 // The all-ops resolver's O(1) index: builtin code -> row in kOpTable (or -1). Built at compile time.
@@ -88,8 +94,8 @@ const char* OpTableAddMethodName(int32_t code) {
 }
 
 const char* CustomOpTableAddMethodName(const char* custom_name) {
-  const CustomOpRow* row = FindCustomRow(custom_name);
-  return row == nullptr ? nullptr : row->add_method;
+  const int row = CustomRowFor(custom_name);
+  return row < 0 ? nullptr : kCustomOpTable[row].add_method;
 }
 
 BuiltinParseFn OpTableParser(int32_t code) {
@@ -217,8 +223,8 @@ const TfLiteRegistration* AllOpsResolver::FindOp(schema::BuiltinOperator op, int
 }
 
 const TfLiteRegistration* AllOpsResolver::FindOp(const char* custom_name, int) const {
-  const CustomOpRow* row = FindCustomRow(custom_name);
-  return row == nullptr ? nullptr : row->registration;
+  const int row = CustomRowFor(custom_name);
+  return row < 0 ? nullptr : kCustomOpRegistrations[row];
 }
 
 BuiltinParseFn AllOpsResolver::GetOpDataParser(schema::BuiltinOperator op) const { return OpTableParser(op); }
@@ -227,9 +233,9 @@ int AllOpsResolver::NumRegistrations() const { return kOpTableSize + kCustomOpTa
 
 OpResolverEntry AllOpsResolver::GetRegistration(int index) const {
   if (index >= kOpTableSize && index < kOpTableSize + kCustomOpTableSize) {
-    const CustomOpRow& row = kCustomOpTable[index - kOpTableSize];
-    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, row.name, row.registration, nullptr, kAnyVersion,
-                           kAnyVersion};
+    const int row = index - kOpTableSize;
+    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, kCustomOpTable[row].name, kCustomOpRegistrations[row],
+                           nullptr, kAnyVersion, kAnyVersion};
   }
   if (index < 0 || index >= kOpTableSize) return OpResolverEntry{0, nullptr, nullptr, nullptr, 0, 0};
   const OpTableRow& row = kOpTable[index];
