@@ -96,6 +96,16 @@ const BuiltinOperator kCodes[] = {
 };
 #undef MOTE_FUZZ_OP_CODE
 
+// Custom names: the named custom kernels of the op table (so that their prepare meets mutated graphs), a
+// TensorFlow op and one no resolver has.
+#define MOTE_FUZZ_CUSTOM_NAME(id, custom_name, add_name) custom_name,
+const char* const kCustomNames[] = {MOTE_CUSTOM_OPS(MOTE_FUZZ_CUSTOM_NAME) "FlexAdd", "my_op"};
+#undef MOTE_FUZZ_CUSTOM_NAME
+
+const char* PickCustomName(Rng* rng) {
+  return kCustomNames[rng->Below(sizeof(kCustomNames) / sizeof(kCustomNames[0]))];
+}
+
 template <class T>
 T Pick(Rng* rng, const std::vector<T>& v) {
   return v[rng->Below(v.size())];
@@ -429,13 +439,7 @@ void MutateOpcode(Rng* rng, ModelT* m, SubGraphT* sg) {
       const BuiltinOperator c = kCodes[rng->Below(sizeof(kCodes) / sizeof(kCodes[0]))];
       code.builtin_code = c;
       code.deprecated_builtin_code = static_cast<int8_t>(c < 127 ? c : 127);
-      if (c == schema::BuiltinOperator_CUSTOM && rng->OneIn(2)) {
-        // Names no resolver has, and the custom ops mote implements (their kernels meet these tensors too).
-#define MOTE_FUZZ_CUSTOM_NAME(name, add_name, code) name,
-        static const char* const kCustomNames[] = {"FlexAdd", "my_op", MOTE_NAMED_CUSTOM_OPS(MOTE_FUZZ_CUSTOM_NAME)};
-#undef MOTE_FUZZ_CUSTOM_NAME
-        code.custom_code = kCustomNames[rng->Below(sizeof(kCustomNames) / sizeof(kCustomNames[0]))];
-      }
+      if (c == schema::BuiltinOperator_CUSTOM && rng->OneIn(2)) code.custom_code = PickCustomName(rng);
       break;
     }
     case 2: code.version = rng->OneIn(2) ? static_cast<int32_t>(rng->Below(15)) : rng->InterestingInt(); break;

@@ -36,6 +36,13 @@ MOTE_BUILTIN_OPS(MOTE_TFLITE_HOST_FACTORY)
 #undef MOTE_TFLITE_HOST_FACTORY
 
 }  // namespace builtin
+
+// TFLite's custom kernels mote ships (tflite::ops::custom::Register_DETECTION_POSTPROCESS()).
+namespace custom {
+#define MOTE_TFLITE_HOST_CUSTOM_FACTORY(id, custom_name, add_name) using ::tflite::Register_##id;
+MOTE_CUSTOM_OPS(MOTE_TFLITE_HOST_CUSTOM_FACTORY)
+#undef MOTE_TFLITE_HOST_CUSTOM_FACTORY
+}  // namespace custom
 }  // namespace ops
 }  // namespace tflite
 

@@ -42,11 +42,12 @@ TfLiteStatus ParseNoOptions(const schema::Operator* op, BuiltinDataAllocator* al
 MOTE_BUILTIN_OPS(MOTE_DECLARE_OP)
 #undef MOTE_DECLARE_OP
 
-#define MOTE_DECLARE_NAMED_CUSTOM_OP(name, add_name, code) \
-  extern const TfLiteRegistration kRegistration_##code;     \
-  inline TfLiteRegistration Register_##code() { return kRegistration_##code; }
-MOTE_NAMED_CUSTOM_OPS(MOTE_DECLARE_NAMED_CUSTOM_OP)
-#undef MOTE_DECLARE_NAMED_CUSTOM_OP
+// The named custom kernels (MOTE_CUSTOM_OPS): registration and factory, as for the builtins.
+#define MOTE_DECLARE_CUSTOM_OP(id, name, add_name)   \
+  extern const TfLiteRegistration kRegistration_##id; \
+  inline TfLiteRegistration Register_##id() { return kRegistration_##id; }
+MOTE_CUSTOM_OPS(MOTE_DECLARE_CUSTOM_OP)
+#undef MOTE_DECLARE_CUSTOM_OP
 
 // Type-specialised registrations: the op's kernel glue restricted to one input type, so that an image linking
 // only them drops the other types' code (--gc-sections). Prepare refuses other types, naming the generic

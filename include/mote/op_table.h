@@ -131,13 +131,6 @@
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
-// Custom ops TFLM ships and registers by name (MicroMutableOpResolver::Add<AddName>() is AddCustom(NAME, ...)):
-// X(NAME, AddName, CODE), NAME the custom op name models carry, CODE naming kRegistration_CODE / Register_CODE()
-// (TFLM's factory name). Their kernels live in src/kernels/<code in lower case>/. Expanded with the builtins:
-// the declarations (op_registrations.h), MicroMutableOpResolver's AddXxx methods, the all-ops and host
-// resolvers, the TFLM-named factories, `mote inspect` and `mote gen-resolver`.
-#define MOTE_NAMED_CUSTOM_OPS(X) X("TFLM_DECODE", Decode, DECODE)
-
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is
 // kRegistration_CODE_TYPE_SUFFIX, generated in the op's glue from its kernel functions
 // (kernels/glue/registration.h): the generic kernel restricted to that input type (prepare refuses others,
@@ -159,5 +152,18 @@
   X(BATCH_MATMUL, INT8)         \
   X(BATCH_MATMUL, INT16)        \
   X(TRANSPOSE_CONV, INT8)
+
+// The custom ops TFLM ships kernels for and registers by name (MicroMutableOpResolver::AddDetectionPostprocess()
+// calls AddCustom("TFLite_Detection_PostProcess", ...)). One line per op:  X(ID, "custom name", AddName)
+//   ID        names the kernel kRegistration_ID and the factory Register_ID() (TFLM's Register_DETECTION_POSTPROCESS)
+//   name      the model's custom_code, matched exactly (case-sensitive) by the resolvers
+//   AddName   MicroMutableOpResolver::Add<AddName>()
+// Expanded like the builtins (declarations, registrations, AddXxx methods, the all-ops and host resolvers,
+// `mote inspect` / `gen-resolver`); they register every op version, as TFLM's AddCustom does. The kernel lives in
+// src/kernels/<id in lower case>/ (detection_postprocess/), like a builtin's. Options come as
+// the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
+#define MOTE_CUSTOM_OPS(X)                                                      \
+  X(DECODE, "TFLM_DECODE", Decode)                                              \
+  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)
 
 #endif  // MOTE_OP_TABLE_H_

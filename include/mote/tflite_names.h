@@ -47,12 +47,18 @@ using ::mote::SizeOfDimension;
 #define MOTE_TFLITE_FACTORY(code, add_name, parser, max_version) using ::mote::Register_##code;
 MOTE_BUILTIN_OPS(MOTE_TFLITE_FACTORY)
 #undef MOTE_TFLITE_FACTORY
-#define MOTE_TFLITE_NAMED_CUSTOM_FACTORY(name, add_name, code) using ::mote::Register_##code;
-MOTE_NAMED_CUSTOM_OPS(MOTE_TFLITE_NAMED_CUSTOM_FACTORY)
-#undef MOTE_TFLITE_NAMED_CUSTOM_FACTORY
 #define MOTE_TFLITE_SPECIALIZED(code, type) using ::mote::Register_##code##_##type;
 MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
 #undef MOTE_TFLITE_SPECIALIZED
+// TFLM's custom-kernel factories return a pointer:
+// resolver.AddCustom("TFLite_Detection_PostProcess", tflite::Register_DETECTION_POSTPROCESS()).
+#define MOTE_TFLITE_CUSTOM_FACTORY(id, custom_name, add_name)       \
+  inline TfLiteRegistration* Register_##id() {                       \
+    static TfLiteRegistration registration = ::mote::kRegistration_##id; \
+    return &registration;                                            \
+  }
+MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
+#undef MOTE_TFLITE_CUSTOM_FACTORY
 
 // TFLM's target hook: nothing to set up on hosted platforms.
 inline void InitializeTarget() {}

@@ -130,8 +130,9 @@ BuiltinOpResolver::BuiltinOpResolver() {
   AddBuiltin(schema::BuiltinOperator_##code, &kRegistration_##code, 1, max_version);
   MOTE_BUILTIN_OPS(MOTE_HOST_ADD)
 #undef MOTE_HOST_ADD
-#define MOTE_HOST_ADD_CUSTOM(name, add_name, code) AddCustom(name, &kRegistration_##code);
-  MOTE_NAMED_CUSTOM_OPS(MOTE_HOST_ADD_CUSTOM)
+  // TFLite's BuiltinOpResolver registers its custom kernels (TFLite_Detection_PostProcess) too.
+#define MOTE_HOST_ADD_CUSTOM(id, custom_name, add_name) AddCustom(custom_name, &kRegistration_##id, 1);
+  MOTE_CUSTOM_OPS(MOTE_HOST_ADD_CUSTOM)
 #undef MOTE_HOST_ADD_CUSTOM
 }
 

@@ -31,16 +31,31 @@ constexpr const TfLiteRegistration* kOpRegistrations[] = {MOTE_BUILTIN_OPS(MOTE_
 constexpr int kOpTableSize = static_cast<int>(sizeof(kOpTable) / sizeof(kOpTable[0]));
 static_assert(sizeof(kOpParsers) / sizeof(kOpParsers[0]) == kOpTableSize, "op table arrays differ in length");
 static_assert(sizeof(kOpRegistrations) / sizeof(kOpRegistrations[0]) == kOpTableSize, "op table arrays differ");
-// The named custom ops, after the builtins in the all-ops resolver's listing.
-struct NamedCustomRow {
-  const char* name;
-  const TfLiteRegistration* registration;
-};
-#define MOTE_NAMED_CUSTOM_ROW(name, add_name, code) {name, &kRegistration_##code},
-constexpr NamedCustomRow kNamedCustomOps[] = {MOTE_NAMED_CUSTOM_OPS(MOTE_NAMED_CUSTOM_ROW)};
-#undef MOTE_NAMED_CUSTOM_ROW
-constexpr int kNumNamedCustomOps = static_cast<int>(sizeof(kNamedCustomOps) / sizeof(kNamedCustomOps[0]));
 constexpr int kNumBuiltinCodes = schema::BuiltinOperator_MAX + 1;
+
+// The named custom kernels (MOTE_CUSTOM_OPS), split like the builtins: names do not pull in the kernels.
+struct CustomOpRow {
+  const char* name;
+  const char* add_method;
+};
+#define MOTE_CUSTOM_ROW(id, custom_name, add_name) {custom_name, "Add" #add_name},
+constexpr CustomOpRow kCustomOpTable[] = {MOTE_CUSTOM_OPS(MOTE_CUSTOM_ROW)};
+#undef MOTE_CUSTOM_ROW
+#define MOTE_CUSTOM_REGISTRATION(id, custom_name, add_name) &kRegistration_##id,
+constexpr const TfLiteRegistration* kCustomOpRegistrations[] = {MOTE_CUSTOM_OPS(MOTE_CUSTOM_REGISTRATION)};
+#undef MOTE_CUSTOM_REGISTRATION
+constexpr int kCustomOpTableSize = static_cast<int>(sizeof(kCustomOpTable) / sizeof(kCustomOpTable[0]));
+static_assert(sizeof(kCustomOpRegistrations) / sizeof(kCustomOpRegistrations[0]) == kCustomOpTableSize,
+              "custom op table arrays differ in length");
+
+// Row of a custom name in kCustomOpTable, or -1.
+int CustomRowFor(const char* name) {
+  if (name == nullptr) return -1;
+  for (int r = 0; r < kCustomOpTableSize; ++r) {
+    if (std::strcmp(kCustomOpTable[r].name, name) == 0) return r;
+  }
+  return -1;
+}
 
 // The all-ops resolver's O(1) index: builtin code -> row in kOpTable (or -1). Built at compile time.
 struct CodeIndex {
@@ -78,12 +93,9 @@ const char* OpTableAddMethodName(int32_t code) {
   return row < 0 ? nullptr : kOpTable[row].add_method;
 }
 
-const char* NamedCustomAddMethodName(const char* custom_name) {
-#define MOTE_NAMED_CUSTOM_ADD(name, add_name, code) \
-  if (custom_name != nullptr && std::strcmp(custom_name, name) == 0) return "Add" #add_name;
-  MOTE_NAMED_CUSTOM_OPS(MOTE_NAMED_CUSTOM_ADD)
-#undef MOTE_NAMED_CUSTOM_ADD
-  return nullptr;
+const char* CustomOpTableAddMethodName(const char* custom_name) {
+  const int row = CustomRowFor(custom_name);
+  return row < 0 ? nullptr : kCustomOpTable[row].add_method;
 }
 
 BuiltinParseFn OpTableParser(int32_t code) {
@@ -211,22 +223,19 @@ const TfLiteRegistration* AllOpsResolver::FindOp(schema::BuiltinOperator op, int
 }
 
 const TfLiteRegistration* AllOpsResolver::FindOp(const char* custom_name, int) const {
-  if (custom_name == nullptr) return nullptr;
-  for (const NamedCustomRow& row : kNamedCustomOps) {
-    if (std::strcmp(row.name, custom_name) == 0) return row.registration;
-  }
-  return nullptr;
+  const int row = CustomRowFor(custom_name);
+  return row < 0 ? nullptr : kCustomOpRegistrations[row];
 }
 
 BuiltinParseFn AllOpsResolver::GetOpDataParser(schema::BuiltinOperator op) const { return OpTableParser(op); }
 
-int AllOpsResolver::NumRegistrations() const { return kOpTableSize + kNumNamedCustomOps; }
+int AllOpsResolver::NumRegistrations() const { return kOpTableSize + kCustomOpTableSize; }
 
 OpResolverEntry AllOpsResolver::GetRegistration(int index) const {
-  if (index >= kOpTableSize && index < kOpTableSize + kNumNamedCustomOps) {
-    const NamedCustomRow& row = kNamedCustomOps[index - kOpTableSize];
-    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, row.name, row.registration, nullptr, kAnyVersion,
-                           kAnyVersion};
+  if (index >= kOpTableSize && index < kOpTableSize + kCustomOpTableSize) {
+    const int row = index - kOpTableSize;
+    return OpResolverEntry{schema::BuiltinOperator_CUSTOM, kCustomOpTable[row].name, kCustomOpRegistrations[row],
+                           nullptr, kAnyVersion, kAnyVersion};
   }
   if (index < 0 || index >= kOpTableSize) return OpResolverEntry{0, nullptr, nullptr, nullptr, 0, 0};
   const OpTableRow& row = kOpTable[index];

@@ -156,11 +156,37 @@ python3 "$work/make_model.py" "$work/decode.tflite" 'TFLM_DECODE,19' '0,1'
 grep -qF 'if (resolver.AddDecode() != kTfLiteOk) return kTfLiteError;' "$work/decode.h" || { echo "FAILED: decode header lacks AddDecode()"; cat "$work/decode.h"; fail=1; }
 grep -q 'Register_TFLM_DECODE' "$work/decode.h" && { echo "FAILED: decode header asks the application for TFLM_DECODE"; fail=1; }
 "$mote" inspect "$work/decode.tflite" >"$work/out.txt" 2>&1
-grep -qF "implemented (custom op TFLM ships)" "$work/out.txt" || { echo "FAILED: decode inspect text"; cat "$work/out.txt"; fail=1; }
+grep -qF "implemented (custom)" "$work/out.txt" || { echo "FAILED: decode inspect text"; cat "$work/out.txt"; fail=1; }
 
 "$mote" inspect "$work/cast.tflite" --json >"$work/out.json" || { echo "FAILED: inspect cast model"; fail=1; }
 check "cast json" 'd["supported"] is False and [o["implemented"] for o in d["operators"]] == [True, False]'
 expect_exit 1 "HASHTABLE_LOOKUP (builtin code 10): not implemented" gen-resolver "$work/cast.tflite"
+
+# --- A custom op mote ships (TFLite_Detection_PostProcess): implemented, registered with its TFLM method ----
+python3 - "$src/tests/oracle/data/detection_postprocess.cases" "$work/detect.tflite" <<'PY'
+import struct, sys
+data = open(sys.argv[1], 'rb').read()
+pos = 12  # magic, case count
+def blob():
+    global pos
+    (n,) = struct.unpack_from('<I', data, pos)
+    pos += 4 + n
+    return data[pos - n:pos]
+blob()  # name
+if data[:8] == b'MOTEORC2':
+    pos += 4  # expectation
+    blob()  # refusal reason
+open(sys.argv[2], 'wb').write(blob())  # the first case's model
+PY
+"$mote" inspect "$work/detect.tflite" --json >"$work/out.json" || { echo "FAILED: inspect detection model"; fail=1; }
+check "detection json" 'd["supported"] is True and [(o["name"], o["custom"], o["implemented"]) for o in d["operators"]] == [("TFLite_Detection_PostProcess", True, True)]'
+"$mote" inspect "$work/detect.tflite" >"$work/out.txt" 2>&1 || { echo "FAILED: inspect detection (text)"; fail=1; }
+for want in "implemented (custom)" "detection_postprocess/float32/reference"; do
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED: detection inspect text lacks '$want'"; cat "$work/out.txt"; fail=1; }
+done
+"$mote" gen-resolver "$work/detect.tflite" >"$work/detect.h" 2>"$work/err.txt" || { echo "FAILED: gen-resolver detection"; cat "$work/err.txt"; fail=1; }
+grep -qF 'resolver.AddDetectionPostprocess()' "$work/detect.h" || { echo "FAILED: detection header"; cat "$work/detect.h"; fail=1; }
+grep -q 'Register_TFLITE' "$work/detect.h" && { echo "FAILED: a shipped custom kernel asked of the application"; fail=1; }
 
 # --- Malformed models and usage errors ------------------------------------------------------------------
 head -c 1000 "$demo" > "$work/truncated.tflite"

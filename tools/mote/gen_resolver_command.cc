@@ -5,7 +5,8 @@
 // model's operators use (operator-code entries no operator uses are ignored; duplicate entries collapse).
 // Builtins use their op-table AddXxx method, with the type-specialised factory (Register_CONV_2D_INT8()) when
 // every use of the op reads a first input of that type. Custom ops become AddCustom calls on a
-// `TfLiteRegistration* Register_<NAME>()` the application provides (declared in the header). A builtin this
+// `TfLiteRegistration* Register_<NAME>()` the application provides (declared in the header), except the
+// custom kernels mote ships (TFLite_Detection_PostProcess: AddDetectionPostprocess(), as in TFLM). A builtin this
 // build does not implement (or only in lower versions) is an error: the header could never run the model.
 #include <algorithm>
 #include <cctype>
@@ -168,6 +169,11 @@ std::vector<UsedOp> CollectUsedOps(const schema::Model* model) {
   return ops;
 }
 
+// The AddXxx method of a custom op mote ships a kernel for (op_table.h's MOTE_CUSTOM_OPS), else nullptr.
+const char* ShippedCustomAdd(const UsedOp& op) {
+  return op.custom ? CustomOpTableAddMethodName(op.name.c_str()) : nullptr;
+}
+
 // "INT8" when every use of the op reads an input 0 of a type the op table lists a specialisation for.
 const char* SpecializationFor(const UsedOp& op) {
   if (op.custom || op.first_input_types.size() != 1) return nullptr;
@@ -188,7 +194,7 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   std::vector<std::string> custom_functions(ops.size());
   std::set<std::string> taken;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (!ops[i].custom || NamedCustomAddMethodName(ops[i].name.c_str()) != nullptr) continue;
+    if (!ops[i].custom || ShippedCustomAdd(ops[i]) != nullptr) continue;
     std::string fn = "Register_" + SanitizeName(ops[i].name);
     for (int n = 2; taken.count(fn) != 0; ++n) fn = "Register_" + SanitizeName(ops[i].name) + "_" + std::to_string(n);
     taken.insert(fn);
@@ -210,7 +216,7 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   h += "#ifndef " + guard + "\n#define " + guard + "\n\n#include \"mote/op_resolver.h\"\n\n";
   bool any_custom = false;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (custom_functions[i].empty()) continue;
+    if (!ops[i].custom || ShippedCustomAdd(ops[i]) != nullptr) continue;
     if (!any_custom) h += "// Custom ops: the application defines these (returning its kernel's registration).\n";
     any_custom = true;
     h += "TfLiteRegistration* " + custom_functions[i] + "();  // custom op \"" + CommentSafe(ops[i].name) + "\"\n";
@@ -223,8 +229,8 @@ std::string GenerateHeader(const GenOptions& o, size_t model_bytes, const std::v
   for (size_t i = 0; i < ops.size(); ++i) {
     const UsedOp& op = ops[i];
     std::string call;
-    if (const char* named = op.custom ? NamedCustomAddMethodName(op.name.c_str()) : nullptr) {
-      call = std::string("resolver.") + named + "()";  // a custom op TFLM ships: mote has its kernel
+    if (const char* add = ShippedCustomAdd(op)) {
+      call = std::string("resolver.") + add + "()";  // a custom kernel mote ships, as TFLM's resolver method
     } else if (op.custom) {
       h += "  // Custom op " + CommentSafe(op.name) + ": provide " + custom_functions[i] + "().\n";
       if (op.name.compare(0, 4, "Flex") == 0) {

@@ -102,7 +102,7 @@ void CollectModelFacts(const schema::Model* model, InspectFacts* facts) {
     if (op.custom) {
       op.name = FbString(c->custom_code());
       op.flex = IsFlexOp(op.name);
-      op.implemented = NamedCustomAddMethodName(op.name.c_str()) != nullptr;  // a custom op TFLM ships
+      op.implemented = CustomOpTableAddMethodName(op.name.c_str()) != nullptr;  // a custom kernel mote ships
     } else {
       op.name = BuiltinOperatorName(op.code);
       const int max_version = OpTableMaxVersion(op.code);
@@ -184,7 +184,7 @@ void PrintText(const InspectFacts& f) {
   for (size_t i = 0; i < f.operators.size(); ++i) {
     const OperatorFacts& op = f.operators[i];
     const char* status = op.flex                          ? "TensorFlow op, unsupported"
-                         : op.custom && op.implemented    ? "implemented (custom op TFLM ships)"
+                         : op.custom && op.implemented    ? "implemented (custom)"
                          : op.custom                      ? "custom op (register it with AddCustom)"
                          : op.implemented                 ? "implemented"
                          : OpTableMaxVersion(op.code) > 0 ? "version not implemented"

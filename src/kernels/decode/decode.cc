@@ -279,9 +279,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-// A custom op's registration: builtin code CUSTOM and TFLM's name (resolvers match custom ops by name).
-const TfLiteRegistration kRegistration_DECODE = {
-    InitOpData<OpData>,    nullptr, Prepare, Eval, nullptr, schema::BuiltinOperator_CUSTOM, "TFLM_DECODE", nullptr, 1,
-    "decode/any/reference"};
+#define MOTE_KERNEL_DECODE (PLAIN, "decode/any/reference", InitOpData<OpData>, Prepare, Eval)
+MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

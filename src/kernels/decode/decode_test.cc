@@ -216,8 +216,8 @@ TEST(Decode, ResolversFindItByName) {
   ASSERT_EQ(resolver.AddDecode(), kTfLiteOk);
   ASSERT_NE(resolver.FindOp("TFLM_DECODE", 1), nullptr);
   EXPECT_EQ(resolver.FindOp("TFLM_DECODE", 1)->prepare, kRegistration_DECODE.prepare);
-  EXPECT_STREQ(NamedCustomAddMethodName("TFLM_DECODE"), "AddDecode");
-  EXPECT_EQ(NamedCustomAddMethodName("TFLM_DECODEX"), nullptr);
+  EXPECT_STREQ(CustomOpTableAddMethodName("TFLM_DECODE"), "AddDecode");
+  EXPECT_EQ(CustomOpTableAddMethodName("TFLM_DECODEX"), nullptr);
 }
 
 // Fields are back to back, most significant bit first, across byte boundaries (the compressor's packing).

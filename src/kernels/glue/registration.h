@@ -47,6 +47,15 @@ const T* StorePersistentArray(TfLiteContext* context, const T* values, int count
   return static_cast<const T*>(p);
 }
 
+// mote's named custom kernels (op_table.h's MOTE_CUSTOM_OPS): builtin code CUSTOM and the model's custom name.
+constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, const char* variant,
+                                                    void* (*init)(TfLiteContext*, const char*, size_t),
+                                                    TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
+                                                    TfLiteStatus (*invoke)(TfLiteContext*, TfLiteNode*)) {
+  return TfLiteRegistration{init,           nullptr,     prepare, invoke, nullptr, schema::BuiltinOperator_CUSTOM,
+                            custom_name,    nullptr,     1,       variant};
+}
+
 }  // namespace mote
 
 // The op table's type suffixes as TfLiteType (add one when a specialisation names a new type).
@@ -57,6 +66,7 @@ const T* StorePersistentArray(TfLiteContext* context, const T* values, int count
 #define MOTE_DEFINE_REGISTRATIONS()                    \
   MOTE_BUILTIN_OPS(MOTE_REGISTRATION_GENERIC_)         \
   MOTE_SPECIALIZED_OPS(MOTE_REGISTRATION_SPECIALIZED_) \
+  MOTE_CUSTOM_OPS(MOTE_REGISTRATION_CUSTOM_)           \
   static_assert(true, "MOTE_DEFINE_REGISTRATIONS(); ends with a semicolon")
 
 // Implementation. The filter "does this file define MOTE_KERNEL_<CODE>?" is the preprocessor's only way to
@@ -67,6 +77,15 @@ const T* StorePersistentArray(TfLiteContext* context, const T* values, int count
 #define MOTE_REGISTRATION_SPECIALIZED_(code, type)   \
   MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##code)) \
   (MOTE_REGISTRATION_DEFINE_(kRegistration_##code##_##type, code, TypeBit(MOTE_TFLITE_TYPE_##type), MOTE_KERNEL_##code))
+
+// A named custom kernel (MOTE_CUSTOM_OPS) is always PLAIN: MOTE_KERNEL_<ID> (PLAIN, variant, init, prepare, eval).
+#define MOTE_REGISTRATION_CUSTOM_(id, custom_name, add_name) \
+  MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##id))           \
+  (MOTE_REGISTRATION_CUSTOM_DEFINE_(kRegistration_##id, custom_name, MOTE_KERNEL_##id))
+#define MOTE_REGISTRATION_CUSTOM_DEFINE_(name, custom_name, kernel) \
+  MOTE_PP_CALL_(MOTE_REGISTRATION_CUSTOM_I_, (name, custom_name, MOTE_PP_UNPAREN_ kernel))
+#define MOTE_REGISTRATION_CUSTOM_I_(name, custom_name, kind, variant, init, prepare, eval) \
+  const TfLiteRegistration name = MakeCustomRegistration(custom_name, variant, init, prepare, eval);
 
 #define MOTE_REGISTRATION_DEFINE_(name, code, served, kernel) \
   MOTE_PP_CALL_(MOTE_REGISTRATION_DEFINE_I_, (name, code, served, MOTE_PP_UNPAREN_ kernel))
