@@ -1386,7 +1386,8 @@ def spec_gather(g, x):
         raise Skip()
     idx = g.const(rng.integers(0, shape[axis], size=ishape).astype(np.int32), "int32")
     axis_w = axis - rank if rng.random() < 0.3 else axis
-    bd_w = batch_dims - len(ishape) if batch_dims and rng.random() < 0.3 else batch_dims
+    # negative batch_dims count from the index rank (0 - rank would read as 0)
+    bd_w = batch_dims - len(ishape) if 0 < batch_dims < len(ishape) and rng.random() < 0.3 else batch_dims
     return same_values(g, x, out, "GATHER", [idx], "GatherOptions", {"axis": axis_w, "batch_dims": bd_w})
 
 
