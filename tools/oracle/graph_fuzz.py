@@ -37,11 +37,16 @@ one temporary .cases file; a case mote refuses or computes differently is a disa
 TFLM's outputs as the expected values) to --found (default tests/oracle/data/graph_fuzz_found.cases, which the
 oracle test then runs forever). The exit status is 1 when there was a disagreement or a generator bug.
 
-Ops of the op table not generated, and why:
-  SVDF      only float32 (the int8 variant's many tensors and scales are covered by gen_svdf.py's cases).
-Everything else of the 64 builtins is generated, with these type limits (TFLM's kernels or mote's documented
-refusals): FLOOR/CEIL/ROUND/NEG/SQUARE/SQRT/SIN/COS/LOG/EXP/FLOOR_DIV/FLOOR_MOD float32 only; int16 only
-where TFLM has it (zero points 0); no int64/uint8 tensors (CAST/QUANTIZE cover the rest in their own cases).
+Every one of the 93 builtins of the op table has a spec. Type limits (TFLM's kernels or mote's documented
+refusals): SVDF only float32 (the int8 variant's many tensors and scales are covered by gen_svdf.py's cases);
+FLOOR/CEIL/ROUND/NEG/SQUARE/SQRT/SIN/COS/LOG/EXP/FLOOR_DIV/FLOOR_MOD/L2_POOL_2D float32 only; int16 only where
+TFLM has it (zero points 0); no int64/uint8 tensors (CAST/QUANTIZE cover the rest in their own cases). The
+shape, index and image/matrix ops take the types of their single-op generators (gen_shape_layout.py,
+gen_index_layout.py, gen_image_matrix.py), with their index, shape, block and size inputs constant (SHAPE's
+runtime output feeds BROADCAST_ARGS, a runtime graph input DYNAMIC_UPDATE_SLICE's start indices now and then);
+SPACE_TO_BATCH_ND is drawn without padding (TFLM pads with an output_offset it never sets: stale arena memory,
+where mote pads int8 with the zero point and float32 with 0); rank-0 runtime tensors are never made (the
+runner cannot feed them).
 """
 
 import argparse
