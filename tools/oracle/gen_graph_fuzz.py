@@ -1,7 +1,7 @@
 """The fixed regression set of whole-graph cases: random models of graph_fuzz.py (every op of the op table,
 chains, branches, joins, type changes; see its docstring) run on TFLM, so that the oracle test covers whole
 graphs without Python. Makes --count models of one seed, then keeps first the models that add an op not yet
-covered (so that all 64 ops appear) and then the others in order, up to --max-bytes. A model TFLM refuses or
+covered (so that all 93 ops appear) and then the others in order, up to --max-bytes. A model TFLM refuses or
 aborts on is a generator bug in graph_fuzz.py: it is skipped, counted and printed (the exit status is then 1),
 never recorded.
 

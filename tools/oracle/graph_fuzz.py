@@ -37,11 +37,16 @@ one temporary .cases file; a case mote refuses or computes differently is a disa
 TFLM's outputs as the expected values) to --found (default tests/oracle/data/graph_fuzz_found.cases, which the
 oracle test then runs forever). The exit status is 1 when there was a disagreement or a generator bug.
 
-Ops of the op table not generated, and why:
-  SVDF      only float32 (the int8 variant's many tensors and scales are covered by gen_svdf.py's cases).
-Everything else of the 64 builtins is generated, with these type limits (TFLM's kernels or mote's documented
-refusals): FLOOR/CEIL/ROUND/NEG/SQUARE/SQRT/SIN/COS/LOG/EXP/FLOOR_DIV/FLOOR_MOD float32 only; int16 only
-where TFLM has it (zero points 0); no int64/uint8 tensors (CAST/QUANTIZE cover the rest in their own cases).
+Every one of the 93 builtins of the op table has a spec. Type limits (TFLM's kernels or mote's documented
+refusals): SVDF only float32 (the int8 variant's many tensors and scales are covered by gen_svdf.py's cases);
+FLOOR/CEIL/ROUND/NEG/SQUARE/SQRT/SIN/COS/LOG/EXP/FLOOR_DIV/FLOOR_MOD/L2_POOL_2D float32 only; int16 only where
+TFLM has it (zero points 0); no int64/uint8 tensors (CAST/QUANTIZE cover the rest in their own cases). The
+shape, index and image/matrix ops take the types of their single-op generators (gen_shape_layout.py,
+gen_index_layout.py, gen_image_matrix.py), with their index, shape, block and size inputs constant (SHAPE's
+runtime output feeds BROADCAST_ARGS, a runtime graph input DYNAMIC_UPDATE_SLICE's start indices now and then);
+SPACE_TO_BATCH_ND is drawn without padding (TFLM pads with an output_offset it never sets: stale arena memory,
+where mote pads int8 with the zero point and float32 with 0); rank-0 runtime tensors are never made (the
+runner cannot feed them).
 """
 
 import argparse
@@ -72,7 +77,7 @@ NOISY_FLOAT_OPS = {
     "EXP", "LOG", "SIN", "COS", "TANH", "LOGISTIC", "ELU", "SOFTMAX", "LOG_SOFTMAX", "L2_NORMALIZATION", "RSQRT",
     "MEAN", "SUM", "CONV_2D", "DEPTHWISE_CONV_2D", "FULLY_CONNECTED", "AVERAGE_POOL_2D", "SVDF", "HARD_SWISH",
     "CUMSUM", "DEQUANTIZE", "SQUARED_DIFFERENCE", "ADD_N", "DIV", "FLOOR_DIV", "FLOOR_MOD", "LEAKY_RELU", "PRELU",
-    "MUL",
+    "MUL", "L2_POOL_2D", "RESIZE_BILINEAR", "TRANSPOSE_CONV", "BATCH_MATMUL",
 }
 
 
@@ -248,7 +253,7 @@ class Graph:
         return y
 
     def model(self):
-        outs = [i for i in dict.fromkeys(op.outputs[0] for op in self.ops) if i not in self.consumed]
+        outs = [i for i in dict.fromkeys(o for op in self.ops for o in op.outputs) if i not in self.consumed]
         extra = [i for i in dict.fromkeys(o for op in self.ops for o in op.outputs)
                  if i in self.consumed and self.rng.random() < 0.12]
         outputs = outs + extra
@@ -1191,6 +1196,427 @@ def spec_cast(g, x):
     return g.emit("CAST", [x], [y])
 
 
+# --- Shape and layout ops (gen_shape_layout.py's types) -------------------------------------------------------
+
+MOVE_TYPES = ["float32", "int8", "int16", "int32", "bool"]  # ops that copy values of any type mote serves
+SPLIT_TYPES = ["float32", "int8", "int16", "int32"]         # SPLIT, SPLIT_V, UNPACK, PACK, PADV2
+
+
+def moved(g, x, allowed):
+    """x converted to a type of `allowed` for an op that only moves its values."""
+    return g.to_type(x, pick_type(g, x, allowed))
+
+
+def spec_squeeze(g, x):
+    x = moved(g, x, MOVE_TYPES)
+    shape = shape_of(g, x)
+    ones = [k for k, d in enumerate(shape) if d == 1]
+    if not ones or len(ones) == len(shape):  # no rank-0 runtime tensors
+        raise Skip()
+    rng = g.rng
+    if rng.random() < 0.3:
+        dims, squeezed = [], ones
+    else:
+        squeezed = sorted(int(k) for k in rng.choice(ones, size=int(rng.integers(1, len(ones) + 1)), replace=False))
+        dims = [k - len(shape) if rng.random() < 0.3 else k for k in squeezed]
+    out = [d for k, d in enumerate(shape) if k not in squeezed]
+    if not out:
+        raise Skip()
+    return same_values(g, x, out, "SQUEEZE", [], "SqueezeOptions", {"squeeze_dims": dims})
+
+
+def below_max_rank(g, x):
+    """x with at most MAX_RANK - 1 dimensions (its first two merged by a RESHAPE when it has more), for the ops
+    that add one."""
+    shape = shape_of(g, x)
+    if len(shape) < MAX_RANK:
+        return x
+    new = [shape[0] * shape[1]] + shape[2:]
+    return same_values(g, x, new, "RESHAPE", [axis_const(g, new)])
+
+
+def spec_expand_dims(g, x):
+    x = below_max_rank(g, moved(g, x, ["float32", "int8", "int16"]))
+    shape = shape_of(g, x)
+    rank = len(shape)
+    axis = int(g.rng.integers(-rank - 1, rank + 1))
+    pos = axis % (rank + 1)
+    a = g.const(np.array([axis] if g.rng.random() < 0.5 else axis, np.int32), "int32")
+    return same_values(g, x, shape[:pos] + [1] + shape[pos:], "EXPAND_DIMS", [a])
+
+
+def spec_shape(g, x):
+    shape = shape_of(g, x)
+    y = g.runtime([len(shape)], "int32", min(shape), max(shape))
+    return g.emit("SHAPE", [x], [y], "ShapeOptions", {"out_type": "INT32"})
+
+
+def spec_fill(g, x):
+    """A tensor of x's shape (or a random one) filled with a constant scalar of x's type, or with x itself
+    when x is a scalar."""
+    x = moved(g, x, ["float32", "int8", "int32"])
+    rng = g.rng
+    shape = shape_of(g, x) if rng.random() < 0.6 else input_shape(rng)
+    v = const_like(g, x, [])
+    i = g.info[v]
+    return g.emit("FILL", [axis_const(g, shape), v], [out_like(g, x, i.lo, i.hi, False, shape=shape, q="same")])
+
+
+def spec_zeros_like(g, x):
+    x = moved(g, x, ["float32", "int8", "int32"])
+    return g.emit("ZEROS_LIKE", [x], [out_like(g, x, 0.0, 0.0, False, q="same")])
+
+
+def broadcast_target(g, shape):
+    """A shape `shape` broadcasts to: its 1s grown now and then, leading dimensions added."""
+    rng = g.rng
+    grown = [int(rng.integers(1, 5)) if d == 1 and rng.random() < 0.6 else d for d in shape]
+    lead = [int(rng.integers(1, 4)) for _ in range(int(rng.integers(0, MAX_RANK - len(shape) + 1)))]
+    return lead + grown
+
+
+def spec_broadcast_to(g, x):
+    x = moved(g, x, MOVE_TYPES)
+    out = broadcast_target(g, shape_of(g, x))
+    if nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    return same_values(g, x, out, "BROADCAST_TO", [axis_const(g, out)])
+
+
+def spec_broadcast_args(g, x):
+    """The broadcast shape of x's runtime SHAPE and a constant shape vector compatible with it."""
+    shape = shape_of(g, x)
+    s = spec_shape(g, x)
+    other = broadcast_partner_shape(g, shape) if g.rng.random() < 0.5 else broadcast_target(g, shape)
+    c = axis_const(g, other)
+    a, b = ordered(g, s, c)
+    out = [int(d) for d in np.broadcast_shapes(tuple(shape), tuple(other))]
+    return g.emit("BROADCAST_ARGS", [a, b], [g.runtime([len(out)], "int32", min(out), max(out))])
+
+
+def spec_pack(g, x):
+    x = below_max_rank(g, moved(g, x, SPLIT_TYPES))
+    shape = shape_of(g, x)
+    ins = [x] + [same_shape_operand(g, x) for _ in range(int(g.rng.integers(0, 4)))]
+    axis = int(g.rng.integers(-len(shape) - 1, len(shape) + 1))
+    pos = axis % (len(shape) + 1)
+    infos = [g.info[i] for i in ins]
+    y = out_like(g, x, min(i.lo for i in infos), max(i.hi for i in infos), any(i.noisy for i in infos),
+                 shape=shape[:pos] + [len(ins)] + shape[pos:], q="same")
+    return g.emit("PACK", ins, [y], "PackOptions", {"values_count": len(ins), "axis": axis})
+
+
+def split_outputs(g, x, pos, sizes):
+    i, shape = g.info[x], shape_of(g, x)
+    return [out_like(g, x, i.lo, i.hi, i.noisy, shape=shape[:pos] + [s] + shape[pos + 1:], q="same") for s in sizes]
+
+
+def random_axis(g, rank):
+    """(axis as written, possibly negative; its position)."""
+    axis = int(g.rng.integers(-rank, rank))
+    return axis, axis % rank
+
+
+def spec_unpack(g, x):
+    x = moved(g, x, SPLIT_TYPES)
+    shape = shape_of(g, x)
+    if len(shape) < 2:  # rank-0 outputs
+        raise Skip()
+    axis, pos = random_axis(g, len(shape))
+    if shape[pos] > 6:
+        raise Skip()
+    i = g.info[x]
+    outs = [out_like(g, x, i.lo, i.hi, i.noisy, shape=shape[:pos] + shape[pos + 1:], q="same")
+            for _ in range(shape[pos])]
+    return g.emit("UNPACK", [x], outs, "UnpackOptions", {"num": shape[pos], "axis": axis})
+
+
+def spec_split(g, x):
+    x = moved(g, x, SPLIT_TYPES)
+    axis, pos = random_axis(g, len(shape_of(g, x)))
+    d = shape_of(g, x)[pos]
+    n = int(g.rng.choice([k for k in range(1, min(d, 4) + 1) if d % k == 0]))
+    a = g.const(np.array([axis] if g.rng.random() < 0.5 else axis, np.int32), "int32")
+    return g.emit("SPLIT", [a, x], split_outputs(g, x, pos, [d // n] * n), "SplitOptions", {"num_splits": n})
+
+
+def spec_split_v(g, x):
+    x = moved(g, x, SPLIT_TYPES)
+    rng = g.rng
+    axis, pos = random_axis(g, len(shape_of(g, x)))
+    d = shape_of(g, x)[pos]
+    cuts = sorted(int(c) for c in rng.choice(np.arange(1, d), size=min(int(rng.integers(0, 4)), d - 1),
+                                             replace=False)) if d > 1 else []
+    sizes = [b - a for a, b in zip([0] + cuts, cuts + [d])]
+    written = list(sizes)
+    if rng.random() < 0.3:
+        written[int(rng.integers(0, len(sizes)))] = -1  # "the rest"
+    a = g.const(np.array([axis] if rng.random() < 0.5 else axis, np.int32), "int32")
+    return g.emit("SPLIT_V", [x, axis_const(g, written), a], split_outputs(g, x, pos, sizes), "SplitVOptions",
+                  {"num_splits": len(sizes)})
+
+
+def spec_slice(g, x):
+    x = moved(g, x, MOVE_TYPES)
+    rng, shape = g.rng, shape_of(g, x)
+    begin = [int(rng.integers(0, d)) for d in shape]
+    size = [int(rng.integers(1, d - b + 1)) for d, b in zip(shape, begin)]
+    written = [-1 if rng.random() < 0.2 else s for s in size]
+    out = [d - b if w == -1 else w for d, b, w in zip(shape, begin, written)]
+    return same_values(g, x, out, "SLICE", [axis_const(g, begin), axis_const(g, written)])
+
+
+# --- Indexing and layout ops (gen_index_layout.py's types) ----------------------------------------------------
+
+
+def spec_transpose(g, x):
+    x = moved(g, x, ["float32", "int8", "int16"])
+    shape = shape_of(g, x)
+    perm = [int(p) for p in g.rng.permutation(len(shape))]
+    return same_values(g, x, [shape[p] for p in perm], "TRANSPOSE", [axis_const(g, perm)])
+
+
+def spec_gather(g, x):
+    x = moved(g, x, ["float32", "int8"])
+    rng, shape = g.rng, shape_of(g, x)
+    rank = len(shape)
+    batch_dims = int(rng.integers(0, rank)) if rng.random() < 0.3 else 0
+    axis = int(rng.integers(batch_dims, rank))
+    ishape = shape[:batch_dims] + [int(rng.integers(1, 5)) for _ in range(int(rng.integers(0 if batch_dims else 1,
+                                                                                           3)))]
+    if not ishape:
+        ishape = [int(rng.integers(1, 5))]
+    out = shape[:axis] + ishape[batch_dims:] + shape[axis + 1:]
+    if len(out) > MAX_RANK or nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    idx = g.const(rng.integers(0, shape[axis], size=ishape).astype(np.int32), "int32")
+    axis_w = axis - rank if rng.random() < 0.3 else axis
+    # negative batch_dims count from the index rank (0 - rank would read as 0)
+    bd_w = batch_dims - len(ishape) if 0 < batch_dims < len(ishape) and rng.random() < 0.3 else batch_dims
+    return same_values(g, x, out, "GATHER", [idx], "GatherOptions", {"axis": axis_w, "batch_dims": bd_w})
+
+
+def spec_gather_nd(g, x):
+    x = moved(g, x, ["float32", "int8"])
+    rng, shape = g.rng, shape_of(g, x)
+    nd = int(rng.integers(1, len(shape) + 1))
+    batch = [int(rng.integers(1, 4)) for _ in range(int(rng.integers(0, 3)))]
+    rows = nelem(batch)
+    idx = np.stack([rng.integers(0, shape[j], size=rows) for j in range(nd)], axis=-1).astype(np.int32)
+    out = batch + shape[nd:]
+    if not out or len(out) > MAX_RANK:
+        raise Skip()
+    return same_values(g, x, out, "GATHER_ND", [g.const(idx.reshape(batch + [nd]), "int32")])
+
+
+def spec_embedding_lookup(g, x):
+    """Rows of x (float32 or int8; int8 with zero point 0 also read as float32, the hybrid form)."""
+    x = moved(g, x, ["float32", "int8"])
+    rng, shape = g.rng, shape_of(g, x)
+    if len(shape) < 2:
+        raise Skip()
+    n = int(rng.integers(1, 6))
+    ids = g.const(rng.integers(0, shape[0], size=[n]).astype(np.int32), "int32")
+    t, i = g.t(x), g.info[x]
+    out = [n] + shape[1:]
+    if t.dtype == "int8" and t.zero_point[0] == 0 and rng.random() < 0.5:
+        return g.emit("EMBEDDING_LOOKUP", [ids, x], [g.runtime(out, "float32", i.lo, i.hi)])
+    return g.emit("EMBEDDING_LOOKUP", [ids, x], [out_like(g, x, i.lo, i.hi, i.noisy, shape=out, q="same")])
+
+
+def spec_reverse_v2(g, x):
+    x = moved(g, x, MOVE_TYPES)
+    rng, rank = g.rng, len(shape_of(g, x))
+    first = int(rng.integers(0, rank))
+    axes = list(range(first, first + int(rng.integers(1, rank - first + 1))))  # one contiguous run, as TFLM needs
+    axes = [a - rank if rng.random() < 0.5 else a for a in rng.permutation(axes).tolist()]
+    return same_values(g, x, shape_of(g, x), "REVERSE_V2", [axis_const(g, axes)])
+
+
+def spec_dynamic_update_slice(g, x):
+    x = typed(g, x, ["float32", "int8", "int32"])
+    rng, shape = g.rng, shape_of(g, x)
+    ushape = [int(rng.integers(1, d + 1)) for d in shape]
+    u = g.like(g.new_input(ushape, g.t(x).dtype), x) if rng.random() < 0.5 else const_like(g, x, ushape)
+    starts = [int(rng.integers(-2, d + 2)) for d in shape]  # out of range: clamped
+    if rng.random() < 0.3:
+        s = g.new_input([len(shape)], "int32")
+        g.info[s] = Info(-2, max(shape) + 1)
+    else:
+        s = axis_const(g, starts)
+    i, iu = g.info[x], g.info[u]
+    y = out_like(g, x, min(i.lo, iu.lo), max(i.hi, iu.hi), i.noisy or iu.noisy, q="same")
+    return g.emit("DYNAMIC_UPDATE_SLICE", [x, u, s], [y])
+
+
+def spec_mirror_pad(g, x):
+    x = moved(g, x, ["float32", "int8"])
+    mode = str(g.rng.choice(["REFLECT", "SYMMETRIC"]))
+    off = 1 if mode == "REFLECT" else 0
+    shape = shape_of(g, x)
+    pads = [[int(g.rng.integers(0, min(d - off, 2) + 1)) for _ in range(2)] for d in shape]
+    out = [d + p[0] + p[1] for d, p in zip(shape, pads)]
+    if nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    return same_values(g, x, out, "MIRROR_PAD", [axis_const(g, pads)], "MirrorPadOptions", {"mode": mode})
+
+
+def spec_padv2(g, x):
+    x = moved(g, x, SPLIT_TYPES)
+    shape = shape_of(g, x)
+    pads = g.rng.integers(0, 3, size=(len(shape), 2))
+    out = [d + int(p.sum()) for d, p in zip(shape, pads)]
+    if nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    v = const_like(g, x, [1])
+    i, iv = g.info[x], g.info[v]
+    y = out_like(g, x, min(i.lo, iv.lo), max(i.hi, iv.hi), i.noisy, shape=out, q="same")
+    return g.emit("PADV2", [x, axis_const(g, pads), v], [y])
+
+
+def divisible_blocks(rng, sizes):
+    """A block size per size that divides it (1 when nothing else does)."""
+    return [int(rng.choice([b for b in (1, 2, 3) if s % b == 0])) for s in sizes]
+
+
+def spec_space_to_batch_nd(g, x):
+    x = to_4d(g, moved(g, x, ["float32", "int8"]))
+    rng = g.rng
+    n, h, w, c = shape_of(g, x)
+    block = divisible_blocks(rng, (h, w))
+    # No padding: TFLM pads with its op data's output_offset, which it never sets (stale arena memory, 0 in a
+    # fresh arena, not the int8 zero point mote pads with; float32 garbage)
+    pads = [[0, 0], [0, 0]]
+    out = [n * block[0] * block[1], h // block[0], w // block[1], c]
+    if nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    return same_values(g, x, out, "SPACE_TO_BATCH_ND", [axis_const(g, block), axis_const(g, pads)])
+
+
+def spec_batch_to_space_nd(g, x):
+    x = to_4d(g, moved(g, x, ["float32", "int8"]))
+    rng = g.rng
+    n, h, w, c = shape_of(g, x)
+    nb = int(rng.choice([b for b in (1, 2, 3, 4, 6) if n % b == 0]))
+    block = [b for b in ((1, nb), (nb, 1), (2, nb // 2)) if b[0] * b[1] == nb][int(rng.integers(0, 2 if nb % 2 else 3))]
+    crops, out = [], [n // nb]
+    for b, s in zip(block, (h, w)):
+        keep = int(rng.integers(1, b * s + 1)) if rng.random() < 0.4 else b * s
+        before = int(rng.integers(0, b * s - keep + 1))
+        crops.append([before, b * s - keep - before])
+        out.append(keep)
+    return same_values(g, x, out + [c], "BATCH_TO_SPACE_ND", [axis_const(g, list(block)), axis_const(g, crops)])
+
+
+def spec_space_to_depth(g, x):
+    x = to_4d(g, moved(g, x, ["float32", "int8"]))
+    n, h, w, c = shape_of(g, x)
+    b = int(g.rng.choice([k for k in (1, 2, 3, 4) if h % k == 0 and w % k == 0]))
+    return same_values(g, x, [n, h // b, w // b, c * b * b], "SPACE_TO_DEPTH", [], "SpaceToDepthOptions",
+                       {"block_size": b})
+
+
+def spec_depth_to_space(g, x):
+    x = to_4d(g, moved(g, x, ["float32", "int8"]))
+    n, h, w, c = shape_of(g, x)
+    b = int(g.rng.choice([k for k in (1, 2, 3, 4) if c % (k * k) == 0]))
+    return same_values(g, x, [n, h * b, w * b, c // (b * b)], "DEPTH_TO_SPACE", [], "DepthToSpaceOptions",
+                       {"block_size": b})
+
+
+# --- Image and matrix ops (gen_image_matrix.py's types) -------------------------------------------------------
+
+
+def resize(name, allowed):
+    def spec(g, x):
+        x = to_4d(g, moved(g, x, allowed))
+        rng = g.rng
+        n, h, w, c = shape_of(g, x)
+        size = [int(rng.integers(1, 13)), int(rng.integers(1, 13))]
+        if n * size[0] * size[1] * c > MAX_ELEMENTS:
+            raise Skip()
+        flags = [(False, False), (True, False), (False, True)] + ([(True, True)] if "NEAREST" in name else [])
+        ac, hp = flags[int(rng.integers(0, len(flags)))]  # TFLM's bilinear refuses both at once
+        i = g.info[x]
+        y = out_like(g, x, i.lo, i.hi, i.noisy or name in NOISY_FLOAT_OPS, shape=[n] + size + [c], q="same")
+        options_type = "ResizeBilinearOptions" if "BILINEAR" in name else "ResizeNearestNeighborOptions"
+        return g.emit(name, [x, axis_const(g, size)], [y], options_type,
+                      {"align_corners": ac, "half_pixel_centers": hp})
+    return spec
+
+
+def spec_l2_pool_2d(g, x):
+    x = to_4d(g, g.to_type(x, "float32"))
+    need_bounded(g, x, 1e3)
+    rng = g.rng
+    n, h, w, c = shape_of(g, x)
+    fh, fw = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+    stride = int(rng.integers(1, 3))
+    padding, oh, ow = window_out(rng, h, w, fh, fw, stride, 1)
+    act = activation(g)
+    lo, hi = clamp_interval(act, 0.0, g.info[x].mag)
+    y = g.runtime([n, oh, ow, c], "float32", lo, hi, True)
+    return g.emit("L2_POOL_2D", [x], [y], "Pool2DOptions",
+                  {"padding": padding, "stride_w": stride, "stride_h": stride, "filter_width": fw,
+                   "filter_height": fh, "fused_activation_function": act})
+
+
+def spec_transpose_conv(g, x):
+    x = to_4d(g, typed(g, x, ["float32", "int8", "int16"]))
+    need_bounded(g, x, 1e3)
+    rng = g.rng
+    n, h, w, ic = shape_of(g, x)
+    fh, fw = int(rng.integers(1, 4)), int(rng.integers(1, 4))
+    stride = int(rng.integers(1, 3))
+    padding = str(rng.choice(["SAME", "VALID"]))
+    oh, ow = (h * stride, w * stride) if padding == "SAME" else ((h - 1) * stride + fh, (w - 1) * stride + fw)
+    oc = int(rng.integers(1, 6))
+    if n * oh * ow * oc > MAX_ELEMENTS:
+        raise Skip()
+    taps = ic * -(-fh // stride) * -(-fw // stride)  # input elements one output sums at most
+    wt, wmax, ws = weights(g, x, [oc, fh, fw, ic], 0, taps)
+    b, bmax = bias(g, x, oc, ws, g.info[x].mag)
+    act = activation(g)
+    y = conv_output(g, x, [n, oh, ow, oc], taps * wmax * g.info[x].mag + bmax, act)
+    return g.emit("TRANSPOSE_CONV", [axis_const(g, [n, oh, ow, oc]), wt, x, b], [y], "TransposeConvOptions",
+                  {"padding": padding, "stride_w": stride, "stride_h": stride, "fused_activation_function": act})
+
+
+def matmul_rhs(g, x, shape, k):
+    """(BATCH_MATMUL's right operand, its largest magnitude): a constant of values ~U(-1, 1) * sqrt(3 / k) (so
+    that the product has about x's magnitude), per-tensor quantized for a quantized x, or a fresh graph input."""
+    dtype = g.t(x).dtype
+    wmax = float(np.sqrt(3.0 / k))
+    if g.rng.random() < 0.3:
+        y = g.new_input(shape, dtype)
+        return y, g.info[y].mag
+    real = g.rng.uniform(-1, 1, size=shape) * wmax
+    if dtype == "float32":
+        return g.const(real.astype(np.float32), "float32"), wmax
+    s, z = quant_for(g.rng, dtype, -wmax, wmax)
+    q = np.clip(np.round(real / s) + z, QMIN[dtype], QMAX[dtype]).astype(g.t(x).np_dtype)
+    return g.const(q, dtype, q=(s, z)), wmax
+
+
+def spec_batch_matmul(g, x):
+    x = typed(g, x, ["float32", "int8", "int16"])
+    need_bounded(g, x, 1e3)
+    rng, shape = g.rng, shape_of(g, x)
+    if len(shape) < 2:
+        raise Skip()
+    adj_x, adj_y = bool(rng.random() < 0.3), bool(rng.random() < 0.3)
+    m, k = (shape[-1], shape[-2]) if adj_x else (shape[-2], shape[-1])
+    nn = int(rng.integers(1, 7))
+    batch = shape[:-2]
+    rb = [d if rng.random() < 0.7 else 1 for d in batch][len(batch) - int(rng.integers(0, len(batch) + 1)):]
+    rhs, wmax = matmul_rhs(g, x, rb + ([nn, k] if adj_y else [k, nn]), k)
+    out = batch + [m, nn]
+    if nelem(out) > MAX_ELEMENTS:
+        raise Skip()
+    y = conv_output(g, x, out, k * wmax * g.info[x].mag * 1.01, "NONE")
+    return g.emit("BATCH_MATMUL", [x, rhs], [y], "BatchMatMulOptions", {"adj_x": adj_x, "adj_y": adj_y})
+
+
 def cap(lo, hi):
     return max(lo, -1e30), min(hi, 1e30)
 
@@ -1202,6 +1628,10 @@ SPECS = {
     "ARG_MAX": arg_min_max("ARG_MAX"),
     "ARG_MIN": arg_min_max("ARG_MIN"),
     "AVERAGE_POOL_2D": pool("AVERAGE_POOL_2D"),
+    "BATCH_MATMUL": spec_batch_matmul,
+    "BATCH_TO_SPACE_ND": spec_batch_to_space_nd,
+    "BROADCAST_ARGS": spec_broadcast_args,
+    "BROADCAST_TO": spec_broadcast_to,
     "CAST": spec_cast,
     "CEIL": float_unary("CEIL", lambda lo, hi: (np.ceil(lo), np.ceil(hi)), discontinuous=True),
     "CONCATENATION": spec_concatenation,
@@ -1209,20 +1639,28 @@ SPECS = {
     "COS": float_unary("COS", lambda lo, hi: (-1.0, 1.0)),
     "CUMSUM": spec_cumsum,
     "DEPTHWISE_CONV_2D": conv_like("DEPTHWISE_CONV_2D"),
+    "DEPTH_TO_SPACE": spec_depth_to_space,
     "DEQUANTIZE": spec_dequantize,
     "DIV": spec_div,
+    "DYNAMIC_UPDATE_SLICE": spec_dynamic_update_slice,
     "ELU": spec_elu,
+    "EMBEDDING_LOOKUP": spec_embedding_lookup,
     "EQUAL": comparison("EQUAL", ["bool", "float32", "int8", "int32"]),
     "EXP": float_unary("EXP", lambda lo, hi: (np.exp(lo), np.exp(hi)), pre=exp_pre),
+    "EXPAND_DIMS": spec_expand_dims,
+    "FILL": spec_fill,
     "FLOOR": float_unary("FLOOR", lambda lo, hi: (np.floor(lo), np.floor(hi)), discontinuous=True),
     "FLOOR_DIV": floor_binary("FLOOR_DIV"),
     "FLOOR_MOD": floor_binary("FLOOR_MOD"),
     "FULLY_CONNECTED": spec_fully_connected,
+    "GATHER": spec_gather,
+    "GATHER_ND": spec_gather_nd,
     "GREATER": comparison("GREATER", ["float32", "int8", "int32"]),
     "GREATER_EQUAL": comparison("GREATER_EQUAL", ["float32", "int8", "int32"]),
     "HARD_SWISH": spec_hard_swish,
     "L2_NORMALIZATION": fixed_output("L2_NORMALIZATION", lambda g, x: (-1.0, 1.0), {"int8": (1.0 / 128, 0)},
                                      ["float32", "int8"], "L2NormOptions", {"fused_activation_function": "NONE"}),
+    "L2_POOL_2D": spec_l2_pool_2d,
     "LEAKY_RELU": spec_leaky_relu,
     "LESS": comparison("LESS", ["float32", "int8", "int32"]),
     "LESS_EQUAL": comparison("LESS_EQUAL", ["float32", "int8", "int32"]),
@@ -1237,10 +1675,13 @@ SPECS = {
     "MAX_POOL_2D": pool("MAX_POOL_2D"),
     "MEAN": reduction("MEAN", ["float32", "int8", "int16"]),
     "MINIMUM": arithmetic("MINIMUM", ["float32", "int8", "int16", "int32"], False, same_quant=True),
+    "MIRROR_PAD": spec_mirror_pad,
     "MUL": arithmetic("MUL", ["float32", "int8", "int16", "int32"], True),
     "NEG": float_unary("NEG", lambda lo, hi: (-hi, -lo)),
     "NOT_EQUAL": comparison("NOT_EQUAL", ["bool", "float32", "int8", "int32"]),
+    "PACK": spec_pack,
     "PAD": spec_pad,
+    "PADV2": spec_padv2,
     "PRELU": spec_prelu,
     "QUANTIZE": spec_quantize,
     "REDUCE_ALL": lambda g, x: reduction("REDUCE_ALL", ["bool"])(g, g.to_type(x, "bool")),
@@ -1249,20 +1690,34 @@ SPECS = {
     "RELU": relu_like("RELU", 0.0, np.inf),
     "RELU6": relu_like("RELU6", 0.0, 6.0),
     "RESHAPE": spec_reshape,
+    "RESIZE_BILINEAR": resize("RESIZE_BILINEAR", ["float32", "int8"]),
+    "RESIZE_NEAREST_NEIGHBOR": resize("RESIZE_NEAREST_NEIGHBOR", ["float32", "int8", "int16"]),
+    "REVERSE_V2": spec_reverse_v2,
     "ROUND": float_unary("ROUND", lambda lo, hi: (np.round(lo), np.round(hi)), discontinuous=True),
     "RSQRT": spec_rsqrt,
     "SELECT_V2": spec_select_v2,
+    "SHAPE": spec_shape,
     "SIN": float_unary("SIN", lambda lo, hi: (-1.0, 1.0)),
+    "SLICE": spec_slice,
     "SOFTMAX": spec_softmax,
+    "SPACE_TO_BATCH_ND": spec_space_to_batch_nd,
+    "SPACE_TO_DEPTH": spec_space_to_depth,
+    "SPLIT": spec_split,
+    "SPLIT_V": spec_split_v,
     "SQRT": float_unary("SQRT", lambda lo, hi: (np.sqrt(lo), np.sqrt(hi)), pre=lambda g, x: make_positive(g, x, 0.0)),
     "SQUARE": float_unary("SQUARE", square_range),
     "SQUARED_DIFFERENCE": arithmetic("SQUARED_DIFFERENCE", ["float32", "int8", "int16", "int32"], False),
+    "SQUEEZE": spec_squeeze,
     "STRIDED_SLICE": spec_strided_slice,
     "SUB": arithmetic("SUB", ["float32", "int8", "int16", "int32"], True),
     "SUM": reduction("SUM", ["float32", "int8", "int16"], scale_by_count=True),
     "SVDF": spec_svdf,
     "TANH": fixed_output("TANH", lambda g, x: (-1.0, 1.0), {"int8": (1.0 / 128, 0), "int16": (1.0 / 32768, 0)},
                          ["float32", "int8", "int16"]),
+    "TRANSPOSE": spec_transpose,
+    "TRANSPOSE_CONV": spec_transpose_conv,
+    "UNPACK": spec_unpack,
+    "ZEROS_LIKE": spec_zeros_like,
 }
 
 
