@@ -43,9 +43,11 @@ def weights(shape, channels, channel_dim, per_channel, rng):
     return T(shape, "int8", data=w, scale=scale, zero_point=0, quantized_dimension=channel_dim)
 
 
-def bias(channels, rng):
-    return T([channels], "float32", data=rng.uniform(-1, 1, size=channels).astype(np.float32)) \
-        if rng.integers(0, 4) else None
+def bias(channels, rng, optional=True):
+    """A float bias, absent now and then when `optional` (LiteRT's hybrid convolutions require one)."""
+    if optional and rng.integers(0, 4) == 0:
+        return None
+    return T([channels], "float32", data=rng.uniform(-1, 1, size=channels).astype(np.float32))
 
 
 def fully_connected(rng):
@@ -62,6 +64,57 @@ def fully_connected(rng):
     return name, model, [float_input([batches, depth], rng)]
 
 
+def window(rng, dilated):
+    """A kernel size, stride, dilation and padding, and the input size that gives a non-empty output."""
+    k = [int(rng.integers(1, 4)), int(rng.integers(1, 4))]
+    stride = [int(rng.integers(1, 3)), int(rng.integers(1, 3))]
+    dil = [int(rng.integers(1, 3)), int(rng.integers(1, 3))] if dilated else [1, 1]
+    padding = "SAME" if rng.integers(0, 2) else "VALID"
+    size = [int(rng.integers((k[i] - 1) * dil[i] + 1, 9)) for i in range(2)]
+    if padding == "SAME":
+        out = [-(-size[i] // stride[i]) for i in range(2)]
+    else:
+        out = [(size[i] - (k[i] - 1) * dil[i] - 1) // stride[i] + 1 for i in range(2)]
+    opts = {"padding": padding, "stride_h": stride[0], "stride_w": stride[1], "dilation_h_factor": dil[0],
+            "dilation_w_factor": dil[1], "fused_activation_function": ACTIVATIONS[int(rng.integers(0, 4))]}
+    return k, size, out, opts
+
+
+def conv(rng):
+    """CONV_2D; one weight scale (LiteRT's symmetric path, undilated) or one per output channel (asymmetric)."""
+    per_channel = bool(rng.integers(0, 3))
+    k, size, out, opts = window(rng, dilated=per_channel)
+    batches, cin, cout = int(rng.integers(1, 4)), int(rng.integers(1, 6)), int(rng.integers(2, 7))
+    x = T([batches] + size + [cin], "float32")
+    b = bias(cout, rng, optional=False)
+    f = weights([cout] + k + [cin], cout, 0, per_channel, rng)
+    model = single_op_model("CONV_2D", [x, f, b], [T([batches] + out + [cout], "float32")], "Conv2DOptions", opts,
+                            version=2)
+    name = "conv_%s_k%dx%d_%s_s%d%d_d%d%d_c%d_%d_%s_%s%s" % (
+        "x".join(map(str, [batches] + size)), k[0], k[1], opts["padding"].lower(), opts["stride_h"],
+        opts["stride_w"], opts["dilation_h_factor"], opts["dilation_w_factor"], cin, cout,
+        "pc" if per_channel else "pt", opts["fused_activation_function"].lower(), "" if b else "_nobias")
+    return name, model, [float_input(x.shape, rng)]
+
+
+def depthwise(rng):
+    """DEPTHWISE_CONV_2D with one weight scale per output channel (LiteRT refuses fewer)."""
+    k, size, out, opts = window(rng, dilated=True)
+    batches, cin, mult = int(rng.integers(1, 4)), int(rng.integers(1, 6)), int(rng.integers(1, 3))
+    cout = cin * mult
+    opts["depth_multiplier"] = mult
+    x = T([batches] + size + [cin], "float32")
+    b = bias(cout, rng, optional=False)
+    f = weights([1] + k + [cout], cout, 3, True, rng)
+    model = single_op_model("DEPTHWISE_CONV_2D", [x, f, b], [T([batches] + out + [cout], "float32")],
+                            "DepthwiseConv2DOptions", opts, version=2)
+    name = "dw_%s_k%dx%d_%s_s%d%d_d%d%d_c%d_m%d_%s%s" % (
+        "x".join(map(str, [batches] + size)), k[0], k[1], opts["padding"].lower(), opts["stride_h"],
+        opts["stride_w"], opts["dilation_h_factor"], opts["dilation_w_factor"], cin, mult,
+        opts["fused_activation_function"].lower(), "" if b else "_nobias")
+    return name, model, [float_input(x.shape, rng)]
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     args = parse_args(parser, DEFAULT_SEED)
@@ -69,7 +122,7 @@ def main():
         print("gen_hybrid: no LiteRT (ai-edge-litert here, or $MOTE_LITERT_PYTHON); skipped (cases unchanged)")
         return
     rng = np.random.default_rng(args.seed)
-    drawn = [fully_connected(rng) for _ in range(60)]
+    drawn = [make(rng) for make in (fully_connected, conv, depthwise) for _ in range(50)]
     origin, results = litert_oracle.run_batch([(m, i) for _, m, i in drawn])
     print("gen_hybrid: seed %d, outputs from %s (reference kernels)" % (args.seed, origin))
     w = CaseWriter("hybrid", seed=args.seed, generator=__file__)

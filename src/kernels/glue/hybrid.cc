@@ -78,4 +78,23 @@ TfLiteStatus RequestHybridScratch(TfLiteContext* context, const char* op_name, s
   return kTfLiteOk;
 }
 
+TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                               const TfLiteTensor* filter, int channel_dim, int channels,
+                               reference::HybridConvScheme per_channel_scheme, TfLiteFusedActivation activation,
+                               reference::HybridConvParams* h, int16_t* scratch_index) {
+  HybridFilterScales scales{};
+  TF_LITE_ENSURE_STATUS(PrepareHybridFilter(context, op_name, filter, channel_dim, channels, &scales));
+  h->scheme = scales.filter_scales == nullptr ? reference::HybridConvScheme::kPerTensor : per_channel_scheme;
+  h->filter_scale = scales.scale;
+  h->filter_scales = scales.filter_scales;
+  if (per_channel_scheme == reference::HybridConvScheme::kDepthwisePerChannel && channels == 1) {
+    // LiteRT runs a one-channel depthwise layer on its per-channel path, whose one scale is the tensor's.
+    h->scheme = per_channel_scheme;  // filter_scales stays nullptr: the stage reads filter_scale
+  }
+  CalculateActivationRange(activation, &h->activation_min, &h->activation_max);
+  const size_t image = static_cast<size_t>(input->dims->data[1]) * static_cast<size_t>(input->dims->data[2]) *
+                       static_cast<size_t>(input->dims->data[3]);
+  return RequestHybridScratch(context, op_name, image, scratch_index);
+}
+
 }  // namespace mote

@@ -12,6 +12,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "kernels/glue/hybrid_conv.h"
+#include "mote/c/builtin_op_data.h"
 #include "mote/c/common.h"
 
 namespace mote {
@@ -38,6 +40,14 @@ TfLiteStatus PrepareHybridFilter(TfLiteContext* context, const char* op_name, co
 // Requests `bytes` of arena scratch for the quantized activations (and whatever else the op keeps per invoke);
 // stores the index in *index.
 TfLiteStatus RequestHybridScratch(TfLiteContext* context, const char* op_name, size_t bytes, int16_t* index);
+
+// CONV_2D / DEPTHWISE_CONV_2D: PrepareHybridFilter (channels along `channel_dim`), then *h (the scheme:
+// kPerTensor for one scale, else `per_channel_scheme`; the float activation range) and the scratch of one
+// quantized batch image (H * W * C bytes of `input`, rank 4) in *scratch_index.
+TfLiteStatus PrepareHybridConv(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
+                               const TfLiteTensor* filter, int channel_dim, int channels,
+                               reference::HybridConvScheme per_channel_scheme, TfLiteFusedActivation activation,
+                               reference::HybridConvParams* h, int16_t* scratch_index);
 
 }  // namespace mote
 

@@ -4,8 +4,8 @@
 //
 //   symmetric:  range = max |x|; scale = range / 127; q = clamp(round(x * (127 / range)), -127, 127),
 //               zero point 0; an all-zero row gives q = 0 and scale 1.
-//   asymmetric: [rmin, rmax] = [min(0, min x), max(0, max x)] in double; scale = (rmax - rmin) / 255; the zero
-//               point is the one (from rmin or rmax) with the smaller error, nudged into [-128, 127];
+//   asymmetric: [rmin, rmax] = [min(0, min x), max(0, max x)]; scale = (rmax - rmin) / 255 in float; the zero
+//               point is the one (from rmin or rmax, in double) with the smaller error, nudged into [-128, 127];
 //               q = clamp(round(zero_point + x * (1 / scale)), -128, 127); rmin == rmax gives q = 0, scale 1,
 //               zero point 0.
 // The real value of q is (q - zero_point) * scale. Rounding is half away from zero (std::round, TfLiteRound).
@@ -45,34 +45,34 @@ inline RowQuantization SymmetricQuantizeRow(const float* values, int size, int8_
 inline RowQuantization AsymmetricQuantizeRow(const float* values, int size, int8_t* quantized) {
   constexpr int32_t kMin = -128;
   constexpr int32_t kMax = 127;
-  float lo = values[0];
-  float hi = values[0];
-  for (int i = 1; i < size; ++i) {
-    lo = std::min(lo, values[i]);
-    hi = std::max(hi, values[i]);
+  float rmin = 0.0f;
+  float rmax = 0.0f;
+  for (int i = 0; i < size; ++i) {
+    rmin = std::min(rmin, values[i]);
+    rmax = std::max(rmax, values[i]);
   }
-  const double rmin = std::fmin(0.0, static_cast<double>(lo));
-  const double rmax = std::fmax(0.0, static_cast<double>(hi));
   if (rmin == rmax) {
     std::fill(quantized, quantized + size, static_cast<int8_t>(0));
     return {1.0f, 0};
   }
-  const double qmin = kMin;
-  const double qmax = kMax;
-  const double scale = (rmax - rmin) / (qmax - qmin);
-  const double from_min_error = std::abs(qmin) + std::abs(rmin / scale);
-  const double from_max_error = std::abs(qmax) + std::abs(rmax / scale);
-  const double zero_point = from_min_error < from_max_error ? qmin - rmin / scale : qmax - rmax / scale;
+  // The scale in float (what LiteRT's x86 build computes: the oracle matches it bit for bit, and not the
+  // portable kernel's double), the zero point's choice in double.
+  const float row_scale = (rmax - rmin) / static_cast<float>(kMax - kMin);
+  const double scale = row_scale;
+  const double from_min = kMin - rmin / scale;
+  const double from_max = kMax - rmax / scale;
+  const double from_min_error = std::abs(static_cast<double>(kMin)) + std::abs(rmin / scale);
+  const double from_max_error = std::abs(static_cast<double>(kMax)) + std::abs(rmax / scale);
+  const double zero_point = from_min_error < from_max_error ? from_min : from_max;
   int32_t nudged = 0;
-  if (zero_point <= qmin) {
+  if (zero_point <= kMin) {
     nudged = kMin;
-  } else if (zero_point >= qmax) {
+  } else if (zero_point >= kMax) {
     nudged = kMax;
   } else {
     nudged = static_cast<int32_t>(std::round(zero_point));
   }
-  const auto row_scale = static_cast<float>(scale);
-  const auto inverse = static_cast<float>(1.0 / row_scale);
+  const auto inverse = static_cast<float>(1.0 / scale);
   for (int i = 0; i < size; ++i) {
     const auto q = static_cast<int32_t>(std::round(static_cast<float>(nudged) + values[i] * inverse));
     quantized[i] = static_cast<int8_t>(std::min(kMax, std::max(kMin, q)));
