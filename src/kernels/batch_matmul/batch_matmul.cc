@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "kernels/batch_matmul/batch_matmul_reference.h"
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/glue/registration.h"
@@ -40,8 +41,11 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const T
                        TfLiteTypeGetName(type));
     return kTfLiteError;
   }
+  if (type == kTfLiteFloat32 && output->type == type && rhs->type != type) {
+    return RefuseHybrid(context, kOpName, type, rhs->type);  // LiteRT's hybrid BATCH_MATMUL is not implemented
+  }
   if (rhs->type != type || output->type != type) {
-    TF_LITE_KERNEL_LOG(context, "%s: rhs (%s) and output (%s) must have the lhs type %s (no hybrid models)",
+    TF_LITE_KERNEL_LOG(context, "%s: rhs (%s) and output (%s) must have the lhs type %s",
                        kOpName, TfLiteTypeGetName(rhs->type), TfLiteTypeGetName(output->type),
                        TfLiteTypeGetName(type));
     return kTfLiteError;

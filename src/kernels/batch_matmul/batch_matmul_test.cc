@@ -55,7 +55,11 @@ TEST(BatchMatMul, RefusesShapes) {
 
 TEST(BatchMatMul, RefusesTypes) {
   ExpectRefused(BuildOne(kOp, {Runtime(kF32, {3, 4}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, Adj(0, 0)),
-                "BATCH_MATMUL: rhs (INT8) and output (FLOAT32) must have the lhs type FLOAT32 (no hybrid models)");
+                "BATCH_MATMUL: FLOAT32 input with INT8 weights (a hybrid model) is not supported; convert the model "
+                "with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  ExpectRefused(BuildOne(kOp, {Runtime(kI8, {3, 4}, 0.5f), Runtime(kF32, {4, 5})}, {Runtime(kI8, {3, 5}, 0.5f)},
+                         Adj(0, 0)),
+                "BATCH_MATMUL: rhs (FLOAT32) and output (INT8) must have the lhs type INT8");
   ExpectRefused(Model(kI32, {3, 4}, {4, 5}, {3, 5}),
                 "BATCH_MATMUL: lhs type INT32 is not supported (FLOAT32, INT8, INT16)");
   ExpectRefused(Model(kI16, {3, 4}, {4, 5}, {3, 5}, false, false, 3),
