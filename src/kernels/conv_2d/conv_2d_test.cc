@@ -188,7 +188,9 @@ TEST(Conv2D, RefusesHybridCombinationsItDoesNotRun) {
   s.type = schema::TensorType_FLOAT32;
   s.bias_type = schema::TensorType_FLOAT32;
   s.filter_type = schema::TensorType_INT4;
-  ExpectRefused(s, "CONV_2D: FLOAT32 input with INT4 weights" " (a hybrid model) is not supported; convert the model with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  ExpectRefused(s,
+                "CONV_2D: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the model with "
+                "full-integer quantization (a representative dataset) or keep FLOAT32 weights");
   s.filter_type = schema::TensorType_INT8;
   s.dilation = 2;
   ExpectRefused(s,

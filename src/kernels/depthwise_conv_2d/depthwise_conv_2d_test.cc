@@ -161,7 +161,9 @@ TEST(DepthwiseConv2D, RunsPerChannelHybridAndRefusesTheRest) {
                 "DEPTHWISE_CONV_2D: hybrid weights need one scale per output channel (6), got one (LiteRT refuses it "
                 "too); quantize the weights per channel");
   s.filter_type = schema::TensorType_INT4;
-  ExpectRefused(s, "DEPTHWISE_CONV_2D: FLOAT32 input with INT4 weights" " (a hybrid model) is not supported; convert the model with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  ExpectRefused(s,
+                "DEPTHWISE_CONV_2D: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the "
+                "model with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
 }
 
 }  // namespace

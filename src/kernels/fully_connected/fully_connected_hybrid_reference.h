@@ -31,8 +31,8 @@ struct FullyConnectedHybridParams {
 };
 
 inline void FullyConnectedHybrid(const FullyConnectedHybridParams& params, const FullyConnectedDims& dims,
-                                 const float* input, const int8_t* filter, const float* bias,
-                                 int8_t* quantized_row, float* output) {
+                                 const float* input, const int8_t* filter, const float* bias, int8_t* quantized_row,
+                                 float* output) {
   for (int b = 0; b < dims.batches; ++b) {
     const RowQuantization rq = QuantizeRow(params.asymmetric, input + static_cast<int64_t>(b) * dims.accum_depth,
                                            dims.accum_depth, quantized_row);

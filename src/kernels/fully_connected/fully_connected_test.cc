@@ -1,6 +1,5 @@
 // FULLY_CONNECTED prepare refusals (bit-exactness is proven by the oracle cases, tests/oracle/data).
 #include <cstdint>
-#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -102,7 +101,9 @@ TEST(FullyConnectedPrepare, RefusesHybridCombinationsItDoesNotRun) {
   s.weights_type = schema::TensorType_INT4;
   auto r = PrepareModel(FcModel(s));
   EXPECT_NE(r.status, kTfLiteOk);
-  EXPECT_TRUE(r.Has("FULLY_CONNECTED: FLOAT32 input with INT4 weights" + std::string(" (a hybrid model) is not supported; convert the model with full-integer quantization (a representative dataset) or keep FLOAT32 weights"))) << r.log;
+  EXPECT_TRUE(r.Has("FULLY_CONNECTED: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the "
+                    "model with full-integer quantization (a representative dataset) or keep FLOAT32 weights"))
+      << r.log;
   s.weights_type = schema::TensorType_INT8;
   s.bias_type = schema::TensorType_INT32;
   r = PrepareModel(FcModel(s));

@@ -12,8 +12,7 @@ TfLiteStatus CheckHybridLayout(TfLiteContext* context, const char* op_name, cons
                                int channel_dim, int channels) {
   const int num_scales = fq->scale->size;
   if (num_scales > 1 && (fq->quantized_dimension != channel_dim || num_scales != channels)) {
-    TF_LITE_KERNEL_LOG(context,
-                       "%s: hybrid weights have %d scales along dimension %d (1, or %d along dimension %d)",
+    TF_LITE_KERNEL_LOG(context, "%s: hybrid weights have %d scales along dimension %d (1, or %d along dimension %d)",
                        op_name, num_scales, static_cast<int>(fq->quantized_dimension), channels, channel_dim);
     return kTfLiteError;
   }
@@ -37,8 +36,7 @@ TfLiteStatus CheckHybridLayout(TfLiteContext* context, const char* op_name, cons
 
 }  // namespace
 
-TfLiteStatus RefuseHybrid(TfLiteContext* context, const char* op_name, TfLiteType input_type,
-                          TfLiteType weights_type) {
+TfLiteStatus RefuseHybrid(TfLiteContext* context, const char* op_name, TfLiteType input_type, TfLiteType weights_type) {
   TF_LITE_KERNEL_LOG(context,
                      "%s: %s input with %s weights (a hybrid model) is not supported; convert the model with "
                      "full-integer quantization (a representative dataset) or keep FLOAT32 weights",
@@ -57,8 +55,8 @@ TfLiteStatus PrepareHybridFilter(TfLiteContext* context, const char* op_name, co
   out->scale = fq->scale->data[0];
   out->filter_scales = nullptr;
   if (fq->scale->size == 1) return kTfLiteOk;
-  auto* scales = static_cast<float*>(
-      context->AllocatePersistentBuffer(context, sizeof(float) * static_cast<size_t>(channels)));
+  auto* scales =
+      static_cast<float*>(context->AllocatePersistentBuffer(context, sizeof(float) * static_cast<size_t>(channels)));
   if (scales == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: out of arena memory for %d weight scales", op_name, channels);
     return kTfLiteError;

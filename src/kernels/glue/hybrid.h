@@ -28,8 +28,7 @@ struct HybridFilterScales {
 // Logs "<op>: <input type> input with <weights type> weights (a hybrid model) is not supported; convert the
 // model with full-integer quantization (a representative dataset) or keep FLOAT32 weights" and returns
 // kTfLiteError.
-TfLiteStatus RefuseHybrid(TfLiteContext* context, const char* op_name, TfLiteType input_type,
-                          TfLiteType weights_type);
+TfLiteStatus RefuseHybrid(TfLiteContext* context, const char* op_name, TfLiteType input_type, TfLiteType weights_type);
 
 // Checks an INT8 hybrid filter's quantization: present, per tensor or per channel along `channel_dim` with
 // `channels` scales, every zero point 0 (LiteRT's hybrid kernels ignore them), every scale finite and > 0;

@@ -50,7 +50,8 @@ struct HybridConvOutputStage {
         v = static_cast<float>(acc) * h.filter_scales[c] * rq.scale + b;
         break;
       case HybridConvScheme::kDepthwisePerChannel:
-        v = static_cast<float>(acc) * ((h.filter_scales != nullptr ? h.filter_scales[c] : h.filter_scale) * rq.scale) + b;
+        v = static_cast<float>(acc) * ((h.filter_scales != nullptr ? h.filter_scales[c] : h.filter_scale) * rq.scale) +
+            b;
         break;
     }
     return std::min(std::max(v, h.activation_min), h.activation_max);
