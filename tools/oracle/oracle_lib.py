@@ -737,6 +737,7 @@ class CaseWriter:
         self.out_dir = out_dir or _out_dir
         self.cases = []  # (name, refusal reason or None, model, [input bytes], [output bytes])
         self._names = set()
+        self.outputs_from = None  # where the expected outputs come from when not TFLM (a provenance line)
 
     def _unique(self, name):
         """name, or name_2, name_3... when a case already has it: names are built from drawn parameters
@@ -853,6 +854,7 @@ class CaseWriter:
             "python: %s" % sys.version.split()[0],
             "generator: %s" % gen,
             "seed: %s" % ("(not given)" if self.seed is None else self.seed),
+        ] + (["outputs from: %s" % self.outputs_from] if self.outputs_from else []) + [
             "date: %s" % datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
             "cases: %d" % len(self.cases),
         ] + (["refusal cases: %d" % len(refusals)] if refusals else []) + [

@@ -1,5 +1,8 @@
-// BATCH_MATMUL glue. Inputs 0 lhs, 1 rhs (either may be constant), output 0; options adj_x, adj_y
-// (asymmetric_quantize_inputs only concerns hybrid models, which TFLM refuses).
+// BATCH_MATMUL glue. Inputs 0 lhs, 1 rhs (either may be constant), output 0; options adj_x, adj_y,
+// asymmetric_quantize_inputs (hybrid models only).
+// Beyond TFLM (which refuses hybrid models), as LiteRT: FLOAT32 lhs with INT8 rhs (one scale, zero point 0) ->
+// FLOAT32, each lhs row quantized at runtime (BatchMatMulHybrid, batch_matmul_reference.h); refused where LiteRT
+// computes it wrongly (adj_x, asymmetric_quantize_inputs, a broadcast rhs batch, two or more batch dimensions).
 //
 // Types as TFLM: lhs, rhs and output all FLOAT32, all INT8 or all INT16 (per-tensor quantized; int16 zero
 // points 0). Ranks 2..5; batch dimensions broadcast (equal or 1, right-aligned); the output must carry the
@@ -10,6 +13,7 @@
 #include <limits>
 
 #include "kernels/batch_matmul/batch_matmul_reference.h"
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/glue/registration.h"
@@ -30,6 +34,9 @@ constexpr int kMaxRank = 5;
 
 struct OpData {
   reference::BatchMatMulParams params;
+  reference::BatchMatMulHybridParams hybrid;
+  int16_t scratch_index;  // hybrid: one gathered lhs row (k floats), then its k quantized bytes
+  bool is_hybrid;
 };
 
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const TfLiteTensor* rhs,
@@ -40,8 +47,12 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const T
                        TfLiteTypeGetName(type));
     return kTfLiteError;
   }
+  if (type == kTfLiteFloat32 && output->type == type && rhs->type != type) {
+    if (rhs->type == kTfLiteInt8) return kTfLiteOk;  // hybrid
+    return RefuseHybrid(context, kOpName, type, rhs->type);
+  }
   if (rhs->type != type || output->type != type) {
-    TF_LITE_KERNEL_LOG(context, "%s: rhs (%s) and output (%s) must have the lhs type %s (no hybrid models)",
+    TF_LITE_KERNEL_LOG(context, "%s: rhs (%s) and output (%s) must have the lhs type %s",
                        kOpName, TfLiteTypeGetName(rhs->type), TfLiteTypeGetName(output->type),
                        TfLiteTypeGetName(type));
     return kTfLiteError;
@@ -143,6 +154,56 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, const TfLiteTensor* lhs
   return kTfLiteOk;
 }
 
+// Hybrid: the rhs's one scale (LiteRT reads only rhs->params.scale), the quantization scheme, the row scratch.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteBatchMatMulParams& options, const TfLiteTensor* rhs,
+                           OpData* data) {
+  const TfLiteAffineQuantization* q = GetAffineQuantization(rhs);
+  if (q != nullptr && q->scale != nullptr && q->scale->size > 1) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: hybrid INT8 weights must have one scale, got %d (LiteRT reads only the first); quantize "
+                       "them per tensor",
+                       kOpName, q->scale->size);
+    return kTfLiteError;
+  }
+  if (options.adj_x) {  // LiteRT quantizes the stored (untransposed) lhs in rows of k: scales of other rows
+    TF_LITE_KERNEL_LOG(context, "%s: a hybrid product with adj_x is not supported (LiteRT computes it wrongly); "
+                       "transpose the lhs in the model instead", kOpName);
+    return kTfLiteError;
+  }
+  const reference::BatchMatMulParams& p = data->params;
+  if (options.asymmetric_quantize_inputs) {  // measured: LiteRT's results follow no scheme mote could match
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: a hybrid product with asymmetric_quantize_inputs is not supported (LiteRT computes it "
+                       "wrongly); quantize the inputs symmetrically",
+                       kOpName);
+    return kTfLiteError;
+  }
+  if (p.batch[0] > 1 || p.batch[1] > 1) {  // measured: LiteRT's batches past the first row of batches go wrong
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: a hybrid product with more than one batch dimension is not supported (LiteRT computes it "
+                       "wrongly); reshape to one batch dimension",
+                       kOpName);
+    return kTfLiteError;
+  }
+  for (int i = 0; i < 3; ++i) {
+    if (p.batch[i] > 1 && p.rhs_batch_stride[i] == 0) {  // measured: LiteRT's later batches go wrong
+      TF_LITE_KERNEL_LOG(context,
+                         "%s: a hybrid product whose rhs batch broadcasts is not supported (LiteRT computes it "
+                         "wrongly); give the rhs every batch",
+                         kOpName);
+      return kTfLiteError;
+    }
+  }
+  HybridFilterScales scales{};
+  TF_LITE_ENSURE_STATUS(PrepareHybridFilter(context, kOpName, rhs, 0, 1, &scales));
+  data->hybrid.asymmetric = options.asymmetric_quantize_inputs;
+  data->hybrid.rhs_scale = scales.scale;
+  const size_t k = static_cast<size_t>(data->params.k);
+  TF_LITE_ENSURE_STATUS(RequestHybridScratch(context, kOpName, k * sizeof(float) + k, &data->scratch_index));
+  ReportKernelVariant(context, "batch_matmul/hybrid/reference");
+  return kTfLiteOk;
+}
+
 template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (NumInputs(node) != 2 || NumOutputs(node) != 1) {
@@ -169,6 +230,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   reference::BatchMatMulParams& p = data->params;
   p = reference::BatchMatMulParams{};
   TF_LITE_ENSURE_STATUS(PrepareShapes(context, options, lhs.get(), rhs.get(), output.get(), &p));
+  data->is_hybrid = lhs->type == kTfLiteFloat32 && rhs->type == kTfLiteInt8;
+  if (data->is_hybrid) return PrepareHybrid(context, *options, rhs.get(), data);
   if (lhs->type == kTfLiteFloat32) {
     ReportKernelVariant(context, "batch_matmul/float32/reference");
     return kTfLiteOk;
@@ -180,7 +243,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const reference::BatchMatMulParams& p = static_cast<const OpData*>(node->user_data)->params;
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const reference::BatchMatMulParams& p = data.params;
   const TfLiteEvalTensor* lhs = micro::GetEvalInput(context, node, kLhsTensor);
   const TfLiteEvalTensor* rhs = micro::GetEvalInput(context, node, kRhsTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
@@ -199,6 +263,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     default:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
+      if (data.is_hybrid) {
+        auto* row = static_cast<float*>(context->GetScratchBuffer(context, data.scratch_index));
+        reference::BatchMatMulHybrid(p, data.hybrid, micro::GetTensorData<float>(lhs),
+                                     micro::GetTensorData<int8_t>(rhs), row, reinterpret_cast<int8_t*>(row + p.k),
+                                     micro::GetTensorData<float>(output));
+        return kTfLiteOk;
+      }
       reference::BatchMatMulFloat(p, micro::GetTensorData<float>(lhs), micro::GetTensorData<float>(rhs),
                                   micro::GetTensorData<float>(output));
       return kTfLiteOk;

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "kernels/quantization/hybrid_quantize.h"
 #include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
@@ -104,6 +105,38 @@ inline void BatchMatMulQuantized(const BatchMatMulParams& p, const T* lhs, const
   };
   internal::ForEachBatch(p, [&](int64_t l, int64_t r, int64_t o) {
     internal::MatMul<Acc>(p, lhs + l, rhs + r, output + o, p.lhs_offset, p.rhs_offset, finish);
+  });
+}
+
+// Hybrid (beyond TFLM, as LiteRT's EvalHybrid on its reference path): FLOAT32 lhs and output, INT8 rhs with one
+// scale and zero point 0. Each lhs row (m, read through adj_x) is quantized on its own (QuantizeRow,
+// kernels/quantization/hybrid_quantize.h: symmetric, or asymmetric with asymmetric_quantize_inputs), then
+// out[m, n] = float(sum_k rhs[k, n] * (q[k] - zero_point)) * (row_scale * rhs_scale) (no bias, no activation).
+// Scratch: `row` (k floats, the gathered row) and `quantized` (k bytes).
+struct BatchMatMulHybridParams {
+  bool asymmetric;
+  float rhs_scale;
+};
+
+inline void BatchMatMulHybrid(const BatchMatMulParams& p, const BatchMatMulHybridParams& h, const float* lhs,
+                              const int8_t* rhs, float* row, int8_t* quantized, float* output) {
+  const int64_t lhs_m = p.adj_x ? 1 : p.k;
+  const int64_t lhs_k = p.adj_x ? p.m : 1;
+  const int64_t rhs_k = p.adj_y ? 1 : p.n;
+  const int64_t rhs_n = p.adj_y ? p.k : 1;
+  internal::ForEachBatch(p, [&](int64_t l, int64_t r, int64_t o) {
+    for (int32_t m = 0; m < p.m; ++m) {
+      for (int32_t k = 0; k < p.k; ++k) row[k] = lhs[l + m * lhs_m + k * lhs_k];
+      const RowQuantization rq = QuantizeRow(h.asymmetric, row, p.k, quantized);
+      const float scale = rq.scale * h.rhs_scale;
+      for (int32_t n = 0; n < p.n; ++n) {
+        int32_t acc = 0;
+        for (int32_t k = 0; k < p.k; ++k) {
+          acc += static_cast<int32_t>(rhs[r + k * rhs_k + n * rhs_n]) * (quantized[k] - rq.zero_point);
+        }
+        output[o + static_cast<int64_t>(m) * p.n + n] = static_cast<float>(acc) * scale;
+      }
+    }
   });
 }
 

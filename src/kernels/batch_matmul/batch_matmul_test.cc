@@ -29,6 +29,31 @@ TEST(BatchMatMul, Variants) {
   ExpectVariant(Model(kF32, {2, 3, 4}, {4, 5}, {2, 3, 5}), "batch_matmul/float32/reference");
   ExpectVariant(Model(kI8, {1, 4, 3}, {2, 5, 4}, {2, 3, 5}, true, true), "batch_matmul/int8/reference");
   ExpectVariant(Model(kI16, {3, 4}, {4, 5}, {3, 5}), "batch_matmul/int16/reference");
+  // Hybrid (beyond TFLM, as LiteRT; numbers: the hybrid oracle group).
+  ExpectVariant(BuildOne(kOp, {Runtime(kF32, {3, 4}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, Adj(0, 0)),
+                "batch_matmul/hybrid/reference");
+}
+
+// What LiteRT's hybrid kernel computes wrongly is refused.
+TEST(BatchMatMul, RefusesHybridProductsLiteRtGetsWrong) {
+  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {4, 3}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, Adj(1, 0)),
+                "BATCH_MATMUL: a hybrid product with adj_x is not supported (LiteRT computes it wrongly); transpose "
+                "the lhs in the model instead");
+  const OptionsFn asymmetric = [](flatbuffers::FlatBufferBuilder& fbb) {
+    return std::make_pair(schema::BuiltinOptions_BatchMatMulOptions,
+                          schema::CreateBatchMatMulOptions(fbb, false, false, true).Union());
+  };
+  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {3, 4}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, asymmetric),
+                "BATCH_MATMUL: a hybrid product with asymmetric_quantize_inputs is not supported (LiteRT computes it "
+                "wrongly); quantize the inputs symmetrically");
+  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {2, 2, 3, 4}), Runtime(kI8, {2, 2, 4, 5}, 0.5f)},
+                         {Runtime(kF32, {2, 2, 3, 5})}, Adj(0, 0)),
+                "BATCH_MATMUL: a hybrid product with more than one batch dimension is not supported (LiteRT computes "
+                "it wrongly); reshape to one batch dimension");
+  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {2, 3, 4}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {2, 3, 5})},
+                         Adj(0, 0)),
+                "BATCH_MATMUL: a hybrid product whose rhs batch broadcasts is not supported (LiteRT computes it "
+                "wrongly); give the rhs every batch");
 }
 
 TEST(BatchMatMul, BroadcastsTheLhsBatch) {
@@ -54,8 +79,12 @@ TEST(BatchMatMul, RefusesShapes) {
 }
 
 TEST(BatchMatMul, RefusesTypes) {
-  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {3, 4}), Runtime(kI8, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, Adj(0, 0)),
-                "BATCH_MATMUL: rhs (INT8) and output (FLOAT32) must have the lhs type FLOAT32 (no hybrid models)");
+  ExpectRefused(BuildOne(kOp, {Runtime(kF32, {3, 4}), Runtime(kI16, {4, 5}, 0.5f)}, {Runtime(kF32, {3, 5})}, Adj(0, 0)),
+                "BATCH_MATMUL: FLOAT32 input with INT16 weights (a hybrid model) is not supported; convert the model "
+                "with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  ExpectRefused(BuildOne(kOp, {Runtime(kI8, {3, 4}, 0.5f), Runtime(kF32, {4, 5})}, {Runtime(kI8, {3, 5}, 0.5f)},
+                         Adj(0, 0)),
+                "BATCH_MATMUL: rhs (FLOAT32) and output (INT8) must have the lhs type INT8");
   ExpectRefused(Model(kI32, {3, 4}, {4, 5}, {3, 5}),
                 "BATCH_MATMUL: lhs type INT32 is not supported (FLOAT32, INT8, INT16)");
   ExpectRefused(Model(kI16, {3, 4}, {4, 5}, {3, 5}, false, false, 3),

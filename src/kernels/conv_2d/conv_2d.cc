@@ -7,6 +7,8 @@
 // channels), batches, strides, dilations, SAME/VALID padding, fused NONE/RELU/RELU_N1_TO_1/RELU6.
 // Deliberately refused where TFLM would compute something meaningless: nonzero filter zero points, nonzero
 // INT16 zero points, fused TANH/SIGN_BIT, output shapes that disagree with the padding rules.
+// Beyond TFLM, as LiteRT: FLOAT32 input/output with INT8 weights (hybrid, kernels/glue/hybrid_conv.h), per-tensor
+// or per-channel scales, ungrouped (per-tensor: undilated).
 // A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
@@ -15,6 +17,7 @@
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
@@ -26,13 +29,15 @@ namespace mote {
 namespace {
 
 constexpr const char kOpName[] = "CONV_2D";
-enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64 };
+enum class Kind : int32_t { kFloat32, kInt8, kInt16Acc32, kInt16Acc64, kHybrid };
 
 struct OpData {
   reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
+  int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
+  reference::HybridConvParams hybrid;  // kHybrid
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
@@ -86,15 +91,39 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
 
 // INT16 picks its accumulator from the bias, as TFLM: an INT32 bias the int32 one; an INT64 bias or none the
 // int64 one. (Types are checked.)
-Kind KindOf(TfLiteType type, const TfLiteTensor* bias) {
+Kind KindOf(TfLiteType type, const TfLiteTensor* filter, const TfLiteTensor* bias) {
   switch (type) {
     case kTfLiteFloat32:
-      return Kind::kFloat32;
+      return filter->type == kTfLiteInt8 ? Kind::kHybrid : Kind::kFloat32;
     case kTfLiteInt8:
       return Kind::kInt8;
     default:
       return (bias != nullptr && bias->type == kTfLiteInt32) ? Kind::kInt16Acc32 : Kind::kInt16Acc64;
   }
+}
+
+// Hybrid: ungrouped (LiteRT's hybrid kernels read every input channel) and, with one weight scale, undilated
+// (LiteRT's per-tensor hybrid path ignores the dilation); then the shared hybrid preparation.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteConvParams& options, const TfLiteTensor* input,
+                           const TfLiteTensor* filter, int groups, OpData* data) {
+  if (groups != 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: a hybrid (FLOAT32 x INT8) convolution cannot be grouped (%d groups)", kOpName,
+                       groups);
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(PrepareHybridConv(context, kOpName, input, filter, 0, filter->dims->data[0],
+                                          reference::HybridConvScheme::kConvPerChannel, options.activation,
+                                          &data->hybrid, &data->quantized_input_index));
+  if (data->hybrid.scheme == reference::HybridConvScheme::kPerTensor &&
+      (options.dilation_width_factor != 1 || options.dilation_height_factor != 1)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: a hybrid convolution with one weight scale cannot be dilated (LiteRT ignores the "
+                       "dilation); quantize the weights per channel",
+                       kOpName);
+    return kTfLiteError;
+  }
+  ReportKernelVariant(context, "conv_2d/hybrid/reference");
+  return kTfLiteOk;
 }
 
 // kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
@@ -113,7 +142,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   // Types, activation, ranks. Shapes: input [N, H, W, IC], filter [OC, FH, FW, FIC], output [N, OH, OW, OC].
   TF_LITE_ENSURE_STATUS(conv_common::CheckTensors(context, kOpName, options->activation, t));
   TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_CONV_2D, input->type));
-  const Kind kind = KindOf(input->type, bias);
+  const Kind kind = KindOf(input->type, filter, bias);
   const int input_depth = input->dims->data[3];
   const int output_depth = filter->dims->data[0];
   const int filter_input_depth = filter->dims->data[3];
@@ -141,6 +170,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
   data->kind = kind;
 
+  if (kind == Kind::kHybrid) return PrepareHybrid(context, *options, input, filter, groups, data);
   if (kind == Kind::kFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
     ReportKernelVariant(context, "conv_2d/float32/reference");
@@ -187,6 +217,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       reference::ConvInt16Acc64(data.params, t.input_shape, micro::GetTensorData<int16_t>(t.input), t.filter_shape,
                                 micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<int64_t>(t.bias),
                                 t.output_shape, micro::GetTensorData<int16_t>(t.output));
+      return kTfLiteOk;
+    case Kind::kHybrid:
+      if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
+      reference::ConvHybrid(data.params, data.hybrid, t.input_shape, micro::GetTensorData<float>(t.input),
+                            t.filter_shape, micro::GetTensorData<int8_t>(t.filter),
+                            micro::GetOptionalTensorData<float>(t.bias), t.output_shape,
+                            static_cast<int8_t*>(context->GetScratchBuffer(context, data.quantized_input_index)),
+                            micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
     case Kind::kFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;

@@ -119,6 +119,18 @@ void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, c
                             ConvInt16Acc64OutputStage(params, bias_data));
 }
 
+void ConvHybrid(const ConvParams& params, const HybridConvParams& hybrid, const RuntimeShape& input_shape,
+                const float* input_data, const RuntimeShape& filter_shape, const int8_t* filter_data,
+                const float* bias_data, const RuntimeShape& output_shape, int8_t* quantized, float* output_data) {
+  HybridConvBatches(hybrid, input_shape, input_data, output_shape, bias_data, quantized, output_data,
+                    [&](int32_t input_offset, const RuntimeShape& in_shape, const int8_t* in,
+                        const RuntimeShape& out_shape, float* out, const HybridConvOutputStage& stage) {
+                      ConvParams p = params;
+                      p.input_offset = input_offset;
+                      ConvLoops<int32_t, true>(p, in_shape, in, filter_shape, filter_data, out_shape, out, stage);
+                    });
+}
+
 void ConvFloat(const ConvParams& params, const RuntimeShape& input_shape, const float* input_data,
                const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,
                const RuntimeShape& output_shape, float* output_data) {

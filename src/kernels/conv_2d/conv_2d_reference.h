@@ -21,6 +21,7 @@
 #include <cstdint>
 
 #include "kernels/glue/conv_params.h"
+#include "kernels/glue/hybrid_conv.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {
@@ -41,6 +42,13 @@ void ConvInt16Acc32(const ConvParams& params, const RuntimeShape& input_shape, c
 void ConvInt16Acc64(const ConvParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                     const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                     const RuntimeShape& output_shape, int16_t* output_data);
+
+// Hybrid: FLOAT32 input and output, int8 weights, optional float bias (kernels/glue/hybrid_conv.h, whose
+// scheme picks the input quantization and the output stage); `quantized` is H * W * IC bytes of scratch.
+// params' window fields are used, its quantized fields are not.
+void ConvHybrid(const ConvParams& params, const HybridConvParams& hybrid, const RuntimeShape& input_shape,
+                const float* input_data, const RuntimeShape& filter_shape, const int8_t* filter_data,
+                const float* bias_data, const RuntimeShape& output_shape, int8_t* quantized, float* output_data);
 
 void ConvFloat(const ConvParams& params, const RuntimeShape& input_shape, const float* input_data,
                const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,

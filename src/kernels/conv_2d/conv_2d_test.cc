@@ -64,6 +64,7 @@ TEST(Conv2D, ReportsVariantPerType) {
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int16/reference"},
       {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32,
        "conv_2d/float32/reference"},
+      {schema::TensorType_FLOAT32, schema::TensorType_INT8, schema::TensorType_FLOAT32, "conv_2d/hybrid/reference"},
   };
   for (const auto& k : kinds) {
     ConvSpec s;
@@ -171,8 +172,7 @@ TEST(Conv2D, RefusesInt4FilterWithInt16Input) {
   s.filter_type = schema::TensorType_INT4;
   s.bias_type = schema::TensorType_INT64;
   ExpectRefused(s,
-                "CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8; hybrid models are not "
-                "supported)");
+                "CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8)");
 }
 
 TEST(Conv2D, RefusesNonConstantInt4Filter) {
@@ -182,13 +182,30 @@ TEST(Conv2D, RefusesNonConstantInt4Filter) {
   ExpectRefused(s, "CONV_2D: an INT4 filter must be a constant tensor");
 }
 
-TEST(Conv2D, RefusesHybridModels) {
+// Hybrid FLOAT32 x INT8 runs (hybrid oracle group); what LiteRT does not run, or runs wrongly, is refused.
+TEST(Conv2D, RefusesHybridCombinationsItDoesNotRun) {
   ConvSpec s;
   s.type = schema::TensorType_FLOAT32;
   s.bias_type = schema::TensorType_FLOAT32;
+  s.filter_type = schema::TensorType_INT4;
   ExpectRefused(s,
-                "CONV_2D: filter type INT8 with FLOAT32 input is not supported (expected FLOAT32; hybrid models are "
-                "not supported)");
+                "CONV_2D: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the model with "
+                "full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  s.filter_type = schema::TensorType_INT8;
+  s.dilation = 2;
+  ExpectRefused(s,
+                "CONV_2D: a hybrid convolution with one weight scale cannot be dilated (LiteRT ignores the "
+                "dilation); quantize the weights per channel");
+  s.filter_scales = {0.01f, 0.02f, 0.03f, 0.04f};
+  s.filter_zero_points = {0, 0, 0, 0};
+  variant_test::ExpectReportsVariant(s, "conv_2d/hybrid/reference");  // per channel: dilation is fine
+  s.filter_zero_points = {0, 0, 5, 0};
+  ExpectRefused(s, "CONV_2D: hybrid weights must be symmetric (zero point 2 is 5)");
+  ConvSpec grouped;
+  grouped.type = schema::TensorType_FLOAT32;
+  grouped.bias_type = schema::TensorType_FLOAT32;
+  grouped.input = {1, 5, 5, 6};
+  ExpectRefused(grouped, "CONV_2D: a hybrid (FLOAT32 x INT8) convolution cannot be grouped (2 groups)");
 }
 
 TEST(Conv2D, RefusesPerChannelQuantizationAlongTheWrongDimension) {

@@ -8,6 +8,8 @@
 // Deliberately refused where TFLM would compute something meaningless or read out of bounds: a
 // depth_multiplier that disagrees with the shapes, INT32 bias on INT16 (TFLM reads it as INT64), nonzero
 // filter or INT16 zero points, fused TANH/SIGN_BIT.
+// Beyond TFLM, as LiteRT: FLOAT32 input/output with INT8 weights quantized per channel (hybrid,
+// kernels/glue/hybrid_conv.h); one scale for several channels is refused, as LiteRT refuses it.
 // A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
@@ -16,6 +18,7 @@
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
 #include "kernels/glue/conv_common.h"
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
@@ -35,6 +38,9 @@ struct OpData {
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
+  int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
+  bool is_hybrid;                 // FLOAT32 input, INT8 weights
+  reference::HybridConvParams hybrid;
 };
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
@@ -82,6 +88,25 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
 };
 
 // kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
+// Hybrid: one scale per output channel (LiteRT refuses a per-tensor scale unless there is one channel), then
+// the shared hybrid preparation.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
+                           const TfLiteTensor* filter, OpData* data) {
+  const int channels = filter->dims->data[kQuantizedDimension];
+  TF_LITE_ENSURE_STATUS(PrepareHybridConv(context, kOpName, input, filter, kQuantizedDimension, channels,
+                                          reference::HybridConvScheme::kDepthwisePerChannel, activation,
+                                          &data->hybrid, &data->quantized_input_index));
+  if (data->hybrid.scheme == reference::HybridConvScheme::kPerTensor) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: hybrid weights need one scale per output channel (%d), got one (LiteRT refuses it too); "
+                       "quantize the weights per channel",
+                       kOpName, channels);
+    return kTfLiteError;
+  }
+  ReportKernelVariant(context, "depthwise_conv_2d/hybrid/reference");
+  return kTfLiteOk;
+}
+
 template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(conv_common::CheckNode(context, kOpName, node));
@@ -128,6 +153,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   p.depth_multiplier = depth_multiplier;
   data->type = input->type;
 
+  data->is_hybrid = input->type == kTfLiteFloat32 && filter->type == kTfLiteInt8;
+  if (data->is_hybrid) return PrepareHybrid(context, options->activation, input, filter, data);
   if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
     ReportKernelVariant(context, "depthwise_conv_2d/float32/reference");
@@ -173,6 +200,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     case kTfLiteFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
+      if (data.is_hybrid) {
+        reference::DepthwiseConvHybrid(
+            data.params, data.hybrid, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
+            micro::GetTensorData<int8_t>(t.filter), micro::GetOptionalTensorData<float>(t.bias), t.output_shape,
+            static_cast<int8_t*>(context->GetScratchBuffer(context, data.quantized_input_index)),
+            micro::GetTensorData<float>(t.output));
+        return kTfLiteOk;
+      }
       reference::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
                                     micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
                                     t.output_shape, micro::GetTensorData<float>(t.output));

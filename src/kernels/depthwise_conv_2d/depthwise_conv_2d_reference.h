@@ -18,6 +18,7 @@
 #include <cstdint>
 
 #include "kernels/glue/conv_params.h"
+#include "kernels/glue/hybrid_conv.h"
 #include "mote/runtime_shape.h"
 
 namespace mote {
@@ -39,6 +40,13 @@ void DepthwiseConvInt8(const DepthwiseParams& params, const RuntimeShape& input_
 void DepthwiseConvInt16(const DepthwiseParams& params, const RuntimeShape& input_shape, const int16_t* input_data,
                         const RuntimeShape& filter_shape, const int8_t* filter_data, const int64_t* bias_data,
                         const RuntimeShape& output_shape, int16_t* output_data);
+
+// Hybrid: FLOAT32 input and output, int8 per-channel weights, optional float bias (kernels/glue/hybrid_conv.h,
+// scheme kDepthwisePerChannel); `quantized` is H * W * IC bytes of scratch. params' quantized fields are unused.
+void DepthwiseConvHybrid(const DepthwiseParams& params, const HybridConvParams& hybrid,
+                         const RuntimeShape& input_shape, const float* input_data, const RuntimeShape& filter_shape,
+                         const int8_t* filter_data, const float* bias_data, const RuntimeShape& output_shape,
+                         int8_t* quantized, float* output_data);
 
 void DepthwiseConvFloat(const DepthwiseParams& params, const RuntimeShape& input_shape, const float* input_data,
                         const RuntimeShape& filter_shape, const float* filter_data, const float* bias_data,

@@ -136,8 +136,7 @@ TEST(DepthwiseConv2D, RefusesInt4FilterWithInt16Input) {
   s.filter_type = schema::TensorType_INT4;
   s.bias_type = schema::TensorType_INT64;
   ExpectRefused(s,
-                "DEPTHWISE_CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8; hybrid models "
-                "are not supported)");
+                "DEPTHWISE_CONV_2D: filter type INT4 with INT16 input is not supported (expected INT8)");
 }
 
 TEST(DepthwiseConv2D, RefusesNonConstantInt4Filter) {
@@ -145,6 +144,26 @@ TEST(DepthwiseConv2D, RefusesNonConstantInt4Filter) {
   s.filter_type = schema::TensorType_INT4;
   s.filter_constant = false;
   ExpectRefused(s, "DEPTHWISE_CONV_2D: an INT4 filter must be a constant tensor");
+}
+
+// Hybrid FLOAT32 x INT8 with one scale per output channel runs (hybrid oracle group); LiteRT refuses one scale
+// for several channels, and so does mote, with what to do instead.
+TEST(DepthwiseConv2D, RunsPerChannelHybridAndRefusesTheRest) {
+  DwSpec s;
+  s.type = schema::TensorType_FLOAT32;
+  s.bias_type = schema::TensorType_FLOAT32;
+  s.filter_scales = {0.01f, 0.02f, 0.03f, 0.04f, 0.05f, 0.06f};
+  s.filter_zero_points = {0, 0, 0, 0, 0, 0};
+  variant_test::ExpectReportsVariant(s, "depthwise_conv_2d/hybrid/reference");
+  s.filter_scales = {0.01f};
+  s.filter_zero_points = {0};
+  ExpectRefused(s,
+                "DEPTHWISE_CONV_2D: hybrid weights need one scale per output channel (6), got one (LiteRT refuses it "
+                "too); quantize the weights per channel");
+  s.filter_type = schema::TensorType_INT4;
+  ExpectRefused(s,
+                "DEPTHWISE_CONV_2D: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the "
+                "model with full-integer quantization (a representative dataset) or keep FLOAT32 weights");
 }
 
 }  // namespace

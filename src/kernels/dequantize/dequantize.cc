@@ -1,5 +1,7 @@
 // DEQUANTIZE glue: INT8, INT16 or UINT8 -> FLOAT32 with per-tensor quantization (as TFLM's reference kernel).
 // Per-channel inputs are refused: TFLM would silently use the first channel's scale for every element.
+// Beyond TFLM, as LiteRT: FLOAT16 -> FLOAT32 (the float16-weight models the converter writes with
+// target_spec.supported_types = [tf.float16]); the quantization parameters of a FLOAT16 input are not read.
 #include <cstdint>
 
 #include "kernels/dequantize/dequantize_reference.h"
@@ -30,8 +32,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(t.CheckPresent(context, kOpName));
   const ScopedTempTensor& input = t.input;
   const ScopedTempTensor& output = t.output;
-  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteUInt8) {
-    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, UINT8)", kOpName,
+  if (input->type != kTfLiteInt8 && input->type != kTfLiteInt16 && input->type != kTfLiteUInt8 &&
+      input->type != kTfLiteFloat16) {
+    TF_LITE_KERNEL_LOG(context, "%s: input type %s is not supported (INT8, INT16, UINT8, FLOAT16)", kOpName,
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
@@ -41,6 +44,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckSameElementCount(context, kOpName, input.get(), output.get(), &data->count));
+  data->input_type = input->type;
+  if (input->type == kTfLiteFloat16) {
+    ReportKernelVariant(context, "dequantize/float16/reference");
+    return kTfLiteOk;
+  }
   TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, "input", input.get()));
   data->input_type = input->type;
   data->scale = static_cast<double>(input->params.scale);
@@ -62,6 +70,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       return kTfLiteOk;
     case kTfLiteUInt8:
       reference::Dequantize(micro::GetTensorData<uint8_t>(input), d.count, d.scale, d.zero_point, out);
+      return kTfLiteOk;
+    case kTfLiteFloat16:
+      reference::DequantizeFloat16(micro::GetTensorData<uint16_t>(input), d.count, out);
       return kTfLiteOk;
     default:
       return kTfLiteError;  // prepare accepted only the types above

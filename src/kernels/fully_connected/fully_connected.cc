@@ -4,6 +4,9 @@
 //   FLOAT32 input, FLOAT32 filter, optional FLOAT32 bias              -> FLOAT32
 //   INT8 input, INT8 (or packed INT4) filter, optional INT32 bias     -> INT8   (per-tensor or per-channel filter)
 //   INT16 input, INT8 filter, optional INT64 bias                     -> INT16  (per-tensor or per-channel filter)
+// Beyond TFLM (which refuses hybrid models), as LiteRT: FLOAT32 input, INT8 filter (per-tensor or per-channel,
+// zero point 0), optional FLOAT32 bias -> FLOAT32, the input quantized per row at runtime
+// (fully_connected_hybrid_reference.h).
 // The input may have any rank: it is read as batches = elements / accum_depth rows (TFLM takes the row count
 // from the output shape; mote checks the two agree). keep_num_dims only changes the output shape the model
 // declares, which is checked, never computed. weights_format SHUFFLED4x16INT8 is refused (TFLM silently
@@ -12,8 +15,10 @@
 #include <cstdint>
 
 #include "kernels/dispatch/variant.h"
+#include "kernels/fully_connected/fully_connected_hybrid_reference.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/int4_filter.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
@@ -33,14 +38,23 @@ constexpr int kBiasTensor = 2;
 constexpr int kOutputTensor = 0;
 constexpr const char kOpName[] = "FULLY_CONNECTED";
 
+// Hybrid: the reference's parameters and the scratch buffer of one quantized input row (accum_depth bytes), in
+// the union so that the other types' op data does not grow.
+struct HybridData {
+  reference::FullyConnectedHybridParams params;
+  int16_t quantized_row_index;
+};
+
 struct OpData {
-  union {  // by input_type: FLOAT32 uses float_params, the integer types quant
+  union {  // by input_type: FLOAT32 uses float_params (or hybrid, when hybrid), the integer types quant
     reference::FullyConnectedQuantParams quant;
     reference::FullyConnectedFloatParams float_params;
+    HybridData hybrid;
   };
   VariantChoice int8_variant;     // INT8 input (INT8 filter, or INT4 unpacked to int8)
   int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise (kernels/glue/int4_filter.h)
   uint8_t input_type;             // TfLiteType
+  bool is_hybrid;                 // FLOAT32 input with INT8 weights
 };
 
 // The problem's sizes, from the shapes prepare checked (recomputed per invoke rather than kept in the arena:
@@ -283,8 +297,8 @@ TfLiteStatus CheckInputAndFilterTypes(TfLiteContext* context, const TfLiteTensor
                                       TfLiteType* bias_type) {
   *bias_type = kTfLiteNoType;
   switch (input->type) {
-    case kTfLiteFloat32:
-      if (filter->type == kTfLiteFloat32) *bias_type = kTfLiteFloat32;
+    case kTfLiteFloat32:  // FLOAT32 weights, or INT8 ones (hybrid)
+      if (filter->type == kTfLiteFloat32 || filter->type == kTfLiteInt8) *bias_type = kTfLiteFloat32;
       break;
     case kTfLiteInt8:
       if (filter->type == kTfLiteInt8 || filter->type == kTfLiteInt4) *bias_type = kTfLiteInt32;
@@ -296,9 +310,10 @@ TfLiteStatus CheckInputAndFilterTypes(TfLiteContext* context, const TfLiteTensor
       break;
   }
   if (*bias_type != kTfLiteNoType) return kTfLiteOk;
+  if (input->type == kTfLiteFloat32) return RefuseHybrid(context, kOpName, input->type, filter->type);
   TF_LITE_KERNEL_LOG(context,
-                     "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, INT8 x INT8, "
-                     "INT8 x INT4, INT16 x INT8)",
+                     "%s: input type %s with weights type %s is not supported (FLOAT32 x FLOAT32, FLOAT32 x INT8 "
+                     "(hybrid), INT8 x INT8, INT8 x INT4, INT16 x INT8)",
                      kOpName, TfLiteTypeGetName(input->type), TfLiteTypeGetName(filter->type));
   return kTfLiteError;
 }
@@ -368,17 +383,38 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const TfLiteFullyConnectedParam
   return kTfLiteOk;
 }
 
+// Hybrid: the filter's scales (copied into the arena: eval sees no TfLiteTensor), the float activation range,
+// the input quantization scheme and the scratch row the input is quantized into.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteFullyConnectedParams& params,
+                           const TfLiteTensor* filter, OpData* data) {
+  data->is_hybrid = true;
+  reference::FullyConnectedHybridParams& h = data->hybrid.params;
+  HybridFilterScales scales{};
+  TF_LITE_ENSURE_STATUS(PrepareHybridFilter(context, kOpName, filter, 0, filter->dims->data[0], &scales));
+  h.filter_scale = scales.scale;
+  h.filter_scales = scales.filter_scales;
+  h.asymmetric = params.asymmetric_quantize_inputs;
+  CalculateActivationRange(params.activation, &h.activation_min, &h.activation_max);
+  return RequestHybridScratch(context, kOpName, static_cast<size_t>(filter->dims->data[1]),
+                              &data->hybrid.quantized_row_index);
+}
+
 // For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch
 // (a constant INT4 filter is unpacked in every invoke, kernels/glue/int4_filter.h), and the variant (reported,
 // or chosen from kInt8Variants for INT8 input, whose kernels then run on the unpacked INT4 filter).
-TfLiteStatus PrepareComputation(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
-                                const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output,
-                                OpData* data) {
+TfLiteStatus PrepareComputation(TfLiteContext* context, const TfLiteFullyConnectedParams& params,
+                                const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* bias,
+                                const TfLiteTensor* output, OpData* data) {
+  const TfLiteFusedActivation activation = params.activation;
   data->input_type = static_cast<uint8_t>(input->type);
   data->unpacked_filter_index = -1;
 
+  data->is_hybrid = false;
   const char* variant = "fully_connected/float32/reference";
-  if (input->type == kTfLiteFloat32) {
+  if (input->type == kTfLiteFloat32 && filter->type == kTfLiteInt8) {
+    TF_LITE_ENSURE_STATUS(PrepareHybrid(context, params, filter, data));
+    variant = "fully_connected/hybrid/reference";
+  } else if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(activation, &data->float_params.activation_min, &data->float_params.activation_max);
   } else {
     TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
@@ -417,7 +453,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_FULLY_CONNECTED, input->type));
   TF_LITE_ENSURE_STATUS(CheckOutputAndBiasTypes(context, input.get(), bias.get(), output.get(), bias_type));
   TF_LITE_ENSURE_STATUS(CheckShapes(context, *params, input.get(), filter.get(), bias.get(), output.get()));
-  return PrepareComputation(context, params->activation, input.get(), filter.get(), bias.get(), output.get(), data);
+  return PrepareComputation(context, *params, input.get(), filter.get(), bias.get(), output.get(), data);
 }
 
 template <TypeSet kTypes>
@@ -432,6 +468,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   switch (static_cast<TfLiteType>(data.input_type)) {
     case kTfLiteFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
+      if (data.is_hybrid) {
+        reference::FullyConnectedHybrid(
+            data.hybrid.params, dims, micro::GetTensorData<float>(input), micro::GetTensorData<int8_t>(filter),
+            micro::GetOptionalTensorData<float>(bias),
+            static_cast<int8_t*>(context->GetScratchBuffer(context, data.hybrid.quantized_row_index)),
+            micro::GetTensorData<float>(output));
+        return kTfLiteOk;
+      }
       reference::FullyConnectedFloat(data.float_params, dims, micro::GetTensorData<float>(input),
                                      micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
                                      micro::GetTensorData<float>(output));

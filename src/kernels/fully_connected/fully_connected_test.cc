@@ -83,13 +83,32 @@ TEST(FullyConnectedPrepare, RefusesInt32BiasOnInt16) {
   EXPECT_TRUE(r.Has("FULLY_CONNECTED: bias type INT32 is not supported with INT16 input (INT64)")) << r.log;
 }
 
-TEST(FullyConnectedPrepare, RefusesFloatInputWithInt8Weights) {
+// Hybrid (beyond TFLM, as LiteRT; numbers: the hybrid oracle group): FLOAT32 x INT8 with symmetric weights,
+// per tensor or per channel, FLOAT32 bias.
+TEST(FullyConnectedPrepare, AcceptsHybridFloatInputWithInt8Weights) {
   FcSpec s;
   s.type = schema::TensorType_FLOAT32;
-  s.bias = false;
-  const auto r = PrepareModel(FcModel(s));
+  s.bias_type = schema::TensorType_FLOAT32;
+  EXPECT_EQ(PrepareModel(FcModel(s)).status, kTfLiteOk);
+  s.weight_scales = {0.01f, 0.02f, 0.03f};
+  EXPECT_EQ(PrepareModel(FcModel(s)).status, kTfLiteOk);
+}
+
+TEST(FullyConnectedPrepare, RefusesHybridCombinationsItDoesNotRun) {
+  FcSpec s;
+  s.type = schema::TensorType_FLOAT32;
+  s.bias_type = schema::TensorType_FLOAT32;
+  s.weights_type = schema::TensorType_INT4;
+  auto r = PrepareModel(FcModel(s));
   EXPECT_NE(r.status, kTfLiteOk);
-  EXPECT_TRUE(r.Has("FULLY_CONNECTED: input type FLOAT32 with weights type INT8 is not supported")) << r.log;
+  EXPECT_TRUE(r.Has("FULLY_CONNECTED: FLOAT32 input with INT4 weights (a hybrid model) is not supported; convert the "
+                    "model with full-integer quantization (a representative dataset) or keep FLOAT32 weights"))
+      << r.log;
+  s.weights_type = schema::TensorType_INT8;
+  s.bias_type = schema::TensorType_INT32;
+  r = PrepareModel(FcModel(s));
+  EXPECT_NE(r.status, kTfLiteOk);
+  EXPECT_TRUE(r.Has("FULLY_CONNECTED: bias type INT32 is not supported with FLOAT32 input (FLOAT32)")) << r.log;
 }
 
 TEST(FullyConnectedPrepare, RefusesInconsistentShapes) {

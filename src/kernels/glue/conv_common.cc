@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/padding.h"
 #include "kernels/quantization/quantization_util.h"
@@ -209,13 +210,18 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const char* op_name, const TfLit
                        TfLiteTypeGetName(input->type));
     return kTfLiteError;
   }
-  const TfLiteType expected_filter = input->type == kTfLiteFloat32 ? kTfLiteFloat32 : kTfLiteInt8;
+  if (input->type == kTfLiteFloat32) {
+    // FLOAT32 weights, or INT8 ones (a hybrid layer, kernels/glue/hybrid.h); anything else is a hybrid mote
+    // does not run.
+    if (filter->type == kTfLiteFloat32 || filter->type == kTfLiteInt8) return kTfLiteOk;
+    return RefuseHybrid(context, op_name, input->type, filter->type);
+  }
   // INT8 activations also take packed INT4 weights (TFLM unpacks them; kernels/glue/int4_filter.h).
   const bool int4_ok = input->type == kTfLiteInt8 && filter->type == kTfLiteInt4;
-  if (filter->type != expected_filter && !int4_ok) {
-    TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected %s%s; hybrid models are "
-                       "not supported)", op_name, TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
-                       TfLiteTypeGetName(expected_filter), input->type == kTfLiteInt8 ? " or INT4" : "");
+  if (filter->type != kTfLiteInt8 && !int4_ok) {
+    TF_LITE_KERNEL_LOG(context, "%s: filter type %s with %s input is not supported (expected INT8%s)", op_name,
+                       TfLiteTypeGetName(filter->type), TfLiteTypeGetName(input->type),
+                       input->type == kTfLiteInt8 ? " or INT4" : "");
     return kTfLiteError;
   }
   return kTfLiteOk;

@@ -107,8 +107,8 @@ class TempTensors {
   MicroContext* micro_context_;
 };
 
-// Input and output of the same type, one of INT8, INT16, FLOAT32; filter INT8 (FLOAT32 for FLOAT32 input; INT8
-// or packed INT4 for INT8 input).
+// Input and output of the same type, one of INT8, INT16, FLOAT32; filter INT8 (FLOAT32 or INT8 (hybrid) for
+// FLOAT32 input, other weights refused by RefuseHybrid; INT8 or packed INT4 for INT8 input).
 TfLiteStatus CheckTypes(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                         const TfLiteTensor* filter, const TfLiteTensor* output);
 

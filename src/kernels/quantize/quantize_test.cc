@@ -60,7 +60,7 @@ TEST(DequantizePrepare, RefusesPerChannelInput) {
 TEST(DequantizePrepare, RefusesTypes) {
   const auto r = PrepareModel(UnaryModel(schema::BuiltinOperator_DEQUANTIZE, schema::TensorType_INT32, {0.1f},
                                          schema::TensorType_FLOAT32, {}));
-  EXPECT_TRUE(r.Has("DEQUANTIZE: input type INT32 is not supported (INT8, INT16, UINT8)")) << r.log;
+  EXPECT_TRUE(r.Has("DEQUANTIZE: input type INT32 is not supported (INT8, INT16, UINT8, FLOAT16)")) << r.log;
   const auto r2 = PrepareModel(UnaryModel(schema::BuiltinOperator_DEQUANTIZE, schema::TensorType_INT8, {0.1f},
                                           schema::TensorType_INT16, {0.1f}));
   EXPECT_TRUE(r2.Has("DEQUANTIZE: output type INT16 is not supported (FLOAT32)")) << r2.log;

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 
+#include "kernels/glue/hybrid.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/glue/registration.h"
@@ -117,6 +118,9 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const reference::SvdfShape& sha
 
 // FLOAT32 input: every other tensor FLOAT32, then the batch * num_filters float scratch and the variant.
 TfLiteStatus PrepareFloat(TfLiteContext* context, const Tensors& t, OpData* data) {
+  if (t.weights_feature->type != kTfLiteFloat32 && t.output->type == kTfLiteFloat32) {
+    return RefuseHybrid(context, "SVDF", kTfLiteFloat32, t.weights_feature->type);  // LiteRT's hybrid SVDF
+  }
   if (t.weights_feature->type != kTfLiteFloat32 || t.weights_time->type != kTfLiteFloat32 ||
       t.state->type != kTfLiteFloat32 || t.output->type != kTfLiteFloat32 ||
       (t.bias != nullptr && t.bias->type != kTfLiteFloat32)) {

@@ -34,6 +34,7 @@ struct SvdfSpec {
   bool state_is_variable = true;
   bool has_bias = true;
   int options_rank = -1;  // the rank written to the options (-1: `rank`)
+  bool int8_weights_feature = false;  // FLOAT32 only: INT8 weights_feature (a hybrid SVDF)
 };
 
 std::vector<uint8_t> BuildSvdf(const SvdfSpec& s) {
@@ -77,7 +78,12 @@ std::vector<uint8_t> BuildSvdf(const SvdfSpec& s) {
   }
   std::vector<float> wf_data(static_cast<size_t>(filters * s.input_size));
   for (size_t i = 0; i < wf_data.size(); ++i) wf_data[i] = 0.01f * static_cast<float>(static_cast<int>(i % 17) - 8);
-  wf = b.AddConstTensor<float>(s.type, {filters, s.input_size}, wf_data);
+  if (s.int8_weights_feature) {
+    wf = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {filters, s.input_size},
+                                  std::vector<int8_t>(wf_data.size(), 3), {0.01f}, {0});
+  } else {
+    wf = b.AddConstTensor<float>(s.type, {filters, s.input_size}, wf_data);
+  }
   std::vector<float> wt_data(static_cast<size_t>(filters * s.memory));
   for (size_t i = 0; i < wt_data.size(); ++i) wt_data[i] = 0.1f * static_cast<float>(static_cast<int>(i % 7) - 3);
   wt = b.AddConstTensor<float>(s.time_type, {filters, s.memory}, wt_data);
@@ -199,6 +205,15 @@ TEST(Svdf, RefusesStateTypeDifferentFromWeightsTime) {
   s.state_type = schema::TensorType_INT8;
   ExpectRefused(s, "SVDF: an INT8 input needs INT8 weights_feature and output, INT16 or INT8 weights_time with a "
                    "state of the same type, INT32 bias (have INT8, INT16, state INT8, INT8, bias INT32)");
+}
+
+TEST(Svdf, RefusesHybridWeights) {
+  SvdfSpec s;
+  s.type = s.time_type = s.state_type = schema::TensorType_FLOAT32;
+  s.int8_weights_feature = true;
+  ExpectRefused(s,
+                "SVDF: FLOAT32 input with INT8 weights (a hybrid model) is not supported; convert the model with "
+                "full-integer quantization (a representative dataset) or keep FLOAT32 weights");
 }
 
 TEST(Svdf, RefusesUnsupportedInputType) {
