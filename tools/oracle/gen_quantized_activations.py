@@ -12,7 +12,8 @@ One case file per op (tests/oracle/data/<group>.cases):
   hard_swish  float32 (around the knees at -3 and 3, wide ranges); int8 with every input value, input scales
               from 1e-3 to 2 (the reluish rescale shifting right and left, saturating), output scales from 1/20
               to 4 times the input's below TFLM's limit (input / output < 128), random zero points. int16 and an
-              output scale past the limit are recorded as refusals.
+              output scale past the limit are recorded as refusals. A fixed case whose output multiplier is one off
+              unless its quotient is formed in double, as TFLM does.
   elu         float32 (negative and positive ranges, tiny and large magnitudes); int8 (TFLM's 256-entry table)
               with every input value for random input/output scales and zero points (outputs that saturate at
               -1 and that clip at int8's limits), random shapes. int16 is recorded as a refusal.
@@ -241,6 +242,13 @@ def gen_hard_swish(writer, rng):
     y = T([4], "int16", scale=1e-3, zero_point=0)
     writer.add_run("refused_int16", single_op_model("HARD_SWISH", [x], [y]), [np.arange(4, dtype=np.int16)],
                    refusal="any")
+    # Fixed regression (no draws, after every drawn case): scales whose output multiplier rounds to 16 bits one
+    # higher when the quotient is formed in float (18549) than in double as TFLM does (18548); one of the 256
+    # outputs is one off with the float form (seed 757917's int8_1_3x7x3x6).
+    x = T([256], "int8", scale=0.025385011, zero_point=10)
+    y = T([256], "int8", scale=0.0224227309, zero_point=33)
+    writer.add_run("int8_all_multiplier_in_double", single_op_model("HARD_SWISH", [x], [y]),
+                   [int_input(None, x, "exhaustive")])
 
 
 # ---------------------------------------------------------------------------------------------------------

@@ -1,8 +1,9 @@
 // HARD_SWISH glue. Input 0 and output 0: same shape, same type, float32 or int8 (TFLM has no int16 kernel).
 //
-// INT8: the two int16 fixed-point multipliers of TFLM's HardSwishPrepare, formed from float scales as TFLM forms
-// them (input_scale / 128 and 3 / 32768 in float; the output quotient formed in double, the reluish one in float
-// widened to double), then QuantizeMultiplier and the int32 multiplier rounded to 16 bits.
+// INT8: the two int16 fixed-point multipliers of TFLM's HardSwishPrepare: input_scale / 128 and 3 / 32768 in
+// float (both exact), each quotient formed in double as the tflite-micro package does (a float quotient put the
+// output multiplier's 16-bit rounding one off, e.g. input scale 0.025385011 / output scale 0.0224227309), then
+// QuantizeMultiplier and the int32 multiplier rounded to 16 bits.
 #include <cstdint>
 #include <limits>
 
@@ -39,8 +40,6 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
   const float hires_input_scale = (1.0f / 128.0f) * input->params.scale;
   const float reluish_scale = 3.0f / 32768.0f;
   int32_t multiplier = 0;
-  // The output quotient in double, as TFLM's build computes it (the float quotient put one int8 output of
-  // graph-fuzz seed 20261202 model 30005 one step off: input scale 0.0180375, output scale 0.0135268).
   QuantizeMultiplier(static_cast<double>(hires_input_scale) / static_cast<double>(output->params.scale), &multiplier,
                      &p->output_exponent);
   p->output_multiplier = DownScaleMultiplierTo16(multiplier);
@@ -49,7 +48,8 @@ TfLiteStatus PrepareInt8(TfLiteContext* context, const TfLiteTensor* input, cons
                        static_cast<double>(input->params.scale), static_cast<double>(output->params.scale));
     return kTfLiteError;
   }
-  QuantizeMultiplier(static_cast<double>(hires_input_scale / reluish_scale), &multiplier, &p->reluish_exponent);
+  QuantizeMultiplier(static_cast<double>(hires_input_scale) / static_cast<double>(reluish_scale), &multiplier,
+                     &p->reluish_exponent);
   p->reluish_multiplier = DownScaleMultiplierTo16(multiplier);
   if (p->reluish_exponent > 31) {  // the saturating left shift goes through int64 by exponent - 1
     TF_LITE_KERNEL_LOG(context, "HARD_SWISH: input scale %g is too large", static_cast<double>(input->params.scale));
