@@ -172,7 +172,11 @@ TfLiteStatus ResolveZeroPoints(TfLiteContext* context, const Tensors& t, referen
     return kTfLiteError;
   }
   if (t.output->type == kTfLiteInt8) {
-    if (zp->size > 1) prune->zero_points = zp->data;
+    // A copy in persistent memory: the tensor's zero points live only as long as prepare's temporary tensor.
+    if (zp->size > 1) {
+      prune->zero_points = StorePersistentArray(context, zp->data, zp->size);
+      if (prune->zero_points == nullptr) return kTfLiteError;
+    }
     prune->zero_point = zp->data[0];
     return kTfLiteOk;
   }

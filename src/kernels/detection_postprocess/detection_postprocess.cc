@@ -42,8 +42,13 @@ struct OpData {
 };
 
 // One option into *out; false (with the reason in data) when it is not a number of that kind.
-bool ReadInt(const FlexMap& map, const char* key, int32_t* out, OpData* data) {
-  if (map.Find(key).ToInt32(out)) return true;
+// `out` is an int field of the params (int and int32_t differ on arm-none-eabi).
+bool ReadInt(const FlexMap& map, const char* key, int* out, OpData* data) {
+  int32_t value = 0;
+  if (map.Find(key).ToInt32(&value)) {
+    *out = static_cast<int>(value);
+    return true;
+  }
   data->option_error = "is not an int32";
   data->option_key = key;
   return false;
@@ -57,7 +62,7 @@ bool ReadFloat(const FlexMap& map, const char* key, float* out, OpData* data) {
 
 void ParseOptions(const FlexMap& map, OpData* data) {
   reference::DetectionParams& p = data->params;
-  int32_t max_classes = 0;
+  int max_classes = 0;
   if (!ReadInt(map, "max_detections", &p.max_detections, data) ||
       !ReadInt(map, "max_classes_per_detection", &max_classes, data) ||
       !ReadInt(map, "num_classes", &p.num_classes, data) ||
