@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 namespace mote {
 namespace reference {
@@ -25,6 +26,14 @@ struct RowQuantization {
   float scale;
   int32_t zero_point;
 };
+
+// round(x) as an int32, saturated: values beyond int32's range go to its ends and NaN to INT32_MIN (what x86's
+// conversion yields; a plain cast is undefined there, and a row holding an infinity or a NaN reaches it).
+inline int32_t RoundToInt32Saturated(double x) {
+  if (!(x > -2147483648.0)) return std::numeric_limits<int32_t>::min();
+  if (x >= 2147483647.0) return std::numeric_limits<int32_t>::max();
+  return static_cast<int32_t>(std::round(x));
+}
 
 inline RowQuantization SymmetricQuantizeRow(const float* values, int size, int8_t* quantized) {
   float range = 0.0f;
@@ -36,7 +45,7 @@ inline RowQuantization SymmetricQuantizeRow(const float* values, int size, int8_
   constexpr int32_t kScale = 127;
   const float inverse = static_cast<float>(kScale) / range;
   for (int i = 0; i < size; ++i) {
-    const auto q = static_cast<int32_t>(std::round(values[i] * inverse));
+    const int32_t q = RoundToInt32Saturated(std::round(values[i] * inverse));
     quantized[i] = static_cast<int8_t>(std::min(kScale, std::max(-kScale, q)));
   }
   return {range / static_cast<float>(kScale), 0};
@@ -70,11 +79,11 @@ inline RowQuantization AsymmetricQuantizeRow(const float* values, int size, int8
   } else if (zero_point >= kMax) {
     nudged = kMax;
   } else {
-    nudged = static_cast<int32_t>(std::round(zero_point));
+    nudged = RoundToInt32Saturated(zero_point);
   }
   const auto inverse = static_cast<float>(1.0 / scale);
   for (int i = 0; i < size; ++i) {
-    const auto q = static_cast<int32_t>(std::round(static_cast<float>(nudged) + values[i] * inverse));
+    const int32_t q = RoundToInt32Saturated(std::round(static_cast<float>(nudged) + values[i] * inverse));
     quantized[i] = static_cast<int8_t>(std::min(kMax, std::max(kMin, q)));
   }
   return {row_scale, nudged};
