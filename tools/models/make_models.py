@@ -643,6 +643,7 @@ def make_tests():
     made.update(make_small_cnn(["small_cnn_float32", "small_cnn_int8", "small_cnn_int16x8"]))
     made.update(make_sub_mul_float_io("sub_mul_float_io_int8"))
     made.update(make_trained())
+    made.update(make_part2())
     return made
 
 
@@ -651,10 +652,16 @@ def make_trained():
     return trained_models.make_all()
 
 
+def make_part2():
+    import part2_models  # Beside this script: the whole models of the part-2 ops (issue 16).
+    return part2_models.make_all()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", choices=["demo", "tests", "trained"],
-                    help="make only the demo, only the test models, or only the trained test models")
+    ap.add_argument("--only", choices=["demo", "tests", "trained", "part2"],
+                    help="make only the demo, only the test models, only the trained test models, or only the "
+                         "part-2 op models (tools/models/part2_models.py)")
     args = ap.parse_args()
     if args.only in (None, "demo"):
         make_demo()
@@ -662,6 +669,8 @@ def main():
         make_tests()
     elif args.only == "trained":
         make_trained()
+    elif args.only == "part2":
+        make_part2()
 
 
 if __name__ == "__main__":
