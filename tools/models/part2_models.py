@@ -207,10 +207,284 @@ def make_mnv2_digits():
 
 
 # ----------------------------------------------------------------------------------------------------------------
+# (b) SSD-style detector ending in TFLite_Detection_PostProcess
+# ----------------------------------------------------------------------------------------------------------------
+
+DET_GRID = 4                   # 4x4 feature map (stride 4 on the 16x16 image)
+DET_SIZES = (0.3, 0.5)         # anchor side lengths (image = 1), one anchor of each per cell
+DET_N = DET_GRID * DET_GRID * len(DET_SIZES)
+DET_CLASSES = ("filled square", "hollow square")
+DET_OPTIONS = dict(max_detections=4, max_classes_per_detection=1, detections_per_class=4, use_regular_nms=True,
+                   nms_score_threshold=0.3, nms_iou_threshold=0.5, num_classes=len(DET_CLASSES),
+                   y_scale=10.0, x_scale=10.0, h_scale=5.0, w_scale=5.0)
+
+DET_SHAPES = {
+    "w1": ([3, 3, 1, 8], 9), "b1": ([8], 1), "w2": ([3, 3, 8, 16], 72), "b2": ([16], 1),
+    "w3": ([3, 3, 16, 24], 144), "b3": ([24], 1),
+    "w_box": ([3, 3, 24, 4 * len(DET_SIZES)], 216), "b_box": ([4 * len(DET_SIZES)], 1),
+    "w_cls": ([3, 3, 24, 3 * len(DET_SIZES)], 216), "b_cls": ([3 * len(DET_SIZES)], 1),
+}
+
+
+def det_anchors():
+    """[N, 4] (y_center, x_center, h, w), cell-major then size: the order of the heads' RESHAPE."""
+    rows = []
+    for i in range(DET_GRID):
+        for j in range(DET_GRID):
+            for s in DET_SIZES:
+                rows.append(((i + 0.5) / DET_GRID, (j + 0.5) / DET_GRID, s, s))
+    return np.array(rows, np.float32)
+
+
+def corners(yxhw):
+    y, x, h, w = np.moveaxis(yxhw, -1, 0)
+    return np.stack([y - h / 2, x - w / 2, y + h / 2, x + w / 2], -1)
+
+
+def iou(a, b):
+    """IoU of corner boxes a [..., 4] and b [..., 4] (broadcast)."""
+    y0, x0 = np.maximum(a[..., 0], b[..., 0]), np.maximum(a[..., 1], b[..., 1])
+    y1, x1 = np.minimum(a[..., 2], b[..., 2]), np.minimum(a[..., 3], b[..., 3])
+    inter = np.clip(y1 - y0, 0, None) * np.clip(x1 - x0, 0, None)
+    area = lambda c: (c[..., 2] - c[..., 0]) * (c[..., 3] - c[..., 1])
+    return inter / (area(a) + area(b) - inter)
+
+
+def det_images(rng, n):
+    """n noisy 16x16 images with 1 or 2 non-overlapping squares (side 4..8 px, filled or a 1-px outline).
+    Returns images [n,16,16,1] and per image a list of (class, [ymin, xmin, ymax, xmax]) in image units."""
+    images = rng.normal(0.0, 0.08, size=(n, 16, 16, 1)).astype(np.float32)
+    truth = []
+    for k in range(n):
+        objs, taken = [], np.zeros((16, 16), bool)
+        for _ in range(rng.integers(1, 3)):
+            for _attempt in range(20):
+                side = int(rng.integers(4, 9))
+                y, x = rng.integers(0, 17 - side, size=2)
+                if not taken[max(y - 1, 0):y + side + 1, max(x - 1, 0):x + side + 1].any():
+                    break
+            else:
+                continue
+            cls = int(rng.integers(0, 2))
+            level = rng.uniform(0.7, 1.0)
+            patch = np.full((side, side), level)
+            if cls == 1:
+                patch[1:-1, 1:-1] = 0.0
+            images[k, y:y + side, x:x + side, 0] += patch
+            taken[y:y + side, x:x + side] = True
+            objs.append((cls, np.array([y, x, y + side, x + side], np.float32) / 16.0))
+        truth.append(objs)
+    return images, truth
+
+
+def det_targets(truth, anchors):
+    """SSD matching: an anchor is positive for the ground-truth box it overlaps most when IoU >= 0.45, and each
+    box's best anchor is positive. Returns class targets [n,N,3] (column 0 background), encoded boxes [n,N,4]
+    (TFLM's centre-size encoding with the op's scales) and the positive mask [n,N]."""
+    n, a_c = len(truth), corners(anchors)
+    cls_t = np.zeros((n, DET_N, 3), np.float32)
+    box_t = np.zeros((n, DET_N, 4), np.float32)
+    pos = np.zeros((n, DET_N), np.float32)
+    for k, objs in enumerate(truth):
+        cls_t[k, :, 0] = 1.0
+        if not objs:
+            continue
+        g = np.stack([o[1] for o in objs])
+        ious = iou(a_c[:, None, :], g[None, :, :])                      # [N, G]
+        best = ious.argmax(1)
+        match = ious.max(1) >= 0.45
+        match[ious.argmax(0)] = True
+        best[ious.argmax(0)] = np.arange(len(objs))
+        for a in np.nonzero(match)[0]:
+            c, box = objs[best[a]]
+            gy, gx = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            gh, gw = box[2] - box[0], box[3] - box[1]
+            ay, ax, ah, aw = anchors[a]
+            box_t[k, a] = [(gy - ay) / ah * 10.0, (gx - ax) / aw * 10.0, np.log(gh / ah) * 5.0, np.log(gw / aw) * 5.0]
+            cls_t[k, a] = [0.0, c == 0, c == 1]
+            pos[k, a] = 1.0
+    return cls_t, box_t, pos
+
+
+def det_heads(p, x):
+    """[B,16,16,1] -> (box encodings [B,N,4], class logits [B,N,3])."""
+    import tensorflow as tf
+    b = x.shape[0] if x.shape[0] is not None else -1
+    h = tf.nn.relu(conv(x, p["w1"], p["b1"]))
+    h = tf.nn.relu(conv(h, p["w2"], p["b2"], 2))
+    h = tf.nn.relu(conv(h, p["w3"], p["b3"], 2))                                   # [B,4,4,24]
+    box = tf.reshape(conv(h, p["w_box"], p["b_box"]), [b, DET_N, 4])
+    cls = tf.reshape(conv(h, p["w_cls"], p["b_cls"]), [b, DET_N, 3])
+    return box, cls
+
+
+def det_loss(p, x, cls_t, box_t, pos):
+    import tensorflow as tf
+    box, cls = det_heads(p, x)
+    npos = tf.maximum(tf.reduce_sum(pos), 1.0)
+    ce = tf.reduce_sum(tf.nn.sigmoid_cross_entropy_with_logits(cls_t, cls)) / npos
+    reg = tf.reduce_sum(tf.reduce_sum(tf.keras.losses.huber(box_t[..., None], box[..., None]), -1) * pos) / npos
+    return ce + reg
+
+
+def oracle_helpers():
+    """(gen_detection_postprocess, oracle_lib) from tools/oracle. oracle_lib imports the `tflite` schema package,
+    which the TensorFlow venv lacks; the tflite-micro package's generated schema module is the same flatc
+    output (same functions and enums), so it stands in for it when needed."""
+    try:
+        import tflite  # noqa: F401
+    except ImportError:
+        from tflite_micro.tensorflow.lite.micro.python import schema_py_generated
+        sys.modules["tflite"] = schema_py_generated
+    import gen_detection_postprocess
+    import oracle_lib
+    return gen_detection_postprocess, oracle_lib
+
+
+def append_detection(model_bytes, anchors, options, dequantize):
+    """The converted heads' model with TFLite_Detection_PostProcess appended (anchors a constant tensor, options
+    as FlexBuffers by gen_detection_postprocess.detection_options); dequantize: DEQUANTIZE both int8 heads
+    first. Its four float32 outputs (boxes, classes, scores, num_detections) become the graph's outputs."""
+    import flatbuffers
+    gen_det, ol = oracle_helpers()
+    _, schema = mm.tflm_modules()
+    m = schema.ModelT.InitFromPackedBuf(bytearray(model_bytes), 0)
+    sg = m.subgraphs[0]
+
+    def add_tensor(shape, name, data=None):
+        buf = schema.BufferT()
+        if data is not None:
+            buf.data = np.frombuffer(np.ascontiguousarray(data, np.float32).tobytes(), np.uint8)
+        m.buffers.append(buf)
+        t = schema.TensorT()
+        t.shape, t.type, t.buffer, t.name = list(shape), schema.TensorType.FLOAT32, len(m.buffers) - 1, name
+        sg.tensors.append(t)
+        return len(sg.tensors) - 1
+
+    def opcode(builtin, custom=None):
+        for i, oc in enumerate(m.operatorCodes):
+            code = max(oc.builtinCode, oc.deprecatedBuiltinCode)
+            if code == builtin and (oc.customCode or None) == (custom.encode() if custom else None):
+                return i
+        oc = schema.OperatorCodeT()
+        oc.builtinCode, oc.deprecatedBuiltinCode, oc.version = builtin, min(builtin, 127), 1
+        oc.customCode = custom
+        m.operatorCodes.append(oc)
+        return len(m.operatorCodes) - 1
+
+    def add_op(code, inputs, outputs, custom_options=None):
+        op = schema.OperatorT()
+        op.opcodeIndex, op.inputs, op.outputs = code, list(inputs), list(outputs)
+        if custom_options is not None:
+            op.customOptions = np.frombuffer(custom_options, np.uint8)
+            op.customOptionsFormat = schema.CustomOptionsFormat.FLEXBUFFERS
+        sg.operators.append(op)
+
+    heads = sorted(sg.outputs, key=lambda i: sg.tensors[i].shape[-1] != 4)     # box encodings first
+    if dequantize:
+        floats = [add_tensor(sg.tensors[i].shape, sg.tensors[i].name.decode() + "_float") for i in heads]
+        for i, f in zip(heads, floats):
+            add_op(opcode(schema.BuiltinOperator.DEQUANTIZE), [i], [f])
+        heads = floats
+    anchor_t = add_tensor(anchors.shape, "anchors", anchors)
+    md = options["max_detections"]
+    outs = [add_tensor([1, md, 4], "detection_boxes"), add_tensor([1, md], "detection_classes"),
+            add_tensor([1, md], "detection_scores"), add_tensor([1], "num_detections")]
+    add_op(opcode(schema.BuiltinOperator.CUSTOM, gen_det.CUSTOM_NAME), heads + [anchor_t], outs,
+           gen_det.detection_options(**options))
+    sg.outputs = outs
+
+    def pack_buffer(buf, builder):  # constants 16-byte aligned, as the converter writes them
+        data = ol._aligned_bytes(builder, bytes(np.asarray(buf.data, np.uint8))) if buf.data is not None and len(
+            buf.data) else None
+        schema.BufferStart(builder)
+        if data is not None:
+            schema.BufferAddData(builder, data)
+        return schema.BufferEnd(builder)
+
+    saved = schema.BufferT.Pack
+    schema.BufferT.Pack = pack_buffer
+    try:
+        b = flatbuffers.Builder(1 << 16)
+        b.Finish(m.Pack(b), file_identifier=b"TFL3")
+    finally:
+        schema.BufferT.Pack = saved
+    return bytes(b.Output())
+
+
+def det_quality(model_bytes, images, truth):
+    """(precision, recall, mean IoU of the true positives) over the images through TFLM: a detection is a true
+    positive when its class is right and it overlaps a not yet matched ground-truth box with IoU >= 0.5."""
+    boxes, classes, scores, count = tflm_outputs(model_bytes, [images], 1)
+    tp = fp = 0
+    ious = []
+    for k, objs in enumerate(truth):
+        used = set()
+        for d in range(int(count[k])):
+            best, best_iou = None, 0.5
+            for g, (c, box) in enumerate(objs):
+                v = float(iou(boxes[k, d], box))
+                if g not in used and c == int(classes[k, d]) and v >= best_iou:
+                    best, best_iou = g, v
+            if best is None:
+                fp += 1
+            else:
+                tp += 1
+                used.add(best)
+                ious.append(best_iou)
+    total = sum(len(o) for o in truth)
+    return tp / max(tp + fp, 1), tp / max(total, 1), float(np.mean(ious)) if ious else 0.0
+
+
+def make_ssd_shapes():
+    import tensorflow as tf
+    print("part-2 models: SSD-style detector with TFLite_Detection_PostProcess")
+    tf.random.set_seed(42)
+    rng = np.random.default_rng(42)
+    anchors = det_anchors()
+    x_tr, truth_tr = det_images(rng, 3000)
+    x_te, truth_te = det_images(rng, 200)
+    p = tm.init_params(DET_SHAPES, 42)
+    final_loss = tm.train(p, det_loss, [x_tr, *det_targets(truth_tr, anchors)], epochs=40, batch=32, lr=3e-3,
+                          seed=42)
+    c = tm.frozen(p)
+
+    @tf.function
+    def serve(image):
+        box, cls = det_heads(c, image)
+        return {"box_encodings": box, "class_scores": tf.sigmoid(cls)}
+
+    spec = [tf.TensorSpec([1, 16, 16, 1], tf.float32, name="image")]
+    heads = convert_pair(serve, spec, [[x_tr[i:i + 1]] for i in range(300)])
+    models = [append_detection(mb, anchors, DET_OPTIONS, dequantize=(k == 1)) for k, mb in enumerate(heads)]
+    figures = [det_quality(mb, x_te, truth_te) for mb in models]
+    quality = ("on 200 synthetic test images (%d squares), detections of the right class with IoU >= 0.5: "
+               % sum(len(o) for o in truth_te) +
+               ", ".join(f"TFLM {n} precision {pr:.3f} recall {rc:.3f} mean IoU {mi:.3f}"
+                         for n, (pr, rc, mi) in zip(("float32", "int8"), figures)) +
+               f"; final training loss {final_loss:.4f}.")
+    print("  " + quality)
+    how = ("tools/models/part2_models.py make_ssd_shapes: single-shot detector for filled and hollow squares on "
+           "16x16 noisy synthetic images (numpy seed 42): 3x3 CONV_2D 8 (ReLU), 3x3 stride-2 CONV_2D 16 and 24 "
+           "(ReLU), 3x3 CONV_2D box head (4 per anchor) and class head (background + 2 classes, LOGISTIC), "
+           f"RESHAPEd to [1,{DET_N},4] and [1,{DET_N},3] over {DET_N} anchors (4x4 grid x sides {DET_SIZES}); "
+           "trained 40 epochs (Adam 3e-3, batch 32) on 3000 images with SSD anchor matching (IoU >= 0.45 or best "
+           "anchor), sigmoid cross-entropy and Huber box loss. TFLite_Detection_PostProcess (regular NMS, options "
+           f"{DET_OPTIONS}) appended to the converted graph with the anchors as a constant; the int8 model "
+           "DEQUANTIZEs the int8 heads first. Batch 1; test input: synthetic test image 0.")
+    notes = [f"Outputs: detection_boxes [1,4,4] (ymin, xmin, ymax, xmax), detection_classes [1,4] (0 = "
+             f"{DET_CLASSES[0]}, 1 = {DET_CLASSES[1]}), detection_scores [1,4], num_detections [1].",
+             "Ground truth of the test input (class, ymin, xmin, ymax, xmax): " +
+             str([(cl, [round(float(v), 4) for v in box]) for cl, box in truth_te[0]])]
+    rule = "Synthetic test image 0 (see source.how). " + QUANT_RULE
+    return write_both("ssd_shapes", models, [x_te[:1]], how, quality, notes, rule)
+
+
+# ----------------------------------------------------------------------------------------------------------------
 # Entry point
 # ----------------------------------------------------------------------------------------------------------------
 
-MAKERS = {"mnv2": make_mnv2_digits}
+MAKERS = {"mnv2": make_mnv2_digits, "ssd": make_ssd_shapes}
 
 
 def make_all(only=None):
