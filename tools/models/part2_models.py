@@ -481,10 +481,118 @@ def make_ssd_shapes():
 
 
 # ----------------------------------------------------------------------------------------------------------------
+# (c) Self-attention block over token sequences
+# ----------------------------------------------------------------------------------------------------------------
+
+ATT_BATCH, ATT_T, ATT_V, ATT_D, ATT_HEADS = 4, 8, 12, 16, 2
+ATT_DH = ATT_D // ATT_HEADS
+
+ATT_SHAPES = {
+    "w_emb": ([ATT_V, ATT_D], 1), "w_pos": ([ATT_T, ATT_D], 1),
+    "wq": ([ATT_D, ATT_D], ATT_D), "bq": ([ATT_D], 1), "wk": ([ATT_D, ATT_D], ATT_D), "bk": ([ATT_D], 1),
+    "wv": ([ATT_D, ATT_D], ATT_D), "bv": ([ATT_D], 1), "wo": ([ATT_D, ATT_D], ATT_D), "bo": ([ATT_D], 1),
+    "w_ff1": ([ATT_D, 2 * ATT_D], ATT_D), "b_ff1": ([2 * ATT_D], 1),
+    "w_ff2": ([2 * ATT_D, ATT_D], 2 * ATT_D), "b_ff2": ([ATT_D], 1),
+    "w_cls": ([ATT_D, 3], ATT_D), "b_cls": ([3], 1),
+}
+
+
+def att_tokens(rng, n):
+    """n sequences of ATT_T tokens; label = how often the first token comes back later (0, 1, 2 or more).
+    Labels are drawn uniformly, then the sequence is made to have that many repeats (2 or 3 for label 2)."""
+    labels = rng.integers(0, 3, size=n)
+    seqs = np.zeros((n, ATT_T), np.int32)
+    for k in range(n):
+        first = rng.integers(0, ATT_V)
+        others = [v for v in range(ATT_V) if v != first]
+        seqs[k, 0] = first
+        seqs[k, 1:] = rng.choice(others, size=ATT_T - 1)
+        repeats = labels[k] if labels[k] < 2 else rng.integers(2, 4)
+        seqs[k, 1 + rng.choice(ATT_T - 1, size=repeats, replace=False)] = first
+    return seqs, labels.astype(np.int64)
+
+
+def att_heads(x, b):
+    """[B*T, D] -> [B, H, T, DH] (RESHAPE, TRANSPOSE)."""
+    import tensorflow as tf
+    return tf.transpose(tf.reshape(x, [b, ATT_T, ATT_HEADS, ATT_DH]), [0, 2, 1, 3])
+
+
+def att_forward(p, tokens):
+    """[B,T] int32 tokens -> (logits [B,3], attention weights [B,H,T,T]): embedding GATHER + positions, one 2-head self-attention layer with a
+    residual, a ReLU feed-forward layer with a residual, MEAN over the tokens, linear classifier."""
+    import tensorflow as tf
+    b = tokens.shape[0]
+    # Ids outside the vocabulary are clamped into it (MAXIMUM/MINIMUM on int32): the model runs on any input
+    # (the arena tests invoke it on whatever the arena holds) instead of failing in GATHER.
+    tokens = tf.clip_by_value(tokens, 0, ATT_V - 1)
+    e = tf.gather(p["w_emb"], tokens) + p["w_pos"]                                    # [B,T,D]
+    x = tf.reshape(e, [b * ATT_T, ATT_D])
+    q, k, v = (att_heads(tf.matmul(x, p[f"w{n}"]) + p[f"b{n}"], b) for n in "qkv")
+    scores = tf.matmul(q, k, transpose_b=True) * (1.0 / np.sqrt(ATT_DH))              # BATCH_MATMUL adj_y
+    attn = tf.nn.softmax(scores)
+    o = tf.matmul(attn, v)                                                            # [B,H,T,DH]
+    o = tf.reshape(tf.transpose(o, [0, 2, 1, 3]), [b * ATT_T, ATT_D])
+    h = x + tf.matmul(o, p["wo"]) + p["bo"]
+    h = h + tf.matmul(tf.nn.relu(tf.matmul(h, p["w_ff1"]) + p["b_ff1"]), p["w_ff2"]) + p["b_ff2"]
+    pooled = tf.reduce_mean(tf.reshape(h, [b, ATT_T, ATT_D]), axis=1)
+    return tf.matmul(pooled, p["w_cls"]) + p["b_cls"], attn
+
+
+def make_attention_tokens():
+    import tensorflow as tf
+    print("part-2 models: self-attention block (token sequences)")
+    tf.random.set_seed(43)
+    rng = np.random.default_rng(43)
+    x_tr, y_tr = att_tokens(rng, 4000)
+    x_te, y_te = att_tokens(rng, 400)
+    p = tm.init_params(ATT_SHAPES, 43)
+    p["w_emb"].assign(p["w_emb"] * 0.5)
+    p["w_pos"].assign(p["w_pos"] * 0.5)
+
+    def loss(p, x, y):
+        return tf.reduce_mean(tf.nn.sparse_softmax_cross_entropy_with_logits(y, att_forward(p, x)[0]))
+
+    final_loss = tm.train(p, loss, [x_tr, y_tr], epochs=40, batch=ATT_BATCH * 8, lr=3e-3, seed=43)
+    c = tm.frozen(p)
+    tf_acc = float(np.mean(np.concatenate([np.argmax(att_forward(c, x_te[i:i + 40])[0].numpy(), 1)
+                                           for i in range(0, len(x_te), 40)]) == y_te))
+
+    @tf.function
+    def serve(tokens):
+        logits, attn = att_forward(c, tokens)
+        return {"attention": attn, "probs": tf.nn.softmax(logits)}
+
+    spec = [tf.TensorSpec([ATT_BATCH, ATT_T], tf.int32, name="tokens")]
+    models = convert_pair(serve, spec, [[x_tr[i:i + ATT_BATCH]] for i in range(0, 800, ATT_BATCH)])
+    probs = [tflm_outputs(mb, [x_te], ATT_BATCH)[out_index(mb, ["attention", "probs"], "probs")] for mb in models]
+    accs = [float(np.mean(np.argmax(pr, 1) == y_te)) for pr in probs]
+    quality = (f"test accuracy on {len(y_te)} synthetic sequences (3 balanced classes): TensorFlow float "
+               f"{tf_acc:.4f}, TFLM float32 {accs[0]:.4f}, TFLM int8 {accs[1]:.4f}; final training loss "
+               f"{final_loss:.4f}.")
+    print("  " + quality)
+    how = ("tools/models/part2_models.py make_attention_tokens: one transformer-style block over sequences of "
+           f"{ATT_T} tokens (vocabulary {ATT_V}) that counts how often the first token comes back (0, 1, 2+): "
+           "ids clamped into the vocabulary (MAXIMUM, MINIMUM), "
+           f"GATHER token embeddings (dim {ATT_D}) + learned positions (ADD), FULLY_CONNECTED Q/K/V projections, "
+           f"RESHAPE/TRANSPOSE to {ATT_HEADS} heads, BATCH_MATMUL(Q, K, adj_y) scaled (MUL), SOFTMAX, "
+           "BATCH_MATMUL with V, TRANSPOSE/RESHAPE back, output projection with a residual ADD, ReLU feed-forward "
+           "with a residual, MEAN over tokens, FC 3, SOFTMAX; outputs the class probabilities and the attention weights; trained 40 epochs (Adam 3e-3, batch 32, seed 43) "
+           f"on 4000 synthetic sequences (numpy seed 43), batch {ATT_BATCH}. Test inputs: synthetic test "
+           f"sequences 0..{ATT_BATCH - 1}.")
+    notes = ["Outputs: attention weights (the first SOFTMAX) [B,2,8,8] = PartitionedCall:0, class probabilities "
+             "[B,3] = PartitionedCall:1 (see outputs[].name).",
+             f"Test inputs (int32 token ids): {x_te[:ATT_BATCH].tolist()}, labels "
+             f"{[int(v) for v in y_te[:ATT_BATCH]]}."]
+    rule = "Synthetic token sequences (see source.how), int32 token ids in both models."
+    return write_both("attention_tokens", models, [x_te[:ATT_BATCH]], how, quality, notes, rule)
+
+
+# ----------------------------------------------------------------------------------------------------------------
 # Entry point
 # ----------------------------------------------------------------------------------------------------------------
 
-MAKERS = {"mnv2": make_mnv2_digits, "ssd": make_ssd_shapes}
+MAKERS = {"mnv2": make_mnv2_digits, "ssd": make_ssd_shapes, "attention": make_attention_tokens}
 
 
 def make_all(only=None):
