@@ -21,7 +21,10 @@ and full-integer int8 and written to tests/models/ by make_models.write_test_mod
 Quality (TensorFlow 2.21, TFLM 8f6596d; the figures of the last run are also in each meta.json's notes):
   QUALITY_TABLE
 
-Run: .venv-tf/bin/python tools/models/make_models.py --only part2   (or this file, optionally with model names)
+Run: .venv-tf/bin/python tools/models/make_models.py --only part2   (or this file, optionally with the names
+     mnv2 ssd attention upsample). Cross-check against mote on 24 Invoke()s of test samples per model (int8
+     equal, float32 within the golden tolerance): python tools/models/part2_models.py --check-with-mote
+     build/release/mote
 """
 
 import os
@@ -689,6 +692,66 @@ def make_upsample_seg():
 
 
 # ----------------------------------------------------------------------------------------------------------------
+# Cross-check: the committed models on many test samples, TFLM against a mote CLI
+# ----------------------------------------------------------------------------------------------------------------
+
+
+def test_samples(prefix):
+    """(test samples, batch) of a model family, drawn exactly as its maker draws them (no training)."""
+    if prefix == "mnv2_digits":
+        return digits16()[1], MNV2_BATCH
+    seed, draw, train_n, batch = {"ssd_shapes": (42, det_images, 3000, 1),
+                                  "attention_tokens": (43, att_tokens, 4000, ATT_BATCH),
+                                  "upsample_seg": (44, seg_images, 2000, SEG_BATCH)}[prefix]
+    rng = np.random.default_rng(seed)
+    draw(rng, train_n)
+    return draw(rng, 400 if prefix == "attention_tokens" else 200)[0], batch
+
+
+def check_with_mote(mote_bin, runs=24):
+    """Runs `runs` Invoke()s of test samples through TFLM and `mote run` for every committed part-2 model; int8
+    outputs must be equal, float32 within the golden test's tolerance (1e-6 + 1e-5 * |TFLM|). Returns the number
+    of mismatching runs."""
+    import subprocess
+    import tempfile
+    bad = 0
+    for prefix in ("mnv2_digits", "ssd_shapes", "attention_tokens", "upsample_seg"):
+        samples, batch = test_samples(prefix)
+        for suffix in ("float32", "int8"):
+            name = f"{prefix}_{suffix}"
+            mb = (mm.REPO / "tests" / "models" / name / "model.tflite").read_bytes()
+            _, in_infos, out_infos = mm.describe_model(mb)
+            it = mm.tflm_interpreter(mb)
+            worst, fails = 0.0, 0
+            for r in range(runs):
+                raw = model_inputs(mb, [samples[r * batch:(r + 1) * batch]])
+                it.set_input(np.frombuffer(raw[0], mm.NP_DTYPES[in_infos[0]["dtype"]]).reshape(
+                    in_infos[0]["shape"]).copy(), 0)
+                it.invoke()
+                want = [np.array(it.get_output(k)) for k in range(len(out_infos))]
+                with tempfile.TemporaryDirectory() as d:
+                    model_path, in_path = os.path.join(d, "m.tflite"), os.path.join(d, "in.bin")
+                    open(model_path, "wb").write(mb)
+                    open(in_path, "wb").write(raw[0])
+                    subprocess.run([mote_bin, "run", model_path, "-i", in_path, "-o", d], check=True,
+                                   stdout=subprocess.DEVNULL)
+                    got = [np.fromfile(os.path.join(d, f"output{k}.bin"), w.dtype).reshape(w.shape)
+                           for k, w in enumerate(want)]
+                ok = True
+                for g, w in zip(got, want):
+                    if w.dtype == np.float32:
+                        diff = np.abs(g.astype(np.float64) - w)
+                        worst = max(worst, float(diff.max()))
+                        ok &= bool(np.all(diff <= 1e-6 + 1e-5 * np.abs(w)))
+                    else:
+                        ok &= bool(np.array_equal(g, w))
+                fails += not ok
+            print(f"  {name}: {runs} runs, {fails} mismatching, max |mote - TFLM| on float outputs {worst:.3g}")
+            bad += fails
+    return bad
+
+
+# ----------------------------------------------------------------------------------------------------------------
 # Entry point
 # ----------------------------------------------------------------------------------------------------------------
 
@@ -705,4 +768,6 @@ def make_all(only=None):
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] == ["--check-with-mote"]:  # e.g. --check-with-mote build/release/mote
+        sys.exit(1 if check_with_mote(sys.argv[2]) else 0)
     make_all(sys.argv[1:])
