@@ -43,13 +43,13 @@ import trained_models as tm  # noqa: E402
 
 
 def model_inputs(model_bytes, arrays):
-    """Raw input bytes (model input order = arrays order): float arrays are quantized for an INT8 input,
+    """Raw input bytes (model input order = arrays order): float arrays are quantized for an INT8/INT16 input,
     integer arrays (token ids) are written in the input's own type."""
     _, in_infos, _ = mm.describe_model(model_bytes)
     out = []
     for t, a in zip(in_infos, arrays):
-        if t["dtype"] == "INT8":
-            a = mm.quantize_to(np.asarray(a, np.float32), t["scale"], t["zero_point"], np.int8)
+        if t["dtype"] in ("INT8", "INT16") and np.asarray(a).dtype.kind == "f":
+            a = mm.quantize_to(np.asarray(a, np.float32), t["scale"], t["zero_point"], mm.NP_DTYPES[t["dtype"]])
         else:
             a = np.asarray(a).astype(mm.NP_DTYPES[t["dtype"]])
         out.append(a.tobytes())
@@ -57,7 +57,7 @@ def model_inputs(model_bytes, arrays):
 
 
 def dequantized(info, a):
-    if info["dtype"] == "INT8":
+    if info["dtype"] in ("INT8", "INT16"):
         return (a.astype(np.float32) - info["zero_point"]) * info["scale"]
     return a.astype(np.float32)
 
@@ -522,14 +522,25 @@ def att_heads(x, b):
 
 
 def att_forward(p, tokens):
-    """[B,T] int32 tokens -> (logits [B,3], attention weights [B,H,T,T]): embedding GATHER + positions, one 2-head self-attention layer with a
-    residual, a ReLU feed-forward layer with a residual, MEAN over the tokens, linear classifier."""
+    """[B,T] int32 tokens -> (logits [B,3], attention weights [B,H,T,T]): embedding GATHER + positions, one
+    2-head self-attention layer with a residual, a ReLU feed-forward layer with a residual, MEAN over the tokens,
+    linear classifier."""
+    return att_block(p, att_embed(p, tokens))
+
+
+def att_embed(p, tokens):
+    """[B,T] int32 tokens -> token embeddings + positions [B,T,D]."""
     import tensorflow as tf
-    b = tokens.shape[0]
     # Ids outside the vocabulary are clamped into it (MAXIMUM/MINIMUM on int32): the model runs on any input
     # (the arena tests invoke it on whatever the arena holds) instead of failing in GATHER.
     tokens = tf.clip_by_value(tokens, 0, ATT_V - 1)
-    e = tf.gather(p["w_emb"], tokens) + p["w_pos"]                                    # [B,T,D]
+    return tf.gather(p["w_emb"], tokens) + p["w_pos"]                                 # [B,T,D]
+
+
+def att_block(p, e):
+    """Embedded sequences [B,T,D] -> (logits [B,3], attention weights [B,H,T,T])."""
+    import tensorflow as tf
+    b = e.shape[0]
     x = tf.reshape(e, [b * ATT_T, ATT_D])
     q, k, v = (att_heads(tf.matmul(x, p[f"w{n}"]) + p[f"b{n}"], b) for n in "qkv")
     scores = tf.matmul(q, k, transpose_b=True) * (1.0 / np.sqrt(ATT_DH))              # BATCH_MATMUL adj_y
@@ -588,7 +599,46 @@ def make_attention_tokens():
              f"Test inputs (int32 token ids): {x_te[:ATT_BATCH].tolist()}, labels "
              f"{[int(v) for v in y_te[:ATT_BATCH]]}."]
     rule = "Synthetic token sequences (see source.how), int32 token ids in both models."
-    return write_both("attention_tokens", models, [x_te[:ATT_BATCH]], how, quality, notes, rule)
+    made = write_both("attention_tokens", models, [x_te[:ATT_BATCH]], how, quality, notes, rule)
+    made.update(make_attention_int16x8(c, x_tr, x_te, y_te, how))
+    return made
+
+
+def make_attention_int16x8(c, x_tr, x_te, y_te, how):
+    """The same trained block from the embeddings on, int16 activations / int8 weights: TFLM's GATHER has no
+    INT16 (the whole model converted 16x8 fails in prepare: "Type 'INT16' is not supported by gather."), so the
+    graph input is the embedded sequence. Exercises BATCH_MATMUL, TRANSPOSE, SOFTMAX and FULLY_CONNECTED 16x8."""
+    import tensorflow as tf
+    embed = lambda t: np.concatenate([att_embed(c, t[i:i + 40]).numpy() for i in range(0, len(t), 40)])
+    e_tr, e_te = embed(x_tr[:800]), embed(x_te)
+
+    @tf.function
+    def serve(embedded):
+        logits, attn = att_block(c, embedded)
+        return {"attention": attn, "probs": tf.nn.softmax(logits)}
+
+    cf = serve.get_concrete_function(tf.TensorSpec([ATT_BATCH, ATT_T, ATT_D], tf.float32, name="embedded"))
+
+    def rep_data():
+        for i in range(0, len(e_tr), ATT_BATCH):
+            yield [e_tr[i:i + ATT_BATCH]]
+
+    hb = mm.convert(cf, tf.Module(), "int16x8", rep_data, tf.int16)
+    probs = tflm_outputs(hb, [e_te], ATT_BATCH)[out_index(hb, ["attention", "probs"], "probs")]
+    quality = (f"test accuracy on the same {len(y_te)} sequences through TFLM: "
+               f"{float(np.mean(np.argmax(probs, 1) == y_te)):.4f}.")
+    print("  int16x8 block: " + quality)
+    rule = ("The attention_tokens test sequences 0..3 embedded by the float model (token embedding + position), "
+            "quantized with the input's scale/zero point: q = clamp(round(x / scale) + zero_point, -32768, 32767).")
+    name = "attention_block_int16x8"
+    return {name: mm.write_test_model(
+        name, hb, how + " This variant starts after the embedding (graph input [B,8,16] = embedded tokens) and is "
+        "converted with int16 activations / int8 weights (EXPERIMENTAL_TFLITE_BUILTINS_ACTIVATIONS_INT16_WEIGHTS_"
+        "INT8, int16 input/output, 200 calibration batches of embedded training sequences).",
+        ["TFLM's GATHER has no INT16: the whole attention_tokens model converted 16x8 fails in TFLM's prepare "
+         "(\"Type 'INT16' is not supported by gather.\"; mote refuses it the same way), hence the embedded input.",
+         "Outputs: attention weights [B,2,8,8] = PartitionedCall:0, class probabilities [B,3] = PartitionedCall:1.",
+         f"Quality: {quality}"], inputs=model_inputs(hb, [e_te[:ATT_BATCH]]), input_rule=rule)}
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -700,12 +750,30 @@ def test_samples(prefix):
     """(test samples, batch) of a model family, drawn exactly as its maker draws them (no training)."""
     if prefix == "mnv2_digits":
         return digits16()[1], MNV2_BATCH
+    if prefix == "attention_block":  # embedded by the committed float32 model's constants: see embed_with()
+        tokens, batch = test_samples("attention_tokens")
+        return embed_with(mm.REPO / "tests/models/attention_tokens_float32/model.tflite", tokens), batch
     seed, draw, train_n, batch = {"ssd_shapes": (42, det_images, 3000, 1),
                                   "attention_tokens": (43, att_tokens, 4000, ATT_BATCH),
                                   "upsample_seg": (44, seg_images, 2000, SEG_BATCH)}[prefix]
     rng = np.random.default_rng(seed)
     draw(rng, train_n)
     return draw(rng, 400 if prefix == "attention_tokens" else 200)[0], batch
+
+
+def embed_with(model_path, tokens):
+    """token embedding + position of tokens [n,T] with the embedding table and positions of a committed float32
+    attention_tokens model (its GATHER table and the constant ADDed to the gathered rows)."""
+    _, schema = mm.tflm_modules()
+    m = schema.ModelT.InitFromPackedBuf(bytearray(model_path.read_bytes()), 0)
+    sg = m.subgraphs[0]
+    const = lambda i: np.frombuffer(bytes(m.buffers[sg.tensors[i].buffer].data), np.float32).reshape(
+        sg.tensors[i].shape)
+    code = lambda op: max(m.operatorCodes[op.opcodeIndex].builtinCode, m.operatorCodes[op.opcodeIndex].deprecatedBuiltinCode)
+    gather = next(op for op in sg.operators if code(op) == schema.BuiltinOperator.GATHER)
+    add = next(op for op in sg.operators if code(op) == schema.BuiltinOperator.ADD and gather.outputs[0] in op.inputs)
+    positions = const(next(i for i in add.inputs if i != gather.outputs[0]))
+    return (const(gather.inputs[0])[np.clip(tokens, 0, ATT_V - 1)] + positions).astype(np.float32)
 
 
 def check_with_mote(mote_bin, runs=24):
@@ -715,9 +783,9 @@ def check_with_mote(mote_bin, runs=24):
     import subprocess
     import tempfile
     bad = 0
-    for prefix in ("mnv2_digits", "ssd_shapes", "attention_tokens", "upsample_seg"):
+    for prefix in ("mnv2_digits", "ssd_shapes", "attention_tokens", "upsample_seg", "attention_block"):
         samples, batch = test_samples(prefix)
-        for suffix in ("float32", "int8"):
+        for suffix in (("int16x8",) if prefix == "attention_block" else ("float32", "int8")):
             name = f"{prefix}_{suffix}"
             mb = (mm.REPO / "tests" / "models" / name / "model.tflite").read_bytes()
             _, in_infos, out_infos = mm.describe_model(mb)
