@@ -19,13 +19,14 @@ How to run (needs tensorflow-cpu, scikit-learn, numpy and tflite-micro, e.g. in 
   python3 -m venv .venv-tf
   .venv-tf/bin/pip install tensorflow-cpu scikit-learn numpy tflite-micro
   .venv-tf/bin/python tools/models/make_models.py            # everything
-  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests, --only trained
+  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests, --only trained, --only part2
 
 The expected outputs come from the tflite-micro Python package (TFLM's reference kernels), never from mote.
 Training is seeded, but TensorFlow versions and CPUs may still change the trained weights, so a rerun can give
 a different (equally valid) demo model; the model, its samples and its README are always written together.
 The small_cnn and sub_mul test models use fixed pseudo-random weights (numpy, seeded) and are not trained; the
-trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py.
+trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py, the
+part-2 op models (mnv2_digits_*, ssd_shapes_*, attention_*, upsample_seg_*) from tools/models/part2_models.py.
 """
 
 import argparse
