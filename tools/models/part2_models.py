@@ -438,7 +438,7 @@ def append_detection(model_bytes, anchors, options, dequantize):
 def det_quality(model_bytes, images, truth):
     """(precision, recall, mean IoU of the true positives) over the images through TFLM: a detection is a true
     positive when its class is right and it overlaps a not yet matched ground-truth box with IoU >= 0.5."""
-    boxes, classes, scores, count = tflm_outputs(model_bytes, [images], 1)
+    boxes, classes, _, count = tflm_outputs(model_bytes, [images], 1)
     tp = fp = 0
     ious = []
     for k, objs in enumerate(truth):
