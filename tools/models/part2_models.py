@@ -10,7 +10,8 @@ and full-integer int8 and written to tests/models/ by make_models.write_test_mod
   ssd_shapes_*      single-shot detector on synthetic 16x16 images of filled and hollow squares: conv backbone,
                     box and class heads over 32 anchors, LOGISTIC scores, then TFLite_Detection_PostProcess
                     (regular NMS) appended to the converted graph with the anchors as a constant; the int8 model
-                    DEQUANTIZEs its int8 heads first (TFLM's post-processing takes float32 only)
+                    DEQUANTIZEs its int8 heads first (TFLM's post-processing takes float32 only);
+                    ssd_shapes_fast_int8 is the int8 one with fast NMS (as SSD MobileNet exports have it)
   attention_tokens_* one self-attention block over token sequences: GATHER token embeddings, FULLY_CONNECTED
                     Q/K/V projections, TRANSPOSE to heads, BATCH_MATMUL (adj_y) scores, SOFTMAX, BATCH_MATMUL,
                     TRANSPOSE back, residual ADD, MEAN over tokens, FULLY_CONNECTED classifier
@@ -22,7 +23,8 @@ and full-integer int8 and written to tests/models/ by make_models.write_test_mod
 Quality through TFLM (TensorFlow 2.21, TFLM 8f6596d; each meta.json's notes have its run's figures):
   mnv2_digits       test accuracy on the 360 test-split digits: float32 0.9583, int8 0.9611 (TensorFlow 0.9583)
   ssd_shapes        200 test images, 295 squares, right class and IoU >= 0.5: float32 precision 0.993, recall
-                    0.990, mean IoU 0.888; int8 precision 0.993, recall 0.986, mean IoU 0.889
+                    0.990, mean IoU 0.888; int8 precision 0.993, recall 0.986, mean IoU 0.889; int8 fast NMS
+                    (2 detections at most) precision 1.000, recall 0.986, mean IoU 0.889
   attention_tokens  400 test sequences, 3 balanced classes: float32, int8 and int16x8 accuracy 1.0000
   upsample_seg      200 test images, mask > 0.5: float32 pixel accuracy 0.9940, IoU 0.9670; int8 0.9937, 0.9652
 mote against TFLM on 24 Invoke()s of test samples per model (--check-with-mote): int8/int16 equal, float32 equal
@@ -31,8 +33,9 @@ too (largest difference 0).
 What the converter cannot emit or TFLM refuses, and what these models do instead:
   - TFLite_Detection_PostProcess is not a TensorFlow op: the converted heads' graph gets it appended with the
     flatbuffer object API (append_detection), options by tools/oracle/gen_detection_postprocess.py. TFLM's
-    post-processing takes float32 only, so the int8 detector DEQUANTIZEs its heads. Regular NMS: TFLM's fast NMS
-    leaves the rows past num_detections as the arena had them, which no expected output can pin down.
+    post-processing takes float32 only, so the int8 detector DEQUANTIZEs its heads. TFLM's fast NMS leaves the
+    rows past num_detections as the arena had them (mote zeroes them): the fast-NMS model's test input is one on
+    which all max_detections rows are written, and --check-with-mote compares only the written rows.
   - The 16x8 converter refuses SPACE_TO_DEPTH and DEPTH_TO_SPACE ("Quantization to 16x8-bit not yet supported"):
     no upsample_seg_int16x8. TFLM's GATHER has no INT16 ("Type 'INT16' is not supported by gather.", mote
     refuses it the same way): the int16x8 attention model starts after the embedding.
@@ -500,7 +503,32 @@ def make_ssd_shapes():
              "Ground truth of the test input (class, ymin, xmin, ymax, xmax): " +
              str([(cl, [round(float(v), 4) for v in box]) for cl, box in truth_te[0]])]
     rule = "Synthetic test image 0 (see source.how). " + QUANT_RULE
-    return write_both("ssd_shapes", models, [x_te[:1]], how, quality, notes, rule)
+    made = write_both("ssd_shapes", models, [x_te[:1]], how, quality, notes, rule)
+    made.update(make_ssd_fast(heads[1], anchors, x_te, truth_te, how))
+    return made
+
+
+def make_ssd_fast(int8_heads, anchors, x_te, truth_te, how):
+    """The int8 detector with fast NMS (use_regular_nms false, as SSD MobileNet exports have it) and
+    max_detections 2 (an image holds at most two squares). TFLM's fast NMS leaves the rows past num_detections
+    as the arena had them (mote zeroes them), so the test input is the first test image on which TFLM fills
+    both rows: then every output byte is defined."""
+    options = dict(DET_OPTIONS, use_regular_nms=False, max_detections=2)
+    mb = append_detection(int8_heads, anchors, options, dequantize=True)
+    counts = tflm_outputs(mb, [x_te], 1)[3]
+    k = int(np.nonzero(counts == options["max_detections"])[0][0])
+    pr, rc, mi = det_quality(mb, x_te, truth_te)
+    quality = (f"on the same 200 test images: TFLM precision {pr:.3f} recall {rc:.3f} mean IoU {mi:.3f}.")
+    print("  fast NMS: " + quality)
+    name = "ssd_shapes_fast_int8"
+    rule = f"Synthetic test image {k} (see source.how). " + QUANT_RULE
+    return {name: mm.write_test_model(
+        name, mb, how.replace("regular NMS", "fast NMS").replace(str(DET_OPTIONS), str(options)).replace(
+            "test input: synthetic test image 0", f"test input: synthetic test image {k}") + " Converted as int8.",
+        ["Fast NMS writes only num_detections rows (TFLM leaves the rest as the arena had them): the test input "
+         f"is test image {k}, the first on which TFLM selects max_detections = 2 boxes.",
+         f"Ground truth of the test input: {[(cl, [round(float(v), 4) for v in box]) for cl, box in truth_te[k]]}",
+         f"Quality: {quality}"], inputs=model_inputs(mb, [x_te[k:k + 1]]), input_rule=rule)}
 
 
 # ----------------------------------------------------------------------------------------------------------------
@@ -805,9 +833,10 @@ def check_with_mote(mote_bin, runs=24):
     import subprocess
     import tempfile
     bad = 0
+    suffixes = {"attention_block": ("int16x8",), "ssd_shapes": ("float32", "int8", "fast_int8")}
     for prefix in ("mnv2_digits", "ssd_shapes", "attention_tokens", "upsample_seg", "attention_block"):
         samples, batch = test_samples(prefix)
-        for suffix in (("int16x8",) if prefix == "attention_block" else ("float32", "int8")):
+        for suffix in suffixes.get(prefix, ("float32", "int8")):
             name = f"{prefix}_{suffix}"
             mb = (mm.REPO / "tests" / "models" / name / "model.tflite").read_bytes()
             _, in_infos, out_infos = mm.describe_model(mb)
@@ -827,6 +856,9 @@ def check_with_mote(mote_bin, runs=24):
                                    stdout=subprocess.DEVNULL)
                     got = [np.fromfile(os.path.join(d, f"output{k}.bin"), w.dtype).reshape(w.shape)
                            for k, w in enumerate(want)]
+                if "fast" in name:  # rows past num_detections: undefined in TFLM (see make_ssd_fast)
+                    n = int(want[3][0])
+                    got, want = [g[:, :n] for g in got[:3]] + got[3:], [w[:, :n] for w in want[:3]] + want[3:]
                 ok = True
                 for g, w in zip(got, want):
                     if w.dtype == np.float32:
