@@ -19,13 +19,14 @@ How to run (needs tensorflow-cpu, scikit-learn, numpy and tflite-micro, e.g. in 
   python3 -m venv .venv-tf
   .venv-tf/bin/pip install tensorflow-cpu scikit-learn numpy tflite-micro
   .venv-tf/bin/python tools/models/make_models.py            # everything
-  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests, --only trained
+  .venv-tf/bin/python tools/models/make_models.py --only demo  # or: --only tests, --only trained, --only part2
 
 The expected outputs come from the tflite-micro Python package (TFLM's reference kernels), never from mote.
 Training is seeded, but TensorFlow versions and CPUs may still change the trained weights, so a rerun can give
 a different (equally valid) demo model; the model, its samples and its README are always written together.
 The small_cnn and sub_mul test models use fixed pseudo-random weights (numpy, seeded) and are not trained; the
-trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py.
+trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py, the
+part-2 op models (mnv2_digits_*, ssd_shapes_*, attention_*, upsample_seg_*) from tools/models/part2_models.py.
 """
 
 import argparse
@@ -643,6 +644,7 @@ def make_tests():
     made.update(make_small_cnn(["small_cnn_float32", "small_cnn_int8", "small_cnn_int16x8"]))
     made.update(make_sub_mul_float_io("sub_mul_float_io_int8"))
     made.update(make_trained())
+    made.update(make_part2())
     return made
 
 
@@ -651,10 +653,16 @@ def make_trained():
     return trained_models.make_all()
 
 
+def make_part2():
+    import part2_models  # Beside this script: the whole models of the part-2 ops (issue 16).
+    return part2_models.make_all()
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--only", choices=["demo", "tests", "trained"],
-                    help="make only the demo, only the test models, or only the trained test models")
+    ap.add_argument("--only", choices=["demo", "tests", "trained", "part2"],
+                    help="make only the demo, only the test models, only the trained test models, or only the "
+                         "part-2 op models (tools/models/part2_models.py)")
     args = ap.parse_args()
     if args.only in (None, "demo"):
         make_demo()
@@ -662,6 +670,8 @@ def main():
         make_tests()
     elif args.only == "trained":
         make_trained()
+    elif args.only == "part2":
+        make_part2()
 
 
 if __name__ == "__main__":
