@@ -75,29 +75,31 @@ struct OpData {
   int scratch_index[4];
 };
 
-// The 24 inputs and the output as prepare's temp tensors (nullptr where absent), released on every return.
+// The 24 inputs and the output as prepare sees them (nullptr where absent): shallow copies of temp tensors,
+// each released right after it is copied, so that the arena needs room for one temp tensor instead of 25. The
+// copies keep type, dims (the interpreter's), is_variable and params (scale, zero point); not the quantization
+// structs, which CheckQuantization reads from a fresh temp tensor.
 class LstmTensors {
  public:
-  LstmTensors(TfLiteContext* context, TfLiteNode* node) : micro_context_(GetMicroContext(context)) {
-    for (int i = 0; i < kNumInputs; ++i) inputs_[i] = micro_context_->AllocateTempInputTensor(node, i);
-    output_ = micro_context_->AllocateTempOutputTensor(node, kOutputTensor);
-  }
-  ~LstmTensors() {
-    for (TfLiteTensor* t : inputs_) {
-      if (t != nullptr) micro_context_->DeallocateTempTfLiteTensor(t);
+  LstmTensors(TfLiteContext* context, TfLiteNode* node) {
+    MicroContext* micro_context = GetMicroContext(context);
+    for (int i = 0; i <= kNumInputs; ++i) {
+      TfLiteTensor* t = i < kNumInputs ? micro_context->AllocateTempInputTensor(node, i)
+                                       : micro_context->AllocateTempOutputTensor(node, kOutputTensor);
+      present_[i] = t != nullptr;
+      if (t == nullptr) continue;
+      copies_[i] = *t;
+      copies_[i].quantization = TfLiteQuantization{kTfLiteNoQuantization, nullptr};
+      micro_context->DeallocateTempTfLiteTensor(t);
     }
-    if (output_ != nullptr) micro_context_->DeallocateTempTfLiteTensor(output_);
   }
-  LstmTensors(const LstmTensors&) = delete;
-  LstmTensors& operator=(const LstmTensors&) = delete;
 
-  const TfLiteTensor* in(int i) const { return inputs_[i]; }
-  const TfLiteTensor* output() const { return output_; }
+  const TfLiteTensor* in(int i) const { return present_[i] ? &copies_[i] : nullptr; }
+  const TfLiteTensor* output() const { return in(kNumInputs); }
 
  private:
-  MicroContext* micro_context_;
-  TfLiteTensor* inputs_[kNumInputs];
-  TfLiteTensor* output_;
+  TfLiteTensor copies_[kNumInputs + 1] = {};
+  bool present_[kNumInputs + 1] = {};
 };
 
 // The variants TFLM's kernel does not implement: their tensors must be absent.
@@ -254,10 +256,14 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const LstmTensors& t, const ref
 
 // Per-tensor quantization with a positive scale and an in-range zero point on the tensors whose parameters the
 // integer cell uses (TFLM's LSTM reads one scale: per-channel weights would be computed with garbage).
-TfLiteStatus CheckQuantization(TfLiteContext* context, const LstmTensors& t) {
+TfLiteStatus CheckQuantization(TfLiteContext* context, TfLiteNode* node) {
+  MicroContext* micro_context = GetMicroContext(context);
   constexpr int kQuantized[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kOutputStateTensor, kCellStateTensor};
   for (int i : kQuantized) {
-    TF_LITE_ENSURE_STATUS(CheckPerTensorQuantization(context, kOpName, kInputNames[i], t.in(i)));
+    TfLiteTensor* t = micro_context->AllocateTempInputTensor(node, i);  // present: checked before
+    const TfLiteStatus status = CheckPerTensorQuantization(context, kOpName, kInputNames[i], t);
+    micro_context->DeallocateTempTfLiteTensor(t);
+    TF_LITE_ENSURE_STATUS(status);
   }
   return kTfLiteOk;
 }
@@ -294,9 +300,9 @@ reference::MulQuantParams MulParams(double scale1, double scale2, double out_sca
 }
 
 // The integer cell's constants: gate FCs, the three products, tanh(c)'s scaling and the quantized clip.
-TfLiteStatus PrepareInteger(TfLiteContext* context, const LstmTensors& t, float cell_clip,
+TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, const LstmTensors& t, float cell_clip,
                             reference::LstmParams* p) {
-  TF_LITE_ENSURE_STATUS(CheckQuantization(context, t));
+  TF_LITE_ENSURE_STATUS(CheckQuantization(context, node));
   const TfLiteTensor* input = t.in(kInputTensor);
   const TfLiteTensor* hidden = t.in(kOutputStateTensor);
   for (int g = 0; g < 4; ++g) {
@@ -337,14 +343,15 @@ const char* VariantId(TfLiteType type) {
   }
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteUnidirectionalSequenceLSTMParams& params,
-                            const LstmTensors& t, OpData* data) {
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node,
+                            const TfLiteUnidirectionalSequenceLSTMParams& params, const LstmTensors& t,
+                            OpData* data) {
   reference::LstmParams& p = data->params;
   TF_LITE_ENSURE_STATUS(ComputeSize(context, t, params.time_major, &p.size));
   TF_LITE_ENSURE_STATUS(CheckShapes(context, t, p.size));
   p.cell_clip = params.cell_clip;
   const TfLiteType type = t.in(kInputTensor)->type;
-  if (type != kTfLiteFloat32) TF_LITE_ENSURE_STATUS(PrepareInteger(context, t, params.cell_clip, &p));
+  if (type != kTfLiteFloat32) TF_LITE_ENSURE_STATUS(PrepareInteger(context, node, t, params.cell_clip, &p));
   const size_t cell_bytes = type == kTfLiteFloat32 ? sizeof(float) : sizeof(int16_t);
   const size_t buffer_bytes = static_cast<size_t>(p.size.batch) * static_cast<size_t>(p.size.state) * cell_bytes;
   for (int& index : data->scratch_index) {
@@ -369,7 +376,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckTypes(context, t));
   TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_LSTM,
                                                 t.in(kInputTensor)->type));
-  return PrepareTensors(context, params, t, static_cast<OpData*>(node->user_data));
+  return PrepareTensors(context, node, params, t, static_cast<OpData*>(node->user_data));
 }
 
 template <typename ActT, typename WeightT, typename BiasT, typename CellT>
