@@ -128,7 +128,7 @@
   X(TANH, Tanh, ParseNoOptions, 3)                                                 \
   X(TRANSPOSE, Transpose, ParseNoOptions, 5)                                       \
   X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)                          \
-  X(UNIDIRECTIONAL_SEQUENCE_LSTM, UnidirectionalSequenceLSTM, ParseUnidirectionalSequenceLstm, 5)\
+  X(UNIDIRECTIONAL_SEQUENCE_LSTM, UnidirectionalSequenceLSTM, ParseUnidirectionalSequenceLstm, 5) \
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 

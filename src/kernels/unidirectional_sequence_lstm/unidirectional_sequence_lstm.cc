@@ -108,14 +108,13 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
     int first, last;
     const char* what;
   };
-  constexpr Feature kUnsupported[] = {{9, 11, "peephole connections"},
-                                      {16, 17, "projection"},
-                                      {20, 23, "layer normalization"}};
+  constexpr Feature kUnsupported[] = {
+      {9, 11, "peephole connections"}, {16, 17, "projection"}, {20, 23, "layer normalization"}};
   for (const Feature& f : kUnsupported) {
     for (int i = f.first; i <= f.last; ++i) {
       if (t.in(i) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (TFLM's LSTM has none)", kOpName,
-                           f.what, i, kInputNames[i]);
+        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (TFLM's LSTM has none)", kOpName, f.what,
+                           i, kInputNames[i]);
         return kTfLiteError;
       }
     }
@@ -230,10 +229,10 @@ TfLiteStatus ComputeSize(TfLiteContext* context, const LstmTensors& t, bool time
 TfLiteStatus CheckShapes(TfLiteContext* context, const LstmTensors& t, const reference::LstmSize& s) {
   for (int g = 0; g < 4; ++g) {
     const int iw = kInputWeights0 + g, rw = kRecurrentWeights0 + g, b = kBias0 + g;
-    if (!HasDims(t.in(iw), s.state, s.input) || !HasDims(t.in(rw), s.state, s.state) ||
-        t.in(b)->dims->size != 1 || t.in(b)->dims->data[0] != s.state) {
-      TF_LITE_KERNEL_LOG(context, "%s: %s must be [%d, %d], %s [%d, %d] and %s [%d]", kOpName, kInputNames[iw],
-                         s.state, s.input, kInputNames[rw], s.state, s.state, kInputNames[b], s.state);
+    if (!HasDims(t.in(iw), s.state, s.input) || !HasDims(t.in(rw), s.state, s.state) || t.in(b)->dims->size != 1 ||
+        t.in(b)->dims->data[0] != s.state) {
+      TF_LITE_KERNEL_LOG(context, "%s: %s must be [%d, %d], %s [%d, %d] and %s [%d]", kOpName, kInputNames[iw], s.state,
+                         s.input, kInputNames[rw], s.state, s.state, kInputNames[b], s.state);
       return kTfLiteError;
     }
   }
@@ -344,8 +343,7 @@ const char* VariantId(TfLiteType type) {
 }
 
 TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node,
-                            const TfLiteUnidirectionalSequenceLSTMParams& params, const LstmTensors& t,
-                            OpData* data) {
+                            const TfLiteUnidirectionalSequenceLSTMParams& params, const LstmTensors& t, OpData* data) {
   reference::LstmParams& p = data->params;
   TF_LITE_ENSURE_STATUS(ComputeSize(context, t, params.time_major, &p.size));
   TF_LITE_ENSURE_STATUS(CheckShapes(context, t, p.size));
@@ -364,8 +362,8 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node,
 template <TypeSet kTypes>
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (NumInputs(node) != kNumInputs || NumOutputs(node) != 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (24 inputs, -1 for absent ones; 1 output)",
-                       kOpName, NumInputs(node), NumOutputs(node));
+    TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (24 inputs, -1 for absent ones; 1 output)", kOpName,
+                       NumInputs(node), NumOutputs(node));
     return kTfLiteError;
   }
   const auto& params = *static_cast<const TfLiteUnidirectionalSequenceLSTMParams*>(node->builtin_data);
@@ -385,14 +383,14 @@ void Run(TfLiteContext* context, TfLiteNode* node, const OpData& data) {
   d.input = micro::GetTensorData<ActT>(micro::GetEvalInput(context, node, kInputTensor));
   for (int g = 0; g < 4; ++g) {
     d.input_weights[g] = micro::GetTensorData<WeightT>(micro::GetEvalInput(context, node, kInputWeights0 + g));
-    d.recurrent_weights[g] =
-        micro::GetTensorData<WeightT>(micro::GetEvalInput(context, node, kRecurrentWeights0 + g));
+    d.recurrent_weights[g] = micro::GetTensorData<WeightT>(micro::GetEvalInput(context, node, kRecurrentWeights0 + g));
     d.bias[g] = micro::GetTensorData<BiasT>(micro::GetEvalInput(context, node, kBias0 + g));
   }
   d.hidden = micro::GetTensorData<ActT>(micro::GetMutableEvalInput(context, node, kOutputStateTensor));
   d.cell = micro::GetTensorData<CellT>(micro::GetMutableEvalInput(context, node, kCellStateTensor));
   d.output = micro::GetTensorData<ActT>(micro::GetEvalOutput(context, node, kOutputTensor));
-  for (int i = 0; i < 4; ++i) d.scratch[i] = static_cast<CellT*>(context->GetScratchBuffer(context, data.scratch_index[i]));
+  for (int i = 0; i < 4; ++i)
+    d.scratch[i] = static_cast<CellT*>(context->GetScratchBuffer(context, data.scratch_index[i]));
   reference::UnidirectionalSequenceLstm(data.params, d);
 }
 
@@ -429,8 +427,7 @@ TfLiteStatus ParseUnidirectionalSequenceLstm(const schema::Operator* op, Builtin
   *builtin_data = nullptr;
   auto* params = AllocateParams<TfLiteUnidirectionalSequenceLSTMParams>(allocator, kOpName);
   if (params == nullptr) return kTfLiteError;
-  const schema::UnidirectionalSequenceLSTMOptions* options =
-      op->builtin_options_as_UnidirectionalSequenceLSTMOptions();
+  const schema::UnidirectionalSequenceLSTMOptions* options = op->builtin_options_as_UnidirectionalSequenceLSTMOptions();
   if (options != nullptr) {
     TF_LITE_ENSURE_STATUS(ParseFusedActivation(options->fused_activation_function(), kOpName, &params->activation));
     params->cell_clip = options->cell_clip();

@@ -78,19 +78,19 @@ struct LstmData {
 
 namespace lstm_internal {
 
-inline void GateFullyConnected(const FullyConnectedQuantParams& /*q*/, const FullyConnectedDims& dims,
-                               const float* in, const float* w, const float* bias, float* out) {
+inline void GateFullyConnected(const FullyConnectedQuantParams& /*q*/, const FullyConnectedDims& dims, const float* in,
+                               const float* w, const float* bias, float* out) {
   const FullyConnectedFloatParams range{std::numeric_limits<float>::lowest(), std::numeric_limits<float>::max()};
   FullyConnectedFloat(range, dims, in, w, bias, out);
 }
 
-inline void GateFullyConnected(const FullyConnectedQuantParams& q, const FullyConnectedDims& dims,
-                               const int8_t* in, const int8_t* w, const int32_t* bias, int16_t* out) {
+inline void GateFullyConnected(const FullyConnectedQuantParams& q, const FullyConnectedDims& dims, const int8_t* in,
+                               const int8_t* w, const int32_t* bias, int16_t* out) {
   FullyConnectedQuantized<int8_t, int32_t, int32_t, int16_t>(q, dims, in, w, bias, out);
 }
 
-inline void GateFullyConnected(const FullyConnectedQuantParams& q, const FullyConnectedDims& dims,
-                               const int16_t* in, const int8_t* w, const int64_t* bias, int16_t* out) {
+inline void GateFullyConnected(const FullyConnectedQuantParams& q, const FullyConnectedDims& dims, const int16_t* in,
+                               const int8_t* w, const int64_t* bias, int16_t* out) {
   FullyConnectedQuantized<int16_t, int64_t, int64_t, int16_t>(q, dims, in, w, bias, out);
 }
 
@@ -113,9 +113,7 @@ inline void GateTanhInPlace(int n, float* v) { TanhFloat(n, v, v); }
 inline void GateTanhInPlace(int n, int16_t* v) { TanhInt16(SigmoidTanhInt16Params{0, 0}, n, v, v); }
 
 inline void CellTanh(const LstmParams& /*p*/, int n, const float* c, float* out) { TanhFloat(n, c, out); }
-inline void CellTanh(const LstmParams& p, int n, const int16_t* c, int16_t* out) {
-  TanhInt16(p.cell_tanh, n, c, out);
-}
+inline void CellTanh(const LstmParams& p, int n, const int16_t* c, int16_t* out) { TanhInt16(p.cell_tanh, n, c, out); }
 
 inline void Multiply(const MulQuantParams& /*q*/, int n, const float* a, const float* b, float* out) {
   for (int i = 0; i < n; ++i) {
@@ -154,8 +152,8 @@ void GatePreActivation(const LstmParams& p, const LstmData<ActT, WeightT, BiasT,
 
 // One time step of `rows` sequences: x [rows, input], h and c [rows, state] updated in place, out [rows, state].
 template <typename ActT, typename WeightT, typename BiasT, typename CellT>
-void LstmStep(const LstmParams& p, const LstmData<ActT, WeightT, BiasT, CellT>& d, int rows, const ActT* x,
-              ActT* h, CellT* c, ActT* out) {
+void LstmStep(const LstmParams& p, const LstmData<ActT, WeightT, BiasT, CellT>& d, int rows, const ActT* x, ActT* h,
+              CellT* c, ActT* out) {
   const int n = rows * p.size.state;
   CellT* forget = d.scratch[0];
   CellT* input = d.scratch[1];

@@ -29,16 +29,16 @@ struct LstmSpec {
   schema::ActivationFunctionType activation = schema::ActivationFunctionType_TANH;
   float cell_clip = 0.0f;
   // Hostile / unsupported variations.
-  std::vector<int> omit;    // these inputs written as -1
-  int add_variant = -1;     // a peephole (9-11), projection (16-17) or layer-norm (20-23) tensor at this input
+  std::vector<int> omit;  // these inputs written as -1
+  int add_variant = -1;   // a peephole (9-11), projection (16-17) or layer-norm (20-23) tensor at this input
   bool states_variable = true;
   schema::TensorType weight_type_override = schema::TensorType_BOOL;  // BOOL: none
   schema::TensorType bias_type_override = schema::TensorType_BOOL;
-  std::vector<int> input_shape;          // empty: from the sizes
-  std::vector<int> recurrent_shape;      // empty: [state, state]
-  std::vector<int> output_shape;         // empty: from the sizes
+  std::vector<int> input_shape;      // empty: from the sizes
+  std::vector<int> recurrent_shape;  // empty: [state, state]
+  std::vector<int> output_shape;     // empty: from the sizes
   float cell_scale = 1.0f / 2048;
-  int weight_scales = 1;                 // > 1: per-channel weights
+  int weight_scales = 1;  // > 1: per-channel weights
   int num_inputs = 24;
 };
 
@@ -47,8 +47,8 @@ std::vector<int> Seq(const LstmSpec& s, int width) {
 }
 
 schema::TensorType ActType(Kind k) {
-  return k == Kind::kFloat ? schema::TensorType_FLOAT32 : (k == Kind::kInt8 ? schema::TensorType_INT8
-                                                                              : schema::TensorType_INT16);
+  return k == Kind::kFloat ? schema::TensorType_FLOAT32
+                           : (k == Kind::kInt8 ? schema::TensorType_INT8 : schema::TensorType_INT16);
 }
 
 std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
@@ -65,9 +65,9 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
 
   auto weights = [&](std::vector<int> shape, int salt) {
     const int n = shape[0] * shape[1];
-    const schema::TensorType wt =
-        s.weight_type_override != schema::TensorType_BOOL ? s.weight_type_override
-                                                            : (q ? schema::TensorType_INT8 : schema::TensorType_FLOAT32);
+    const schema::TensorType wt = s.weight_type_override != schema::TensorType_BOOL
+                                      ? s.weight_type_override
+                                      : (q ? schema::TensorType_INT8 : schema::TensorType_FLOAT32);
     if (wt == schema::TensorType_FLOAT32) {
       std::vector<float> v(static_cast<size_t>(n));
       for (int i = 0; i < n; ++i) v[i] = 0.05f * static_cast<float>((i * 7 + salt) % 11 - 5);
@@ -112,8 +112,8 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
   in.resize(static_cast<size_t>(s.num_inputs), -1);
   const int out =
       b.AddTensor(act, s.output_shape.empty() ? Seq(s, s.state) : s.output_shape, "out", 0, sc(h_scale), zp(h_zp));
-  auto options = schema::CreateUnidirectionalSequenceLSTMOptions(b.fbb(), s.activation, s.cell_clip, 0.0f,
-                                                                 s.time_major);
+  auto options =
+      schema::CreateUnidirectionalSequenceLSTMOptions(b.fbb(), s.activation, s.cell_clip, 0.0f, s.time_major);
   b.AddOperator(code, in, {out}, schema::BuiltinOptions_UnidirectionalSequenceLSTMOptions, options.Union());
   // Non-variable states must come from somewhere to pass model verification: make them graph inputs.
   b.SetInputs(s.states_variable ? std::vector<int>{in[0]} : std::vector<int>{in[0], in[18], in[19]});
@@ -200,8 +200,8 @@ TEST(UnidirectionalSequenceLstm, RefusesMissingTensors) {
   ExpectRefused(BuildLstm(s), std::string(kOp) + "input 1 (input_to_input_weights) is required");
   s.omit = {};
   s.num_inputs = 20;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "20 inputs and 1 outputs given (24 inputs, -1 for absent ones; 1 output)");
+  ExpectRefused(BuildLstm(s),
+                std::string(kOp) + "20 inputs and 1 outputs given (24 inputs, -1 for absent ones; 1 output)");
 }
 
 // A CIFG model has no input gate: its weights (1, 5) and bias (12) are absent.
@@ -242,15 +242,14 @@ TEST(UnidirectionalSequenceLstm, RefusesWrongTypes) {
   ExpectRefused(BuildLstm(s), std::string(kOp) + "input_gate_bias (input 12) is INT32; a INT16 input needs INT64");
   s = LstmSpec();
   s.weight_type_override = schema::TensorType_FLOAT32;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "input_to_input_weights (input 1) is FLOAT32; a INT8 input needs INT8");
+  ExpectRefused(BuildLstm(s),
+                std::string(kOp) + "input_to_input_weights (input 1) is FLOAT32; a INT8 input needs INT8");
 }
 
 TEST(UnidirectionalSequenceLstm, RefusesBadShapes) {
   LstmSpec s;
   s.input_shape = {2, 12};
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "input must be 3-D and output_state at least 2-D (have 2-D and 2-D)");
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "input must be 3-D and output_state at least 2-D (have 2-D and 2-D)");
   s = LstmSpec();
   s.recurrent_shape = {3, 4};
   ExpectRefused(BuildLstm(s), std::string(kOp) +
