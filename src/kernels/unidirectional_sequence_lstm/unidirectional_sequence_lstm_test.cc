@@ -8,7 +8,9 @@
 
 #include "gtest/gtest.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_interpreter.h"
 #include "mote/op_registrations.h"
+#include "mote/op_resolver.h"
 #include "support/single_op.h"
 
 namespace mote {
@@ -40,6 +42,9 @@ struct LstmSpec {
   float cell_scale = 1.0f / 2048;
   int weight_scales = 1;  // > 1: per-channel weights
   int num_inputs = 24;
+  int64_t hidden_zero_point = -2;  // INT8 only
+  float weight_scale = 0.004f;
+  std::vector<int> state_shape;  // empty: [batch, state]
 };
 
 std::vector<int> Seq(const LstmSpec& s, int width) {
@@ -61,7 +66,7 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
   const float in_scale = s.kind == Kind::kInt16 ? 1.0f / 16384 : 0.02f;
   const int64_t in_zp = s.kind == Kind::kInt8 ? 3 : 0;
   const float h_scale = s.kind == Kind::kInt16 ? 1.0f / 32768 : 1.0f / 128;
-  const int64_t h_zp = s.kind == Kind::kInt8 ? -2 : 0;
+  const int64_t h_zp = s.kind == Kind::kInt8 ? s.hidden_zero_point : 0;
 
   auto weights = [&](std::vector<int> shape, int salt) {
     const int n = shape[0] * shape[1];
@@ -75,7 +80,7 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
     }
     std::vector<int8_t> v(static_cast<size_t>(n));
     for (int i = 0; i < n; ++i) v[i] = static_cast<int8_t>((i * 37 + salt * 11) % 255 - 127);
-    std::vector<float> scales(static_cast<size_t>(s.weight_scales), 0.004f);
+    std::vector<float> scales(static_cast<size_t>(s.weight_scales), s.weight_scale);
     return b.AddConstTensor<int8_t>(wt, shape, v, scales, std::vector<int64_t>(scales.size(), 0));
   };
   auto bias = [&](int salt) {
@@ -102,7 +107,8 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
     in[5 + g] = weights(s.recurrent_shape.empty() ? std::vector<int>{s.state, s.state} : s.recurrent_shape, 4 + g);
     in[12 + g] = bias(g + 1);
   }
-  in[18] = b.AddTensor(act, {s.batch, s.state}, "h", 0, sc(h_scale), zp(h_zp), 0, s.states_variable);
+  const std::vector<int> state_shape = s.state_shape.empty() ? std::vector<int>{s.batch, s.state} : s.state_shape;
+  in[18] = b.AddTensor(act, state_shape, "h", 0, sc(h_scale), zp(h_zp), 0, s.states_variable);
   in[19] = b.AddTensor(q ? schema::TensorType_INT16 : schema::TensorType_FLOAT32, {s.batch, s.state}, "c", 0,
                        sc(s.cell_scale), zp(0), 0, s.states_variable);
   if (s.add_variant >= 0) {
@@ -273,6 +279,79 @@ TEST(UnidirectionalSequenceLstm, RefusesBadQuantization) {
   s = LstmSpec();
   s.cell_scale = 64.0f;
   ExpectRefused(BuildLstm(s), std::string(kOp) + "cell_state scale 64 is outside [2^-43, 2^2]");
+}
+
+TEST(UnidirectionalSequenceLstm, RefusesHostileSizesAndQuantization) {
+  LstmSpec s;
+  s.input_shape = {2, 3, 4, 1};
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "input must be 3-D and output_state at least 2-D (have 4-D and 2-D)");
+  s = LstmSpec();
+  s.state_shape = {3};
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "input must be 3-D and output_state at least 2-D (have 3-D and 1-D)");
+  s = LstmSpec();
+  s.state_shape = {3, 3};  // state 3 as dim 1, but 9 elements for batch 2
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "output_state must have batch * state = 6 elements");
+  s = LstmSpec();
+  s.hidden_zero_point = 1000;
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "output_state zero point 1000 is outside the INT8 range [-128, 127]");
+  s = LstmSpec();
+  s.weight_scale = 1e6f;
+  ExpectRefused(BuildLstm(s), " of input_to_input_weights is too large (>= 2^14)");
+}
+
+// Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8() / _INT16(): the generic kernel restricted to one input type.
+struct SingleRegistrationRun {
+  TfLiteStatus status = kTfLiteError;
+  std::vector<uint8_t> output;
+  std::string log;
+};
+
+SingleRegistrationRun RunWith(const std::vector<uint8_t>& bytes, const TfLiteRegistration& registration) {
+  test::LogCapture log;
+  test::AlignedModel model(bytes);
+  test::AlignedBuffer arena(64 * 1024);
+  MicroMutableOpResolver<1> resolver;
+  EXPECT_EQ(resolver.AddBuiltin(schema::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_LSTM, registration), kTfLiteOk);
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  SingleRegistrationRun r;
+  r.status = interpreter.AllocateTensors();
+  if (r.status == kTfLiteOk) {
+    FillInput(interpreter.input(0), 3);
+    r.status = interpreter.Invoke();
+    if (r.status == kTfLiteOk) r.output = OutputBytes(interpreter);
+  }
+  r.log = log.text;
+  return r;
+}
+
+TEST(UnidirectionalSequenceLstm, SpecialisedRegistrationsRefuseOtherTypes) {
+  LstmSpec s;
+  s.kind = Kind::kInt16;
+  SingleRegistrationRun r = RunWith(BuildLstm(s), Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8());
+  EXPECT_NE(r.status, kTfLiteOk);
+  EXPECT_NE(r.log.find("UNIDIRECTIONAL_SEQUENCE_LSTM: input type INT16 is not supported by "
+                       "Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8() (the generic "
+                       "AddUnidirectionalSequenceLSTM() registration accepts it)"),
+            std::string::npos)
+      << r.log;
+  s.kind = Kind::kFloat;
+  r = RunWith(BuildLstm(s), Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT16());
+  EXPECT_NE(r.log.find("input type FLOAT32 is not supported by Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT16()"),
+            std::string::npos)
+      << r.log;
+}
+
+TEST(UnidirectionalSequenceLstm, SpecialisedRegistrationsRunLikeTheGenericOne) {
+  for (Kind kind : {Kind::kInt8, Kind::kInt16}) {
+    LstmSpec s;
+    s.kind = kind;
+    const TfLiteRegistration special = kind == Kind::kInt8 ? Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8()
+                                                           : Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT16();
+    const SingleRegistrationRun a = RunWith(BuildLstm(s), special);
+    const SingleRegistrationRun b = RunWith(BuildLstm(s), Register_UNIDIRECTIONAL_SEQUENCE_LSTM());
+    ASSERT_EQ(a.status, kTfLiteOk) << a.log;
+    EXPECT_EQ(a.output, b.output);
+  }
 }
 
 }  // namespace
