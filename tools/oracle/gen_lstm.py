@@ -79,9 +79,9 @@ def int_tensors(spec, rng):
         z_h = int(rng.integers(-30, 31))
     else:
         s_in = float(rng.uniform(0.3, 3.0)) / 32768.0
-        z_in = 0
         s_h = float(rng.uniform(0.5, 1.5)) / 32768.0
-        z_h = 0
+        # The converter's int16 activations are symmetric; TFLM applies any zero point as an offset.
+        z_in, z_h = (0, 0) if rng.random() < 0.8 else (int(rng.integers(-3000, 3001)), int(rng.integers(-3000, 3001)))
     # Weights whose real values are about 1/sqrt(fan-in), so the gates are mostly unsaturated; sometimes 4x
     # larger (saturating adds and LUT ends).
     gain = 4.0 if rng.random() < 0.15 else 1.0
