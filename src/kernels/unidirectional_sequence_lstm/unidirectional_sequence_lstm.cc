@@ -326,6 +326,11 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, const Lstm
   p->forget_cell_mul = MulParams(kQ015, cell_scale, cell_scale, kTfLiteInt16, 0);
   p->input_cell_mul = MulParams(kQ015, kQ015, cell_scale, kTfLiteInt16, 0);
   p->hidden_mul = MulParams(kQ015, kQ015, hidden->params.scale, hidden->type, hidden->params.zero_point);
+  if (p->hidden_mul.output_shift > 30) {  // the product's left shift would leave int32
+    TF_LITE_KERNEL_LOG(context, "%s: output_state scale %g is too small (below 2^-60)", kOpName,
+                       static_cast<double>(hidden->params.scale));
+    return kTfLiteError;
+  }
   const double clip = static_cast<double>(cell_clip) / static_cast<double>(cell_scale);
   p->quantized_cell_clip = static_cast<int16_t>(std::min(std::max(clip, -32768.0), 32767.0));
   return kTfLiteOk;

@@ -44,6 +44,7 @@ struct LstmSpec {
   int num_inputs = 24;
   int64_t hidden_zero_point = -2;  // INT8 only
   float weight_scale = 0.004f;
+  float hidden_scale = 0.0f;     // > 0: overrides the output state's scale
   std::vector<int> state_shape;  // empty: [batch, state]
 };
 
@@ -65,7 +66,7 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
   auto zp = [q](int64_t v) { return q ? std::vector<int64_t>{v} : std::vector<int64_t>{}; };
   const float in_scale = s.kind == Kind::kInt16 ? 1.0f / 16384 : 0.02f;
   const int64_t in_zp = s.kind == Kind::kInt8 ? 3 : 0;
-  const float h_scale = s.kind == Kind::kInt16 ? 1.0f / 32768 : 1.0f / 128;
+  const float h_scale = s.hidden_scale > 0 ? s.hidden_scale : (s.kind == Kind::kInt16 ? 1.0f / 32768 : 1.0f / 128);
   const int64_t h_zp = s.kind == Kind::kInt8 ? s.hidden_zero_point : 0;
 
   auto weights = [&](std::vector<int> shape, int salt) {
@@ -297,6 +298,9 @@ TEST(UnidirectionalSequenceLstm, RefusesHostileSizesAndQuantization) {
   s = LstmSpec();
   s.weight_scale = 1e6f;
   ExpectRefused(BuildLstm(s), " of input_to_input_weights is too large (>= 2^14)");
+  s = LstmSpec();
+  s.hidden_scale = 1e-30f;
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "output_state scale 1e-30 is too small (below 2^-60)");
 }
 
 // Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8() / _INT16(): the generic kernel restricted to one input type.
