@@ -19,7 +19,11 @@ are variable tensors carried from invoke to invoke, also as a multi-invoke oracl
 (tests/oracle/data/lstm_models.cases): four invokes of one interpreter on test samples, Reset() before the
 third, every invoke's outputs from TFLM.
 
-Run: PYTHONPATH=<dir with tf_keras> .venv-tf/bin/python tools/models/lstm_models.py
+Run (the .venv-tf of make_models.py plus tf_keras and the tflite flatbuffer package, e.g. beside it):
+  .venv-tf/bin/pip install --no-deps --target /tmp/lstm-py tf-keras==2.21.0 tflite==2.18.0
+  PYTHONPATH=/tmp/lstm-py .venv-tf/bin/python tools/models/lstm_models.py
+Training is seeded, but TensorFlow versions and CPUs may still change the weights; a rerun rewrites the models,
+their TFLM outputs and the lstm_models cases together.
 """
 
 import json

@@ -25,7 +25,8 @@ The expected outputs come from the tflite-micro Python package (TFLM's reference
 Training is seeded, but TensorFlow versions and CPUs may still change the trained weights, so a rerun can give
 a different (equally valid) demo model; the model, its samples and its README are always written together.
 The small_cnn and sub_mul test models use fixed pseudo-random weights (numpy, seeded) and are not trained; the
-trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py.
+trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py, the
+LSTM models (lstm_classifier_*) from tools/models/lstm_models.py (run on its own: it needs tf_keras).
 """
 
 import argparse
