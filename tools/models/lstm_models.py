@@ -180,7 +180,7 @@ def main():
     models = {"lstm_classifier_float32": convert_keras(fixed, x_train, False),
               "lstm_classifier_int8": convert_keras(fixed, x_train, True),
               "lstm_classifier_int16x8": int16x8_model(trained, x_train)}
-    stream = ol.CaseWriter("lstm_models", seed=SEED, generator=str(Path(__file__).relative_to(mm.REPO)),
+    stream = ol.CaseWriter("lstm_models", seed=SEED, generator=str(Path(__file__).resolve()),
                            out_dir=str(mm.REPO / "tests" / "oracle" / "data"))
     how = ("tools/models/lstm_models.py: LSTM(8) -> Dense(3) waveform classifier (sine/square/triangle, 12 steps "
            "of value and difference, numpy seed %d, synthetic), trained 25 epochs (Adam 1e-2, batch 64) with "
