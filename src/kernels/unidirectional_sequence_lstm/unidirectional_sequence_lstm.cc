@@ -75,10 +75,16 @@ struct OpData {
   int scratch_index[4];
 };
 
-// The 24 inputs and the output as prepare sees them (nullptr where absent): shallow copies of temp tensors,
-// each released right after it is copied, so that the arena needs room for one temp tensor instead of 25. The
-// copies keep type, dims (the interpreter's), is_variable and params (scale, zero point); not the quantization
-// structs, which CheckQuantization reads from a fresh temp tensor.
+// What prepare reads of a tensor: kept from a temp tensor that is released right away (24 bytes on the stack
+// instead of a TfLiteTensor, and one temp tensor's arena room instead of 25). dims are the interpreter's.
+struct TensorView {
+  TfLiteType type;
+  const TfLiteIntArray* dims;
+  bool is_variable;
+  TfLiteQuantizationParams params;  // scale, zero point (CheckQuantization reads the full quantization)
+};
+
+// The 24 inputs and the output (nullptr where absent).
 class LstmTensors {
  public:
   LstmTensors(TfLiteContext* context, TfLiteNode* node) {
@@ -88,17 +94,16 @@ class LstmTensors {
                                        : micro_context->AllocateTempOutputTensor(node, kOutputTensor);
       present_[i] = t != nullptr;
       if (t == nullptr) continue;
-      copies_[i] = *t;
-      copies_[i].quantization = TfLiteQuantization{kTfLiteNoQuantization, nullptr};
+      views_[i] = TensorView{t->type, t->dims, t->is_variable, t->params};
       micro_context->DeallocateTempTfLiteTensor(t);
     }
   }
 
-  const TfLiteTensor* in(int i) const { return present_[i] ? &copies_[i] : nullptr; }
-  const TfLiteTensor* output() const { return in(kNumInputs); }
+  const TensorView* in(int i) const { return present_[i] ? &views_[i] : nullptr; }
+  const TensorView* output() const { return in(kNumInputs); }
 
  private:
-  TfLiteTensor copies_[kNumInputs + 1] = {};
+  TensorView views_[kNumInputs + 1] = {};
   bool present_[kNumInputs + 1] = {};
 };
 
@@ -198,7 +203,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const LstmTensors& t) {
   return kTfLiteOk;
 }
 
-bool HasDims(const TfLiteTensor* t, int d0, int d1) {
+bool HasDims(const TensorView* t, int d0, int d1) {
   return t->dims->size == 2 && t->dims->data[0] == d0 && t->dims->data[1] == d1;
 }
 
@@ -269,7 +274,7 @@ TfLiteStatus CheckQuantization(TfLiteContext* context, TfLiteNode* node) {
 
 // An FC into Q3.12 int16 (TFLM's CreateGateParams): multiplier input_scale * weight_scale / 2^-12 in double,
 // offsets -input zero point and -weight zero point, output zero point 0, the int16 range.
-TfLiteStatus GateFcParams(TfLiteContext* context, const TfLiteTensor* in, const TfLiteTensor* w, const char* what,
+TfLiteStatus GateFcParams(TfLiteContext* context, const TensorView* in, const TensorView* w, const char* what,
                           reference::FullyConnectedQuantParams* q) {
   constexpr double kGateScale = 1.0 / 4096.0;
   const double scale = static_cast<double>(in->params.scale) * static_cast<double>(w->params.scale) / kGateScale;
@@ -302,8 +307,8 @@ reference::MulQuantParams MulParams(double scale1, double scale2, double out_sca
 TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, const LstmTensors& t, float cell_clip,
                             reference::LstmParams* p) {
   TF_LITE_ENSURE_STATUS(CheckQuantization(context, node));
-  const TfLiteTensor* input = t.in(kInputTensor);
-  const TfLiteTensor* hidden = t.in(kOutputStateTensor);
+  const TensorView* input = t.in(kInputTensor);
+  const TensorView* hidden = t.in(kOutputStateTensor);
   for (int g = 0; g < 4; ++g) {
     TF_LITE_ENSURE_STATUS(
         GateFcParams(context, input, t.in(kInputWeights0 + g), kInputNames[kInputWeights0 + g], &p->input_fc[g]));
