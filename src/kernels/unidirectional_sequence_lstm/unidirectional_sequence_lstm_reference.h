@@ -177,7 +177,7 @@ void LstmStep(const LstmParams& p, const LstmData<ActT, WeightT, BiasT, CellT>& 
   CellT* tanh_cell = forget;
   CellTanh(p, n, c, tanh_cell);
   Multiply(p.hidden_mul, n, tanh_cell, output_gate, h);
-  std::memcpy(out, h, sizeof(ActT) * static_cast<size_t>(n));
+  std::memmove(out, h, sizeof(ActT) * static_cast<size_t>(n));  // a hostile model may alias them
 }
 
 }  // namespace lstm_internal
