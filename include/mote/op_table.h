@@ -128,6 +128,7 @@
   X(TANH, Tanh, ParseNoOptions, 3)                                                 \
   X(TRANSPOSE, Transpose, ParseNoOptions, 5)                                       \
   X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)                          \
+  X(UNIDIRECTIONAL_SEQUENCE_LSTM, UnidirectionalSequenceLSTM, ParseUnidirectionalSequenceLstm, 5) \
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
@@ -151,7 +152,9 @@
   X(SVDF, INT8)                 \
   X(BATCH_MATMUL, INT8)         \
   X(BATCH_MATMUL, INT16)        \
-  X(TRANSPOSE_CONV, INT8)
+  X(TRANSPOSE_CONV, INT8)       \
+  X(UNIDIRECTIONAL_SEQUENCE_LSTM, INT8) \
+  X(UNIDIRECTIONAL_SEQUENCE_LSTM, INT16)
 
 // The custom ops TFLM ships kernels for and registers by name (MicroMutableOpResolver::AddDetectionPostprocess()
 // calls AddCustom("TFLite_Detection_PostProcess", ...)). One line per op:  X(ID, "custom name", AddName)

@@ -214,6 +214,12 @@ class InterpreterCore final : public MicroContext {
 
   MicroInterpreter::NodeHook hook_ = nullptr;
   void* hook_user_ = nullptr;
+  // The most recent temp tensor and the overlay it spans (with its quantization), so that deallocating it
+  // while it is still the topmost allocation gives its memory back (a kernel that walks many inputs one at a
+  // time then needs one temp tensor's room, not all of them).
+  TfLiteTensor* last_temp_ = nullptr;
+  size_t last_temp_start_ = 0;
+  size_t last_temp_end_ = 0;
 };
 
 }  // namespace mote

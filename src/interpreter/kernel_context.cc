@@ -53,17 +53,26 @@ void* InterpreterCore::GetScratchBuffer(int buffer_idx) {
 TfLiteTensor* InterpreterCore::AllocateTempTfLiteTensor(int tensor_idx) {
   SubgraphState& sg = primary();
   if (tensor_idx < 0 || tensor_idx >= sg.tensors_size) return nullptr;
+  const size_t start = arena_->overlay_top();
   auto* t = reinterpret_cast<TfLiteTensor*>(arena_->AllocateOverlay(sizeof(TfLiteTensor), alignof(TfLiteTensor)));
   if (t == nullptr) {
     ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
     return nullptr;
   }
   if (FillTensor(tensor_idx, t, false) != kTfLiteOk) return nullptr;
+  last_temp_ = t;
+  last_temp_start_ = start;
+  last_temp_end_ = arena_->overlay_top();
   return t;
 }
 
-void InterpreterCore::DeallocateTempTfLiteTensor(TfLiteTensor*) {
-  // Temp tensors are released in bulk when the node's prepare returns.
+void InterpreterCore::DeallocateTempTfLiteTensor(TfLiteTensor* tensor) {
+  // Temp tensors are released in bulk when the node's prepare returns; the most recent one also right away
+  // when nothing was allocated after it.
+  if (tensor != nullptr && tensor == last_temp_ && arena_->overlay_top() == last_temp_end_) {
+    arena_->ReleaseOverlayTo(last_temp_start_);
+  }
+  last_temp_ = nullptr;
 }
 
 uint8_t* InterpreterCore::AllocateTempBuffer(size_t size, size_t alignment) {

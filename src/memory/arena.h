@@ -47,6 +47,10 @@ class Arena {
   void ResetOverlay(size_t start_offset) { overlay_base_ = overlay_top_ = AlignUp(start_offset, kArenaAlignment); }
   uint8_t* AllocateOverlay(size_t bytes, size_t alignment);
   size_t overlay_top() const { return overlay_top_; }
+  // Gives back the overlay above `offset` (a value overlay_top() had), LIFO: the high water stays.
+  void ReleaseOverlayTo(size_t offset) {
+    if (offset >= overlay_base_ && offset <= overlay_top_) overlay_top_ = offset;
+  }
 
   // Claims [0, bytes) for the planned region; false if it would meet the persistent end.
   bool ReservePlanned(size_t bytes);

@@ -26,7 +26,8 @@ Training is seeded, but TensorFlow versions and CPUs may still change the traine
 a different (equally valid) demo model; the model, its samples and its README are always written together.
 The small_cnn and sub_mul test models use fixed pseudo-random weights (numpy, seeded) and are not trained; the
 trained test models (mnv3_block_*, act_mlp_*, sensor_anomaly_*) come from tools/models/trained_models.py, the
-part-2 op models (mnv2_digits_*, ssd_shapes_*, attention_*, upsample_seg_*) from tools/models/part2_models.py.
+part-2 op models (mnv2_digits_*, ssd_shapes_*, attention_*, upsample_seg_*) from tools/models/part2_models.py,
+the LSTM models (lstm_classifier_*) from tools/models/lstm_models.py (run on its own: it needs tf_keras).
 """
 
 import argparse
@@ -231,7 +232,10 @@ def tflite_ref_diffs(model_bytes, input_bytes, tflm_outs):
                                  experimental_op_resolver_type=tf.lite.experimental.OpResolverType.BUILTIN_REF)
     except ValueError as e:  # The reference resolver lacks some ops (ELU): the cross-check is then skipped.
         return f"not available: {str(e).splitlines()[0]}"
-    ti.allocate_tensors()
+    try:
+        ti.allocate_tensors()
+    except RuntimeError as e:  # TFLite's LSTM refuses int16 activations without its intermediate tensors.
+        return f"not available: {str(e).splitlines()[0]}"
     for k, (b, t) in enumerate(zip(input_bytes, in_infos)):
         ti.set_tensor(ti.get_input_details()[k]["index"], np.frombuffer(b, NP_DTYPES[t["dtype"]]).reshape(t["shape"]))
     try:

@@ -82,6 +82,15 @@ typedef struct {
   bool asymmetric_quantize_inputs;
 } TfLiteSVDFParams;
 
+typedef struct {
+  TfLiteFusedActivation activation;
+  float cell_clip;  // 0: no clipping
+  float proj_clip;  // 0: no clipping
+  bool time_major;  // true: input [time, batch, input]; false: [batch, time, input]
+  bool asymmetric_quantize_inputs;
+  bool diagonal_recurrent_tensors;
+} TfLiteUnidirectionalSequenceLSTMParams;
+
 typedef enum {
   kTfLiteFullyConnectedWeightsFormatDefault = 0,
   kTfLiteFullyConnectedWeightsFormatShuffled4x16Int8 = 1,
