@@ -2,7 +2,7 @@
 # Installs what a fresh Debian 12 machine lacks to build and test mote (needs root or sudo for apt).
 set -euo pipefail
 packages=(build-essential cmake ninja-build clang libclang-rt-14-dev libgtest-dev libgmock-dev libbenchmark-dev
-          libflatbuffers-dev flatbuffers-compiler pkg-config python3 python3-venv git
+          libflatbuffers-dev flatbuffers-compiler pkg-config python3 python3-dev python3-venv git
           gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)
 missing=()
 for p in "${packages[@]}"; do
