@@ -70,6 +70,12 @@ class Interpreter:
         self._impl = _mote.Interpreter(model_path, model_content, int(arena_size))
         self._inputs = [_details(self._impl, False, k) for k in range(self._impl.inputs_size())]
         self._outputs = [_details(self._impl, True, k) for k in range(self._impl.outputs_size())]
+        # (numpy dtype or None, shape tuple) per input: set_input's checks without dict look-ups.
+        self._input_checks = [(np.dtype(d["dtype"]) if d["dtype"] else None, tuple(int(s) for s in d["shape"]))
+                              for d in self._inputs]
+        # One arena view per output, made once: the tensors never move after planning, and building a view
+        # costs more than the copy get_output() returns.
+        self._output_views = [self._impl.view(True, k) if d["dtype"] else None for k, d in enumerate(self._outputs)]
 
     # ---- tflite_micro.runtime.Interpreter's constructors -----------------------------------------------------
 
@@ -112,28 +118,38 @@ class Interpreter:
         """set_input(index, array), or TFLM's set_input(array, index). The array's dtype and shape must be the
         tensor's exactly (no conversion). Set every input before each invoke(): the planner reuses input
         memory for later tensors once the input has been read."""
-        index, array = (a, b) if isinstance(a, numbers.Integral) and not isinstance(a, np.ndarray) else (b, a)
+        index, array = (a, b) if _is_index(a) else (b, a)
         if array is None:
             raise ValueError("mote: input data must not be None")
-        d = self._inputs[_check_index(index, self._inputs, "input")]
-        array = np.asarray(array)
+        if type(index) is not int or not 0 <= index < len(self._inputs):
+            index = _check_index(index, self._inputs, "input")
+        dtype, shape = self._input_checks[index]
+        if type(array) is not np.ndarray:
+            array = np.asarray(array)
+        if array.dtype != dtype or array.shape != shape:
+            self._refuse_input(index, array)
+        self._impl.set_input_bytes(index, array if array.flags.c_contiguous else np.ascontiguousarray(array))
+
+    def _refuse_input(self, index, array):
+        d = self._inputs[index]
         if d["dtype"] is None:
             raise ValueError(f"mote: input {index} ('{d['name']}') is {d['mote_type']}, which numpy cannot hold")
         if array.dtype != d["dtype"]:
             raise ValueError(f"mote: input {index} ('{d['name']}') is {d['mote_type']}, got an array of {array.dtype}")
-        if tuple(array.shape) != tuple(d["shape"]):
-            raise ValueError(f"mote: input {index} ('{d['name']}') has shape {_shape_text(d['shape'])}, got an "
-                             f"array of shape {_shape_text(array.shape)}")
-        self._impl.set_input_bytes(index, np.ascontiguousarray(array))
+        raise ValueError(f"mote: input {index} ('{d['name']}') has shape {_shape_text(d['shape'])}, got an array of "
+                         f"shape {_shape_text(array.shape)}")
 
     def get_output(self, index, copy=True):
         """Output `index` of the last invoke() as a numpy array: a copy, or with copy=False a view into the
         arena (no copy; the next invoke() or reset() overwrites it, and it keeps the interpreter alive)."""
-        d = self._outputs[_check_index(index, self._outputs, "output")]
-        if d["dtype"] is None:
+        if type(index) is not int or not 0 <= index < len(self._outputs):
+            index = _check_index(index, self._outputs, "output")
+        if self._outputs[index]["dtype"] is None:
+            d = self._outputs[index]
             raise ValueError(f"mote: output {index} ('{d['name']}') is {d['mote_type']}, which numpy cannot hold")
-        view = self._impl.raw(True, index).view(d["dtype"]).reshape(tuple(d["shape"]))
-        return view.copy() if copy else view
+        self._impl.check_idle()
+        view = self._output_views[index]
+        return view.copy() if copy else view.view()
 
     # ---- running ---------------------------------------------------------------------------------------------
 
@@ -168,6 +184,10 @@ def _refuse_registerers(custom_op_registerers):
     if custom_op_registerers:
         raise ValueError("mote: custom_op_registerers are not supported (custom ops written for TFLM's Python "
                          "interpreter are out of scope; mote's own custom kernels are always registered)")
+
+
+def _is_index(value):
+    return type(value) is int or isinstance(value, np.integer)
 
 
 def _check_index(index, items, kind):

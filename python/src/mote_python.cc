@@ -86,6 +86,31 @@ const char* NumpyDtype(TfLiteType type) {
   }
 }
 
+nb::dlpack::dtype DlpackType(TfLiteType type) {
+  using nb::dlpack::dtype_code;
+  auto make = [](dtype_code code, int bits) {
+    return nb::dlpack::dtype{static_cast<uint8_t>(code), static_cast<uint8_t>(bits), 1};
+  };
+  switch (type) {
+    case kTfLiteFloat16: return make(dtype_code::Float, 16);
+    case kTfLiteFloat32: return make(dtype_code::Float, 32);
+    case kTfLiteFloat64: return make(dtype_code::Float, 64);
+    case kTfLiteInt8: return make(dtype_code::Int, 8);
+    case kTfLiteInt16: return make(dtype_code::Int, 16);
+    case kTfLiteInt32: return make(dtype_code::Int, 32);
+    case kTfLiteInt64: return make(dtype_code::Int, 64);
+    case kTfLiteUInt16: return make(dtype_code::UInt, 16);
+    case kTfLiteUInt32: return make(dtype_code::UInt, 32);
+    case kTfLiteUInt64: return make(dtype_code::UInt, 64);
+    case kTfLiteBool: return make(dtype_code::Bool, 8);
+    case kTfLiteComplex64: return make(dtype_code::Complex, 64);
+    case kTfLiteComplex128: return make(dtype_code::Complex, 128);
+    default: return make(dtype_code::UInt, 8);  // kTfLiteUInt8, and the bytes of anything numpy cannot hold
+  }
+}
+
+constexpr const char* kBusyMessage = "mote: the interpreter is running invoke() on another thread";
+
 class Interpreter {
  public:
   // Exactly one of model_path / model_content is non-null (the Python side checks).
@@ -157,14 +182,15 @@ class Interpreter {
                           t->bytes);
   }
 
-  // The tensor's bytes as a writable uint8 array that keeps this interpreter alive (the Python side views it
-  // with the tensor's dtype and shape, and copies it unless asked not to).
-  static nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>> Raw(nb::handle self, bool output, size_t index) {
+  // The tensor as a writable numpy array of its dtype and shape that keeps this interpreter alive (the Python
+  // side copies it unless asked not to). Only for types NumpyDtype() names.
+  static nb::ndarray<nb::numpy> View(nb::handle self, bool output, size_t index) {
     Interpreter& me = nb::cast<Interpreter&>(self);
     me.CheckIdle();
     TfLiteTensor* t = me.Tensor(output, index);
-    const size_t shape[1] = {t->bytes};
-    return nb::ndarray<nb::numpy, uint8_t, nb::ndim<1>>(t->data.raw, 1, shape, self);
+    std::vector<size_t> shape;
+    for (int i = 0; t->dims != nullptr && i < t->dims->size; ++i) shape.push_back(static_cast<size_t>(t->dims->data[i]));
+    return nb::ndarray<nb::numpy>(t->data.raw, shape.size(), shape.data(), self, nullptr, DlpackType(t->type));
   }
 
   // Copies `data` (already checked for dtype and shape) into input `index`.
@@ -177,6 +203,11 @@ class Interpreter {
                                 .c_str());
     }
     std::memcpy(t->data.raw, data.data(), t->bytes);
+  }
+
+  // Raises while invoke() runs on another thread (its tensors are being written).
+  void CheckIdle() const {
+    if (busy_) throw std::runtime_error(kBusyMessage);
   }
 
   std::string InspectJson() {
@@ -216,11 +247,6 @@ class Interpreter {
    private:
     Interpreter* owner_;
   };
-  static constexpr const char* kBusyMessage = "mote: the interpreter is running invoke() on another thread";
-
-  void CheckIdle() const {
-    if (busy_) throw std::runtime_error(kBusyMessage);
-  }
 
   TfLiteTensor* Tensor(bool output, size_t index) {
     const size_t count = output ? interpreter_->outputs_size() : interpreter_->inputs_size();
@@ -265,7 +291,8 @@ NB_MODULE(_mote, m) {
       .def("arena_used_bytes", &Interpreter::arena_used_bytes)
       .def("name", &Interpreter::name)
       .def("details", &Interpreter::Details)
-      .def("raw", &Interpreter::Raw)
+      .def("view", &Interpreter::View)
+      .def("check_idle", &Interpreter::CheckIdle)
       .def("set_input_bytes", &Interpreter::SetInputBytes)
       .def("inspect_json", &Interpreter::InspectJson)
       .def("gen_resolver", &Interpreter::GenResolver);
