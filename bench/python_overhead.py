@@ -59,16 +59,6 @@ def time_calls(interpreter, n_inputs, n_outputs, data, runs):
     return min(samples)
 
 
-def count_details(interpreter, getter):
-    n = 0
-    while True:
-        try:
-            getter(interpreter, n)
-        except (IndexError, ValueError, RuntimeError):
-            return n
-        n += 1
-
-
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("models", nargs="*", type=pathlib.Path)
@@ -82,8 +72,7 @@ def main():
         theirs = float("nan")
         if tflm is not None:
             t = tflm.Interpreter.from_file(str(model))
-            n_out = count_details(t, lambda i, k: i.get_output_details(k))
-            theirs = time_calls(t, len(data), n_out, data, args.runs)
+            theirs = time_calls(t, len(data), len(m.output_details()), data, args.runs)
         name = model.parent.name if model.name == "model.tflite" else model.stem
         print(f"{name:32} {ours:13.2f} {theirs:21.2f}")
 
