@@ -22,6 +22,20 @@ void PrintTensorLine(const char* kind, size_t k, const TensorFacts& t) {
   std::printf("\n");
 }
 
+// Each figure with what it is: the total is the --arena to give; the rest says where it goes.
+void PrintArena(const ArenaReport& a) {
+  std::printf("arena: %zu bytes in all (arena_used_bytes(); the smallest --arena that runs the model)\n", a.total);
+  std::printf("  %-10s %9zu bytes  tensors and scratch buffers, sharing memory by lifetime (high-water mark)\n",
+              "planned", a.planned);
+  std::printf("  %-10s %9zu bytes  interpreter structures, kernel state and parameters, kept for the run\n",
+              "persistent", a.persistent);
+  if (a.total > a.planned + a.persistent) {
+    std::printf("  %-10s %9zu bytes  alignment padding\n", "padding", a.total - a.planned - a.persistent);
+  }
+  std::printf("  (without sharing, the tensors alone would take %zu bytes; kernels asked for %zu bytes of scratch)\n",
+              a.activations, a.scratch);
+}
+
 void PrintText(const InspectFacts& f) {
   std::printf("model %s (%zu bytes)\n", f.model.c_str(), f.model_bytes);
   if (!f.description.empty()) std::printf("description: %s\n", f.description.c_str());
@@ -51,8 +65,7 @@ void PrintText(const InspectFacts& f) {
   std::printf("nodes: %zu\n", f.nodes.size());
   std::printf("  %5s  %-20s %s\n", "node", "op", "variant");
   for (const NodeFacts& n : f.nodes) std::printf("  %5d  %-20s %s\n", n.index, n.op.c_str(), n.variant.c_str());
-  std::printf("arena: %zu bytes (planned %zu: activations %zu, scratch %zu; persistent %zu)\n", f.arena.total,
-              f.arena.planned, f.arena.activations, f.arena.scratch, f.arena.persistent);
+  PrintArena(f.arena);
   std::printf("supported: yes\n");
 }
 

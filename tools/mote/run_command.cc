@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "output_report.h"
 #include "mote/host/golden_inputs.h"
 #include "mote/host/npy.h"
 #include "mote/kernel_util.h"
@@ -98,20 +99,6 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
   return true;
 }
 
-double Dequantize(const TfLiteTensor* t, size_t i) {
-  switch (t->type) {
-    case kTfLiteFloat32: return t->data.f[i];
-    case kTfLiteInt8: return (t->data.int8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteUInt8: return (t->data.uint8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteInt16: return (t->data.i16[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteInt32: {
-      const double scale = t->params.scale == 0.f ? 1.0 : t->params.scale;
-      return (t->data.i32[i] - t->params.zero_point) * scale;
-    }
-    default: return 0.0;
-  }
-}
-
 std::vector<std::string> ReadLabels(const std::string& path) {
   std::vector<std::string> labels;
   std::ifstream in(path);
@@ -121,32 +108,6 @@ std::vector<std::string> ReadLabels(const std::string& path) {
     labels.push_back(line);
   }
   return labels;
-}
-
-void PrintOutput(size_t k, const TfLiteTensor* t, size_t top, const std::vector<std::string>& labels) {
-  std::printf("output %zu '%s' %s\n", k, t->name, DescribeTensor(t).c_str());
-  const size_t elements = t->bytes / std::max<size_t>(TfLiteTypeSizeOf(t->type), 1);
-  const int rank = t->dims->size;
-  const bool classifier = rank >= 1 && rank <= 2 && elements >= 2 && elements <= 1000 &&
-                          static_cast<size_t>(t->dims->data[rank - 1]) == elements && top > 0;
-  if (classifier) {
-    std::vector<size_t> order(elements);
-    for (size_t i = 0; i < elements; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return Dequantize(t, a) > Dequantize(t, b); });
-    const size_t n = std::min(top, elements);
-    std::printf("  top-%zu:\n", n);
-    for (size_t r = 0; r < n; ++r) {
-      const size_t c = order[r];
-      std::printf("    %zu. class %zu%s%s%s  score %.6f\n", r + 1, c, c < labels.size() ? " '" : "",
-                  c < labels.size() ? labels[c].c_str() : "", c < labels.size() ? "'" : "", Dequantize(t, c));
-    }
-    return;
-  }
-  const size_t n = std::min<size_t>(elements, 8);
-  std::printf("  values:");
-  for (size_t i = 0; i < n; ++i) std::printf(" %.6g", Dequantize(t, i));
-  std::printf("%s\n", elements > n ? " ..." : "");
 }
 
 struct Profile {
@@ -236,11 +197,14 @@ std::vector<std::string> LabelsFor(const RunOptions& o) {
   return ReadLabels(dir + "/labels.txt");
 }
 
-void PrintResults(const RunOptions& o, MicroInterpreter& interpreter, double first_ms) {
+void PrintResults(const RunOptions& o, const schema::Model* model, MicroInterpreter& interpreter, double first_ms) {
   const std::vector<std::string> labels = LabelsFor(o);
   std::printf("model %s: %zu input(s), %zu output(s), arena %zu bytes\n", o.model.c_str(), interpreter.inputs_size(),
               interpreter.outputs_size(), interpreter.arena_used_bytes());
-  for (size_t k = 0; k < interpreter.outputs_size(); ++k) PrintOutput(k, interpreter.output(k), o.top, labels);
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+    const TfLiteTensor* t = interpreter.output(k);
+    PrintOutput(k, t, LooksLikeClassScores(model, k, t, !labels.empty()), o.top, labels);
+  }
   std::printf("time per inference: %.3f ms (first run)\n", first_ms);
 }
 
@@ -363,7 +327,7 @@ int RunCommand(const std::vector<std::string>& args) {
     return kExitFailure;
   }
   const double first_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  PrintResults(o, interpreter, first_ms);
+  PrintResults(o, schema::GetModel(model.data()), interpreter, first_ms);
 
   if (!o.output_dir.empty()) {
     const int written = WriteOutputs(o, interpreter);
