@@ -29,6 +29,10 @@ constexpr CommandHelp kHelp[] = {
     {"gen-resolver",
      "  gen-resolver MODEL [-o FILE] [--name NAME]\n"
      "      A C++ header registering exactly MODEL's ops in a MicroMutableOpResolver.\n"},
+    {"report",
+     "  report MODEL [-o FILE] [--runs N]\n"
+     "      One self-contained HTML page (default report.html): the graph with kernel variants, the memory\n"
+     "      plan as a timeline, per-node time over N profiled runs (default 20), the ops and the resolver.\n"},
     {"help",
      "  help [COMMAND]\n"
      "      This text, or one command's.  mote --version prints the version.\n"},
@@ -66,6 +70,7 @@ int main(int argc, char** argv) {
   if (command == "run") return mote::cli::RunCommand(args);
   if (command == "inspect") return mote::cli::InspectCommand(args);
   if (command == "gen-resolver") return mote::cli::GenResolverCommand(args);
+  if (command == "report") return mote::cli::ReportCommand(args);
   if (command == "help") return Help(args);
   if (command == "-h" || command == "--help") {
     Usage(stdout);
