@@ -2,9 +2,10 @@
 # Installs what a fresh Debian 12 machine lacks to build and test mote (needs root or sudo for apt). apt's output
 # goes to build/setup-apt.log ($MOTE_SETUP_LOG overrides it); the terminal gets one line.
 set -euo pipefail
+# python3-dev: the Python package's extension (pip install .); chromium: the `mote report` page test (headless).
 packages=(build-essential cmake ninja-build clang libclang-rt-14-dev libgtest-dev libgmock-dev libbenchmark-dev
           libflatbuffers-dev flatbuffers-compiler pkg-config python3 python3-dev python3-venv git
-          gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm)
+          gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm chromium)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
