@@ -175,6 +175,15 @@ class Interpreter:
         """The dict `mote inspect --json` prints for this model (docs/inspect-json.md)."""
         return json.loads(self._impl.inspect_json())
 
+    def report(self, path=None, runs=20):
+        """The page `mote report` writes (docs/report.md) as a string; also written to `path` when given.
+        `runs`: profiled Invokes behind the per-node time bars (0: none)."""
+        html = self._impl.report_html(int(runs))
+        if path is not None:
+            with open(path, "w", encoding="utf-8") as f:
+                f.write(html)
+        return html
+
     def gen_resolver(self, name="RegisterModelOps"):
         """The C++ header `mote gen-resolver --name NAME` writes for this model, as a string."""
         return self._impl.gen_resolver(name)

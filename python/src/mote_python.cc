@@ -21,6 +21,7 @@
 
 #include "mote/host/file_io.h"
 #include "mote/host/model_inspect.h"
+#include "mote/host/model_report.h"
 #include "mote/host/resolver_header.h"
 #include "mote/micro_interpreter.h"
 #include "mote/micro_log.h"
@@ -219,6 +220,18 @@ class Interpreter {
     return host::InspectJson(facts);
   }
 
+  std::string ReportHtml(size_t profile_runs) {
+    Claim claim(this);  // the report runs the model on an interpreter of its own, but not beside an invoke()
+    host::ReportOptions options;
+    options.profile_runs = profile_runs;
+    std::string html;
+    std::string error;
+    const bool ok = host::BuildModelReport(name_, model_, options, &html, &error);
+    RestoreModuleSink();
+    if (!ok) throw nb::value_error(("mote: " + name_ + " " + error).c_str());
+    return html;
+  }
+
   std::string GenResolver(const std::string& function_name) const {
     if (!host::IsCppIdentifier(function_name)) {
       throw nb::value_error(("mote: gen_resolver: '" + function_name + "' is not a C++ identifier").c_str());
@@ -295,5 +308,6 @@ NB_MODULE(_mote, m) {
       .def("check_idle", &Interpreter::CheckIdle)
       .def("set_input_bytes", &Interpreter::SetInputBytes)
       .def("inspect_json", &Interpreter::InspectJson)
-      .def("gen_resolver", &Interpreter::GenResolver);
+      .def("gen_resolver", &Interpreter::GenResolver)
+      .def("report_html", &Interpreter::ReportHtml);
 }

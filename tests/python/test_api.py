@@ -213,3 +213,9 @@ def test_no_leak_over_10000_invokes(small_int8_model):
     run(10000)
     grown = rss_bytes() - before
     assert grown < 1 << 20, f"RSS grew by {grown} bytes over 10,000 invokes"
+
+
+def test_report_is_the_cli_page(small_int8_model, tmp_path):
+    html = mote.Interpreter(model_path=small_int8_model).report(tmp_path / "r.html", runs=2)
+    assert html.startswith("<!DOCTYPE html>") and (tmp_path / "r.html").read_text() == html
+    assert html.count('<g class="node"') == 18 and 'id="peak"' in html and "MicroMutableOpResolver&lt;15&gt;" in html
