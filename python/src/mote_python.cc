@@ -69,21 +69,36 @@ void RestoreModuleSink() { SetLogSink(ModuleLogSink, nullptr); }
 
 const char* NumpyDtype(TfLiteType type) {
   switch (type) {
-    case kTfLiteFloat32: return "float32";
-    case kTfLiteFloat16: return "float16";
-    case kTfLiteFloat64: return "float64";
-    case kTfLiteInt8: return "int8";
-    case kTfLiteUInt8: return "uint8";
-    case kTfLiteInt16: return "int16";
-    case kTfLiteUInt16: return "uint16";
-    case kTfLiteInt32: return "int32";
-    case kTfLiteUInt32: return "uint32";
-    case kTfLiteInt64: return "int64";
-    case kTfLiteUInt64: return "uint64";
-    case kTfLiteBool: return "bool";
-    case kTfLiteComplex64: return "complex64";
-    case kTfLiteComplex128: return "complex128";
-    default: return "";  // no numpy equivalent (string, int4...): the Python side refuses such a tensor
+    case kTfLiteFloat32:
+      return "float32";
+    case kTfLiteFloat16:
+      return "float16";
+    case kTfLiteFloat64:
+      return "float64";
+    case kTfLiteInt8:
+      return "int8";
+    case kTfLiteUInt8:
+      return "uint8";
+    case kTfLiteInt16:
+      return "int16";
+    case kTfLiteUInt16:
+      return "uint16";
+    case kTfLiteInt32:
+      return "int32";
+    case kTfLiteUInt32:
+      return "uint32";
+    case kTfLiteInt64:
+      return "int64";
+    case kTfLiteUInt64:
+      return "uint64";
+    case kTfLiteBool:
+      return "bool";
+    case kTfLiteComplex64:
+      return "complex64";
+    case kTfLiteComplex128:
+      return "complex128";
+    default:
+      return "";  // no numpy equivalent (string, int4...): the Python side refuses such a tensor
   }
 }
 
@@ -93,20 +108,34 @@ nb::dlpack::dtype DlpackType(TfLiteType type) {
     return nb::dlpack::dtype{static_cast<uint8_t>(code), static_cast<uint8_t>(bits), 1};
   };
   switch (type) {
-    case kTfLiteFloat16: return make(dtype_code::Float, 16);
-    case kTfLiteFloat32: return make(dtype_code::Float, 32);
-    case kTfLiteFloat64: return make(dtype_code::Float, 64);
-    case kTfLiteInt8: return make(dtype_code::Int, 8);
-    case kTfLiteInt16: return make(dtype_code::Int, 16);
-    case kTfLiteInt32: return make(dtype_code::Int, 32);
-    case kTfLiteInt64: return make(dtype_code::Int, 64);
-    case kTfLiteUInt16: return make(dtype_code::UInt, 16);
-    case kTfLiteUInt32: return make(dtype_code::UInt, 32);
-    case kTfLiteUInt64: return make(dtype_code::UInt, 64);
-    case kTfLiteBool: return make(dtype_code::Bool, 8);
-    case kTfLiteComplex64: return make(dtype_code::Complex, 64);
-    case kTfLiteComplex128: return make(dtype_code::Complex, 128);
-    default: return make(dtype_code::UInt, 8);  // kTfLiteUInt8, and the bytes of anything numpy cannot hold
+    case kTfLiteFloat16:
+      return make(dtype_code::Float, 16);
+    case kTfLiteFloat32:
+      return make(dtype_code::Float, 32);
+    case kTfLiteFloat64:
+      return make(dtype_code::Float, 64);
+    case kTfLiteInt8:
+      return make(dtype_code::Int, 8);
+    case kTfLiteInt16:
+      return make(dtype_code::Int, 16);
+    case kTfLiteInt32:
+      return make(dtype_code::Int, 32);
+    case kTfLiteInt64:
+      return make(dtype_code::Int, 64);
+    case kTfLiteUInt16:
+      return make(dtype_code::UInt, 16);
+    case kTfLiteUInt32:
+      return make(dtype_code::UInt, 32);
+    case kTfLiteUInt64:
+      return make(dtype_code::UInt, 64);
+    case kTfLiteBool:
+      return make(dtype_code::Bool, 8);
+    case kTfLiteComplex64:
+      return make(dtype_code::Complex, 64);
+    case kTfLiteComplex128:
+      return make(dtype_code::Complex, 128);
+    default:
+      return make(dtype_code::UInt, 8);  // kTfLiteUInt8, and the bytes of anything numpy cannot hold
   }
 }
 
@@ -178,9 +207,8 @@ class Interpreter {
       if (q->zero_point() != nullptr) zero_points.assign(q->zero_point()->begin(), q->zero_point()->end());
       quantized_dimension = q->quantized_dimension();
     }
-    return nb::make_tuple(std::string(t->name == nullptr ? "" : t->name), std::string(NumpyDtype(t->type)),
-                          shape, scales, zero_points, quantized_dimension, std::string(TfLiteTypeGetName(t->type)),
-                          t->bytes);
+    return nb::make_tuple(std::string(t->name == nullptr ? "" : t->name), std::string(NumpyDtype(t->type)), shape,
+                          scales, zero_points, quantized_dimension, std::string(TfLiteTypeGetName(t->type)), t->bytes);
   }
 
   // The tensor as a writable numpy array of its dtype and shape that keeps this interpreter alive (the Python
@@ -190,7 +218,8 @@ class Interpreter {
     me.CheckIdle();
     TfLiteTensor* t = me.Tensor(output, index);
     std::vector<size_t> shape;
-    for (int i = 0; t->dims != nullptr && i < t->dims->size; ++i) shape.push_back(static_cast<size_t>(t->dims->data[i]));
+    for (int i = 0; t->dims != nullptr && i < t->dims->size; ++i)
+      shape.push_back(static_cast<size_t>(t->dims->data[i]));
     return nb::ndarray<nb::numpy>(t->data.raw, shape.size(), shape.data(), self, nullptr, DlpackType(t->type));
   }
 
@@ -275,7 +304,8 @@ class Interpreter {
     const schema::SubGraph* sg = schema::GetModel(model_.data())->subgraphs()->Get(0);
     const auto* list = output ? sg->outputs() : sg->inputs();
     if (list == nullptr || index >= list->size()) return nullptr;
-    return sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(list->Get(static_cast<flatbuffers::uoffset_t>(index))));
+    return sg->tensors()->Get(
+        static_cast<flatbuffers::uoffset_t>(list->Get(static_cast<flatbuffers::uoffset_t>(index))));
   }
 
   AllOpsResolver resolver_;
@@ -295,8 +325,8 @@ NB_MODULE(_mote, m) {
   mote::python::RestoreModuleSink();
   m.attr("DEFAULT_ARENA_BYTES") = mote::host::kInspectArenaBytes;
   nb::class_<Interpreter>(m, "Interpreter")
-      .def(nb::init<const std::optional<std::string>&, const std::optional<nb::bytes>&, size_t>(), nb::arg("model_path").none(),
-           nb::arg("model_content").none(), nb::arg("arena_size"))
+      .def(nb::init<const std::optional<std::string>&, const std::optional<nb::bytes>&, size_t>(),
+           nb::arg("model_path").none(), nb::arg("model_content").none(), nb::arg("arena_size"))
       .def("invoke", &Interpreter::Invoke)
       .def("reset", &Interpreter::Reset)
       .def("inputs_size", &Interpreter::inputs_size)

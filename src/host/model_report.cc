@@ -43,11 +43,20 @@ std::string Html(const std::string& s) {
   std::string out;
   for (char c : s) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -82,7 +91,8 @@ void Lifetimes(const schema::SubGraph* sg, std::vector<int>* first, std::vector<
   std::vector<int> producer(tensors, -1);
   auto valid = [&](int32_t t) { return t >= 0 && t < tensors; };
   if (sg->inputs() != nullptr) {
-    for (int32_t t : *sg->inputs()) if (valid(t)) (*first)[t] = 0;
+    for (int32_t t : *sg->inputs())
+      if (valid(t)) (*first)[t] = 0;
   }
   for (int n = 0; n < ops; ++n) {
     const schema::Operator* op = sg->operators()->Get(n);
@@ -102,7 +112,8 @@ void Lifetimes(const schema::SubGraph* sg, std::vector<int>* first, std::vector<
     }
   }
   if (sg->outputs() != nullptr) {
-    for (int32_t t : *sg->outputs()) if (valid(t)) (*last)[t] = std::max((*last)[t], ops - 1);
+    for (int32_t t : *sg->outputs())
+      if (valid(t)) (*last)[t] = std::max((*last)[t], ops - 1);
   }
 }
 
@@ -119,8 +130,8 @@ void CollectSpans(const schema::Model* model, MicroInterpreter& interpreter, con
     if (p < arena || p >= arena + used) continue;
     size_t bytes = TfLiteTypeSizeOf(t->type);
     for (int d = 0; t->dims != nullptr && d < t->dims->size; ++d) bytes *= static_cast<size_t>(t->dims->data[d]);
-    r->tensors.push_back({i, st->name() == nullptr ? "" : st->name()->str(), static_cast<size_t>(p - arena), bytes,
-                          first[i], last[i]});
+    r->tensors.push_back(
+        {i, st->name() == nullptr ? "" : st->name()->str(), static_cast<size_t>(p - arena), bytes, first[i], last[i]});
   }
 }
 
@@ -213,11 +224,11 @@ std::string MemorySection(const InspectFacts& f, const RuntimeFacts& r) {
   const int nodes = std::max<int>(1, static_cast<int>(f.nodes.size()));
   size_t peak = 0;
   for (const TensorSpan& t : r.tensors) peak = std::max(peak, t.offset + t.bytes);
-  std::string s = "<section id=\"memory\"><h2>Memory plan</h2><p>Each box is a tensor: alive from the node that "
-                  "writes it to the last node that reads it (x), at its arena offset (y). Planned peak: <b>" +
-                  std::to_string(peak) + "</b> bytes of tensors; the whole arena is " +
-                  std::to_string(f.arena.total) + " bytes (" + std::to_string(f.arena.persistent) +
-                  " persistent).</p>";
+  std::string s =
+      "<section id=\"memory\"><h2>Memory plan</h2><p>Each box is a tensor: alive from the node that "
+      "writes it to the last node that reads it (x), at its arena offset (y). Planned peak: <b>" +
+      std::to_string(peak) + "</b> bytes of tensors; the whole arena is " + std::to_string(f.arena.total) + " bytes (" +
+      std::to_string(f.arena.persistent) + " persistent).</p>";
   const double sx = static_cast<double>(kW - kLeft - 10) / nodes;
   const double sy = peak == 0 ? 0 : static_cast<double>(kH - kTop - kBottom) / static_cast<double>(peak);
   s += "<svg class=\"memory\" width=\"" + std::to_string(kW) + "\" height=\"" + std::to_string(kH) +
@@ -232,8 +243,8 @@ std::string MemorySection(const InspectFacts& f, const RuntimeFacts& r) {
     const double h = std::max(1.0, t.bytes * sy), y = kH - kBottom - (t.offset + t.bytes) * sy;
     s += "<rect class=\"tensor\" data-tensor=\"" + std::to_string(t.index) + "\" x=\"" + Num(x, "%.1f") + "\" y=\"" +
          Num(y, "%.1f") + "\" width=\"" + Num(w, "%.1f") + "\" height=\"" + Num(h, "%.1f") + "\" fill=\"" +
-         OpColour(t.name) + "\"><title>tensor " + std::to_string(t.index) + " '" + Html(t.name) + "': " +
-         std::to_string(t.bytes) + " bytes at offset " + std::to_string(t.offset) + ", nodes " +
+         OpColour(t.name) + "\"><title>tensor " + std::to_string(t.index) + " '" + Html(t.name) +
+         "': " + std::to_string(t.bytes) + " bytes at offset " + std::to_string(t.offset) + ", nodes " +
          std::to_string(t.first) + "-" + std::to_string(t.last) + "</title></rect>";
   }
   const int peak_y = kTop;
@@ -252,8 +263,9 @@ std::string TimeSection(const InspectFacts& f, const RuntimeFacts& r) {
     total += v;
     longest = std::max(longest, v);
   }
-  s += "<p>Mean over " + std::to_string(r.profile_runs) + " Invokes on zero inputs (after 3 warm-ups): " +
-       Num(total, "%.1f") + " &micro;s in the nodes.</p><table class=\"times\">";
+  s += "<p>Mean over " + std::to_string(r.profile_runs) +
+       " Invokes on zero inputs (after 3 warm-ups): " + Num(total, "%.1f") +
+       " &micro;s in the nodes.</p><table class=\"times\">";
   for (size_t i = 0; i < r.node_us.size() && i < f.nodes.size(); ++i) {
     const double pct = longest > 0 ? 100.0 * r.node_us[i] / longest : 0;
     s += "<tr><td>#" + std::to_string(f.nodes[i].index) + " " + Html(f.nodes[i].op) + "</td><td class=\"bar\">" +
@@ -270,8 +282,8 @@ std::string OpsSection(const InspectFacts& f) {
   for (const OperatorFacts& op : f.operators) {
     if (op.count == 0) continue;  // unused or duplicate operator-code entries
     s += std::string("<tr class=\"") + (op.implemented ? "have" : "lack") + "\"><td>" + Html(op.name) + "</td><td>" +
-         std::to_string(op.version) + "</td><td>" + std::to_string(op.count) + "</td><td>" +
-         Html(OperatorStatus(op)) + "</td></tr>";
+         std::to_string(op.version) + "</td><td>" + std::to_string(op.count) + "</td><td>" + Html(OperatorStatus(op)) +
+         "</td></tr>";
   }
   s += "</table>";
   for (const std::string& p : f.problems) s += "<p class=\"problem\">" + Html(p) + "</p>";

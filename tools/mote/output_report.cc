@@ -13,15 +13,20 @@ namespace {
 
 double Dequantize(const TfLiteTensor* t, size_t i) {
   switch (t->type) {
-    case kTfLiteFloat32: return t->data.f[i];
-    case kTfLiteInt8: return (t->data.int8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteUInt8: return (t->data.uint8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteInt16: return (t->data.i16[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteFloat32:
+      return t->data.f[i];
+    case kTfLiteInt8:
+      return (t->data.int8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteUInt8:
+      return (t->data.uint8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
+    case kTfLiteInt16:
+      return (t->data.i16[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
     case kTfLiteInt32: {
       const double scale = t->params.scale == 0.f ? 1.0 : t->params.scale;
       return (t->data.i32[i] - t->params.zero_point) * scale;
     }
-    default: return 0.0;
+    default:
+      return 0.0;
   }
 }
 
