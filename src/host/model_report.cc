@@ -1,12 +1,12 @@
 #include "mote/host/model_report.h"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "mote/host/model_inspect.h"
+#include "mote/host/node_timer.h"
 #include "mote/host/resolver_header.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_interpreter.h"
@@ -135,22 +135,9 @@ void CollectSpans(const schema::Model* model, MicroInterpreter& interpreter, con
   }
 }
 
-struct NodeTimer {
-  std::vector<double> us;
-  std::chrono::steady_clock::time_point start;
-  static void Hook(void* user, size_t position, bool after) {
-    auto* t = static_cast<NodeTimer*>(user);
-    if (!after) {
-      t->start = std::chrono::steady_clock::now();
-    } else if (position < t->us.size()) {
-      t->us[position] += std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - t->start).count();
-    }
-  }
-};
-
 // Inputs are zeros: the per-node times of these kernels do not depend on the values.
 void Profile(MicroInterpreter& interpreter, size_t runs, RuntimeFacts* r) {
-  NodeTimer timer{std::vector<double>(interpreter.operators_size(), 0.0), {}};
+  NodeTimer timer(interpreter.operators_size());
   for (size_t w = 0; w < 3 + runs; ++w) {
     if (w == 3) interpreter.SetNodeHook(NodeTimer::Hook, &timer);
     for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
@@ -163,8 +150,8 @@ void Profile(MicroInterpreter& interpreter, size_t runs, RuntimeFacts* r) {
     }
   }
   interpreter.SetNodeHook(nullptr, nullptr);
-  for (double& v : timer.us) v /= static_cast<double>(runs);
-  r->node_us = timer.us;
+  for (double& v : timer.ms) v *= 1000.0 / static_cast<double>(runs);  // mean microseconds
+  r->node_us = timer.ms;
   r->profile_runs = runs;
 }
 

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "output_report.h"
 #include "mote/host/golden_inputs.h"
+#include "mote/host/node_timer.h"
 #include "mote/host/npy.h"
 #include "mote/kernel_util.h"
 #include "mote/op_resolver.h"
@@ -110,19 +111,7 @@ std::vector<std::string> ReadLabels(const std::string& path) {
   return labels;
 }
 
-struct Profile {
-  MicroInterpreter* interpreter;
-  std::vector<double> node_ms;
-  Clock::time_point start;
-  static void Hook(void* user, size_t position, bool after) {
-    auto* p = static_cast<Profile*>(user);
-    if (!after) {
-      p->start = Clock::now();
-    } else {
-      p->node_ms[position] += std::chrono::duration<double, std::milli>(Clock::now() - p->start).count();
-    }
-  }
-};
+using Profile = host::NodeTimer;
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -241,11 +230,11 @@ int WriteOutputs(const RunOptions& o, MicroInterpreter& interpreter) {
 void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Profile& profile,
                   const std::vector<double>& times) {
   double total = 0;
-  for (double v : profile.node_ms) total += v;
-  std::vector<size_t> order(profile.node_ms.size());
+  for (double v : profile.ms) total += v;
+  std::vector<size_t> order(profile.ms.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
+                   [&](size_t a, size_t b) { return profile.ms[a] > profile.ms[b]; });
   double measured = 0;
   for (double t : times) measured += t;
   std::printf(
@@ -256,10 +245,10 @@ void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Prof
   std::map<std::string, double> per_op;
   for (size_t i : order) {
     const NodeInfo info = interpreter.node_info(i);
-    const double ms = profile.node_ms[i] / o.runs;
+    const double ms = profile.ms[i] / o.runs;
     per_op[info.op_name] += ms;
     std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%", info.index, info.op_name, info.variant, ms,
-                total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
+                total > 0 ? 100.0 * profile.ms[i] / total : 0.0);
     // A delegate kernel's row says which model nodes it runs.
     if (info.replaced_nodes != nullptr) {
       std::printf("  replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
@@ -276,7 +265,7 @@ void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Prof
 
 // --bench / --profile: warm-up runs (their status is not checked), then timed runs. Returns an exit code.
 int Benchmark(const RunOptions& o, MicroInterpreter& interpreter, const std::vector<const uint8_t*>& input_data) {
-  Profile profile{&interpreter, std::vector<double>(interpreter.operators_size(), 0.0), {}};
+  Profile profile(interpreter.operators_size());
   for (size_t w = 0; w < o.warmup; ++w) {
     FillInputs(o, interpreter, input_data);
     interpreter.Invoke();
