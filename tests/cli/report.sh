@@ -32,7 +32,7 @@ if [ -z "$chromium_bin" ]; then
   echo "report: SKIPPED the headless Chromium check (no chromium; scripts/setup.sh installs Debian's)"
   exit $fail
 fi
-timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --user-data-dir="$work/profile" \
+timeout 120 "$chromium_bin" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir="$work/profile" \
   --dump-dom "file://$work/report.html" >"$work/dom.html" 2>"$work/chromium.log" ||
   { echo "FAILED: chromium --dump-dom"; tail -5 "$work/chromium.log"; exit 1; }
 python3 - "$work/dom.html" "$work/inspect.json" <<'PY' || fail=1
