@@ -120,6 +120,7 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
   const auto* codes = model_->operator_codes();
   const int32_t code_count = static_cast<int32_t>(codes->size());
   bool ok = true;
+  bool registered_listed = false;  // the first miss lists the registered ops; later ones refer to it
   for (int32_t c = 0; c < code_count; ++c) {
     bool used = false;
     for (int32_t s = 0; s < subgraphs_size_ && !used; ++s) {
@@ -134,10 +135,12 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
     const TfLiteRegistration* registration = nullptr;
     if (builtin == schema::BuiltinOperator_CUSTOM) {
       registration = resolver_.FindOp(code->custom_code()->c_str(), version);
-      if (registration == nullptr) ReportMissingCustomOp(resolver_, code->custom_code()->c_str(), version);
+      if (registration == nullptr) {
+        ReportMissingCustomOp(resolver_, code->custom_code()->c_str(), version, &registered_listed);
+      }
     } else {
       registration = resolver_.FindOp(static_cast<schema::BuiltinOperator>(builtin), version);
-      if (registration == nullptr) ReportMissingBuiltinOp(resolver_, builtin, version);
+      if (registration == nullptr) ReportMissingBuiltinOp(resolver_, builtin, version, &registered_listed);
     }
     if (registration == nullptr) {
       ok = false;

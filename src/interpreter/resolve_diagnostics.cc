@@ -43,8 +43,13 @@ void AddVersions(Text* text, int min_version, int max_version) {
   }
 }
 
-void AddRegisteredList(Text* text, const MicroOpResolver& resolver) {
+void AddRegisteredList(Text* text, const MicroOpResolver& resolver, bool* listed) {
   const int n = resolver.NumRegistrations();
+  if (n > 0 && *listed) {
+    text->Add(" (Registered ops: listed above.)");
+    return;
+  }
+  *listed = true;
   if (n == 0) {
     text->Add(" The resolver has no ops registered.");
     return;
@@ -91,7 +96,7 @@ int BoundedEditDistance(const char* a, const char* b, int limit, bool fold_case)
   return prev[lb] > limit ? limit + 1 : prev[lb];
 }
 
-void ReportMissingBuiltinOp(const MicroOpResolver& resolver, int32_t code, int version) {
+void ReportMissingBuiltinOp(const MicroOpResolver& resolver, int32_t code, int version, bool* listed) {
   char buffer[kMaxLogMessageBytes];
   Text text(buffer, sizeof(buffer));
   const char* name = BuiltinOperatorName(code);
@@ -119,12 +124,12 @@ void ReportMissingBuiltinOp(const MicroOpResolver& resolver, int32_t code, int v
       text.Add(" mote has no builtin kernel for %s; register your own with resolver.AddBuiltin("
                "tflite::BuiltinOperator_%s, registration).", name, name);
     }
-    AddRegisteredList(&text, resolver);
+    AddRegisteredList(&text, resolver, listed);
   }
   MicroPrintf("%s", text.str());
 }
 
-void ReportMissingCustomOp(const MicroOpResolver& resolver, const char* name, int version) {
+void ReportMissingCustomOp(const MicroOpResolver& resolver, const char* name, int version, bool* listed) {
   char buffer[kMaxLogMessageBytes];
   Text text(buffer, sizeof(buffer));
   text.Add("Didn't find custom op for name '%s' version '%d'.", name, version);
@@ -159,7 +164,7 @@ void ReportMissingCustomOp(const MicroOpResolver& resolver, const char* name, in
   } else {
     text.Add(" Register it with resolver.AddCustom(\"%s\", registration).", name);
   }
-  AddRegisteredList(&text, resolver);
+  AddRegisteredList(&text, resolver, listed);
   MicroPrintf("%s", text.str());
 }
 

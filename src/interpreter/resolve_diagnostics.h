@@ -11,8 +11,10 @@
 
 namespace mote {
 
-void ReportMissingBuiltinOp(const MicroOpResolver& resolver, int32_t code, int version);
-void ReportMissingCustomOp(const MicroOpResolver& resolver, const char* name, int version);
+// `*listed` says whether an earlier message of the same resolution pass already listed the registered ops: the
+// list (up to the whole op table) is printed once, and later messages refer to it. Set to true once listed.
+void ReportMissingBuiltinOp(const MicroOpResolver& resolver, int32_t code, int version, bool* listed);
+void ReportMissingCustomOp(const MicroOpResolver& resolver, const char* name, int version, bool* listed);
 
 // Edit distance between a and b, giving up (returning limit + 1) once it exceeds `limit`; case-insensitive
 // when `fold_case`. Used for "did you mean".

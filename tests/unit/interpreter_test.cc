@@ -266,6 +266,33 @@ TEST_F(InterpreterTest, MissingBuiltinNamesTheAddMethodAndRegisteredOps) {
                         "Registered ops (2): FULLY_CONNECTED, custom 'AddOne'.");
 }
 
+// Several missing ops: the first message lists the registered ops, the others refer to it (a model missing 13
+// ops printed the whole op table 13 times).
+TEST_F(InterpreterTest, RegisteredOpsAreListedOncePerResolution) {
+  MicroMutableOpResolver<1> resolver;
+  resolver.AddFullyConnected();
+  test::ModelBuilder b;
+  const int conv = b.AddOperatorCode(schema::BuiltinOperator_CONV_2D);
+  const int relu = b.AddOperatorCode(schema::BuiltinOperator_RELU);
+  const int t0 = b.AddTensor(schema::TensorType_FLOAT32, {1, 4});
+  const int t1 = b.AddTensor(schema::TensorType_FLOAT32, {1, 4});
+  const int t2 = b.AddTensor(schema::TensorType_FLOAT32, {1, 4});
+  b.AddOperator(conv, {t0}, {t1});
+  b.AddOperator(relu, {t1}, {t2});
+  b.SetInputs({t0});
+  b.SetOutputs({t2});
+  Fixture f(b.Finish());
+  LogCapture log;
+  MicroInterpreter interpreter(f.model.data(), f.model.size(), resolver, f.arena.data(), f.arena.size());
+  EXPECT_NE(interpreter.AllocateTensors(), kTfLiteOk);
+  EXPECT_TRUE(log.Has("Didn't find op for builtin opcode 'CONV_2D' version '1'. Add it with resolver.AddConv2D(). "
+                      "Registered ops (1): FULLY_CONNECTED."))
+      << log.all();
+  EXPECT_TRUE(log.Has("Didn't find op for builtin opcode 'RELU' version '1'. Add it with resolver.AddRelu(). "
+                      "(Registered ops: listed above.)"))
+      << log.all();
+}
+
 TEST_F(InterpreterTest, VersionMissNamesTheRegisteredRange) {
   MicroMutableOpResolver<1> resolver;
   resolver.AddBuiltin(schema::BuiltinOperator_TANH, Register_TANH(), 1, 2);

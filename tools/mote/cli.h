@@ -21,6 +21,7 @@ constexpr int kExitUsage = 2;
 int RunCommand(const std::vector<std::string>& args);
 int InspectCommand(const std::vector<std::string>& args);
 int GenResolverCommand(const std::vector<std::string>& args);
+int ReportCommand(const std::vector<std::string>& args);
 
 // Parses a non-negative integer with an optional K/M suffix (KiB/MiB); false on garbage or overflow.
 bool ParseSize(const std::string& text, size_t* value);

@@ -1,173 +1,39 @@
-// `mote inspect MODEL [--json]`: what a model contains and whether (and how) this build runs it.
-//
-// The facts come from two places: the FlatBuffer itself (after VerifyModel accepted it) for everything that is
-// true of the file, and a real MicroInterpreter over AllOpsResolver and a 64 MiB arena for what this build does
-// with it (kernel variant per node, arena bytes by category). A model the interpreter refuses is still
-// described; the refusal messages become `problems`. The JSON form is documented in docs/inspect-json.md.
-#include <cmath>
-#include <cstdint>
+// `mote inspect MODEL [--json]`: what a model contains and whether (and how) this build runs it. The facts and
+// the JSON form come from mote/host/model_inspect.h (shared with `mote report` and the Python package).
 #include <cstdio>
 #include <string>
 #include <vector>
 
 #include "cli.h"
-#include "mote/micro_log.h"
-#include "mote/op_resolver.h"
-#include "mote/model_verifier.h"
+#include "mote/host/model_inspect.h"
 
 namespace mote {
 namespace cli {
 namespace {
 
-struct TensorFacts {
-  std::string name;
-  std::string dtype;
-  std::vector<int32_t> shape;
-  bool has_quantization = false;
-  double scale = 0.0;
-  int64_t zero_point = 0;
-};
-
-struct SubgraphFacts {
-  std::string name;
-  size_t tensors = 0;
-  size_t operators = 0;
-};
-
-struct OperatorFacts {
-  std::string name;  // builtin name, or the custom op's name
-  int32_t code = 0;  // builtin code (32 = CUSTOM)
-  int32_t version = 1;
-  size_t count = 0;  // nodes using this operator code, over all subgraphs
-  bool custom = false;
-  bool flex = false;         // a TensorFlow op (custom "Flex..."), which no micro runtime runs
-  bool implemented = false;  // this build has a kernel for this code and version
-};
-
-struct NodeFacts {
-  int index;
-  std::string op;
-  std::string variant;
-};
-
-struct InspectFacts {
-  std::string model;
-  size_t model_bytes = 0;
-  std::string description;
-  std::vector<SubgraphFacts> subgraphs;
-  std::vector<OperatorFacts> operators;
-  std::vector<TensorFacts> inputs;
-  std::vector<TensorFacts> outputs;
-  size_t tensors = 0;
-  std::vector<NodeFacts> nodes;
-  bool supported = false;
-  ArenaReport arena = {0, 0, 0, 0, 0};
-  std::vector<std::string> problems;
-};
-
-// Collects every message mote logs while inspecting (verifier and interpreter diagnostics).
-void CaptureLog(void* user, const char* message) { static_cast<std::vector<std::string>*>(user)->push_back(message); }
-
-std::string FbString(const flatbuffers::String* s) { return s == nullptr ? std::string() : s->str(); }
-
-TensorFacts DescribeSchemaTensor(const schema::SubGraph* subgraph, int32_t index) {
-  TensorFacts f;
-  const schema::Tensor* t = subgraph->tensors()->Get(static_cast<flatbuffers::uoffset_t>(index));
-  f.name = FbString(t->name());
-  f.dtype = TensorTypeName(t->type());
-  if (t->shape() != nullptr) f.shape.assign(t->shape()->begin(), t->shape()->end());
-  const schema::QuantizationParameters* q = t->quantization();
-  if (q != nullptr && q->scale() != nullptr && q->scale()->size() > 0) {
-    // Per-channel tensors report their first channel; model inputs and outputs are per-tensor in practice.
-    f.has_quantization = true;
-    f.scale = q->scale()->Get(0);
-    f.zero_point = q->zero_point() != nullptr && q->zero_point()->size() > 0 ? q->zero_point()->Get(0) : 0;
-  }
-  return f;
-}
-
-bool IsFlexOp(const std::string& name) { return name.compare(0, 4, "Flex") == 0; }
-
-void CollectModelFacts(const schema::Model* model, InspectFacts* facts) {
-  facts->description = FbString(model->description());
-  const auto* codes = model->operator_codes();
-  const size_t code_count = codes == nullptr ? 0 : codes->size();
-  facts->operators.resize(code_count);
-  for (size_t i = 0; i < code_count; ++i) {
-    const schema::OperatorCode* c = codes->Get(static_cast<flatbuffers::uoffset_t>(i));
-    OperatorFacts& op = facts->operators[i];
-    op.code = GetBuiltinCode(c);
-    op.version = c->version();
-    op.custom = op.code == schema::BuiltinOperator_CUSTOM;
-    if (op.custom) {
-      op.name = FbString(c->custom_code());
-      op.flex = IsFlexOp(op.name);
-      op.implemented = CustomOpTableAddMethodName(op.name.c_str()) != nullptr;  // a custom kernel mote ships
-    } else {
-      op.name = BuiltinOperatorName(op.code);
-      const int max_version = OpTableMaxVersion(op.code);
-      op.implemented = max_version > 0 && op.version <= max_version;
-    }
-  }
-  const auto* subgraphs = model->subgraphs();
-  for (flatbuffers::uoffset_t s = 0; s < subgraphs->size(); ++s) {
-    const schema::SubGraph* sg = subgraphs->Get(s);
-    SubgraphFacts sf;
-    sf.name = FbString(sg->name());
-    sf.tensors = sg->tensors() == nullptr ? 0 : sg->tensors()->size();
-    sf.operators = sg->operators() == nullptr ? 0 : sg->operators()->size();
-    for (size_t k = 0; k < sf.operators; ++k) {
-      const uint32_t index = sg->operators()->Get(static_cast<flatbuffers::uoffset_t>(k))->opcode_index();
-      if (index < facts->operators.size()) ++facts->operators[index].count;
-    }
-    facts->subgraphs.push_back(sf);
-  }
-  const schema::SubGraph* main = subgraphs->Get(0);
-  facts->tensors = facts->subgraphs[0].tensors;
-  if (main->inputs() != nullptr) {
-    for (int32_t index : *main->inputs()) facts->inputs.push_back(DescribeSchemaTensor(main, index));
-  }
-  if (main->outputs() != nullptr) {
-    for (int32_t index : *main->outputs()) facts->outputs.push_back(DescribeSchemaTensor(main, index));
-  }
-}
-
-// Runs the model through a real interpreter: the only honest answer to "does this build run it, how, and in
-// how many bytes".
-void CollectRuntimeFacts(const host::AlignedBuffer& model, std::vector<std::string>* log, InspectFacts* facts) {
-  static AllOpsResolver resolver;
-  host::AlignedBuffer arena(kDefaultArenaBytes);
-  log->clear();
-  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  facts->supported = interpreter.initialization_status() == kTfLiteOk && interpreter.AllocateTensors() == kTfLiteOk;
-  if (!facts->supported) {
-    facts->problems = *log;
-    if (facts->problems.empty()) facts->problems.push_back("AllocateTensors() failed without a message");
-    return;
-  }
-  for (size_t i = 0; i < interpreter.operators_size(); ++i) {
-    const NodeInfo info = interpreter.node_info(i);
-    facts->nodes.push_back(
-        {info.index, info.op_name == nullptr ? "" : info.op_name, info.variant == nullptr ? "" : info.variant});
-  }
-  facts->arena = interpreter.arena_report();
-}
-
-// ---- Text output ---------------------------------------------------------------------------------------
-
-std::string ShapeText(const std::vector<int32_t>& shape) {
-  std::string s = "[";
-  for (size_t i = 0; i < shape.size(); ++i) {
-    if (i > 0) s += ", ";
-    s += std::to_string(shape[i]);
-  }
-  return s + "]";
-}
+using host::InspectFacts;
+using host::OperatorFacts;
+using host::NodeFacts;
+using host::TensorFacts;
 
 void PrintTensorLine(const char* kind, size_t k, const TensorFacts& t) {
-  std::printf("  %s %zu '%s' %s %s", kind, k, t.name.c_str(), t.dtype.c_str(), ShapeText(t.shape).c_str());
+  std::printf("  %s %zu '%s' %s %s", kind, k, t.name.c_str(), t.dtype.c_str(), host::ShapeText(t.shape).c_str());
   if (t.has_quantization) std::printf(" scale %.9g zero_point %lld", t.scale, static_cast<long long>(t.zero_point));
   std::printf("\n");
+}
+
+// Each figure with what it is: the total is the --arena to give; the rest says where it goes.
+void PrintArena(const ArenaReport& a) {
+  std::printf("arena: %zu bytes in all (arena_used_bytes(); the smallest --arena that runs the model)\n", a.total);
+  std::printf("  %-10s %9zu bytes  tensors and scratch buffers, sharing memory by lifetime (high-water mark)\n",
+              "planned", a.planned);
+  std::printf("  %-10s %9zu bytes  interpreter structures, kernel state and parameters, kept for the run\n",
+              "persistent", a.persistent);
+  if (a.total > a.planned + a.persistent) {
+    std::printf("  %-10s %9zu bytes  alignment padding\n", "padding", a.total - a.planned - a.persistent);
+  }
+  std::printf("  (without sharing, the tensors alone would take %zu bytes; kernels asked for %zu bytes of scratch)\n",
+              a.activations, a.scratch);
 }
 
 void PrintText(const InspectFacts& f) {
@@ -183,12 +49,7 @@ void PrintText(const InspectFacts& f) {
   std::printf("  %3s  %-28s %5s %7s %5s  %s\n", "#", "name", "code", "version", "nodes", "this build");
   for (size_t i = 0; i < f.operators.size(); ++i) {
     const OperatorFacts& op = f.operators[i];
-    const char* status = op.flex                          ? "TensorFlow op, unsupported"
-                         : op.custom && op.implemented    ? "implemented (custom)"
-                         : op.custom                      ? "custom op (register it with AddCustom)"
-                         : op.implemented                 ? "implemented"
-                         : OpTableMaxVersion(op.code) > 0 ? "version not implemented"
-                                                          : "not implemented";
+    const char* status = host::OperatorStatus(op);
     std::printf("  %3zu  %-28s %5d %7d %5zu  %s\n", i, op.name.c_str(), op.code, op.version, op.count, status);
   }
   std::printf("inputs: %zu\n", f.inputs.size());
@@ -204,167 +65,8 @@ void PrintText(const InspectFacts& f) {
   std::printf("nodes: %zu\n", f.nodes.size());
   std::printf("  %5s  %-20s %s\n", "node", "op", "variant");
   for (const NodeFacts& n : f.nodes) std::printf("  %5d  %-20s %s\n", n.index, n.op.c_str(), n.variant.c_str());
-  std::printf("arena: %zu bytes (planned %zu: activations %zu, scratch %zu; persistent %zu)\n", f.arena.total,
-              f.arena.planned, f.arena.activations, f.arena.scratch, f.arena.persistent);
+  PrintArena(f.arena);
   std::printf("supported: yes\n");
-}
-
-// ---- JSON output ---------------------------------------------------------------------------------------
-
-// Length of the well-formed UTF-8 sequence starting at s[i], or 0 when the bytes there are not one.
-size_t Utf8SequenceLength(const std::string& s, size_t i) {
-  const unsigned char c = static_cast<unsigned char>(s[i]);
-  const size_t n = (c >= 0xc2 && c <= 0xdf) ? 2 : (c >= 0xe0 && c <= 0xef) ? 3 : (c >= 0xf0 && c <= 0xf4) ? 4 : 0;
-  if (n == 0) return 0;
-  uint32_t cp = c & (0x7f >> n);
-  if (i + n > s.size()) return 0;
-  for (size_t k = 1; k < n; ++k) {
-    const unsigned char cc = static_cast<unsigned char>(s[i + k]);
-    if ((cc & 0xc0) != 0x80) return 0;
-    cp = (cp << 6) | (cc & 0x3f);
-  }
-  // Overlong forms, surrogates and code points past U+10FFFF are not UTF-8.
-  const uint32_t min_cp = n == 2 ? 0x80 : n == 3 ? 0x800 : 0x10000;
-  if (cp < min_cp || cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return 0;
-  return n;
-}
-
-// A JSON string literal. Model strings are arbitrary bytes: well-formed UTF-8 passes through, any other byte
-// becomes U+FFFD, so the output is always valid JSON.
-std::string JsonString(const std::string& s) {
-  std::string out = "\"";
-  for (size_t i = 0; i < s.size(); ++i) {
-    const unsigned char c = static_cast<unsigned char>(s[i]);
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7f) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", c);
-          out += buf;
-        } else if (c >= 0x80) {
-          const size_t n = Utf8SequenceLength(s, i);
-          if (n == 0) {
-            out += "\\ufffd";
-          } else {
-            out.append(s, i, n);
-            i += n - 1;
-          }
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  return out + "\"";
-}
-
-std::string JsonNumber(double v) {
-  if (!std::isfinite(v)) return "null";  // JSON has no NaN/Infinity
-  char buf[32];
-  std::snprintf(buf, sizeof(buf), "%.9g", v);
-  return buf;
-}
-
-std::string JsonTensor(const TensorFacts& t) {
-  std::string s = "{\"name\": " + JsonString(t.name) + ", \"dtype\": " + JsonString(t.dtype) + ", \"shape\": [";
-  for (size_t i = 0; i < t.shape.size(); ++i) s += (i > 0 ? ", " : "") + std::to_string(t.shape[i]);
-  s += "], \"scale\": " + (t.has_quantization ? JsonNumber(t.scale) : std::string("null"));
-  s += ", \"zero_point\": " + (t.has_quantization ? std::to_string(t.zero_point) : std::string("null")) + "}";
-  return s;
-}
-
-template <typename T, typename F>
-std::string JsonList(const std::vector<T>& items, F item_to_json, const char* indent) {
-  if (items.empty()) return "[]";
-  std::string s = "[\n";
-  for (size_t i = 0; i < items.size(); ++i) {
-    s += indent;
-    s += "  " + item_to_json(items[i]) + (i + 1 < items.size() ? ",\n" : "\n");
-  }
-  return s + indent + "]";
-}
-
-void PrintJson(const InspectFacts& f) {
-  std::vector<OperatorFacts> custom;
-  for (const OperatorFacts& op : f.operators) {
-    if (op.custom) custom.push_back(op);
-  }
-  std::string s = "{\n";
-  s += "  \"model\": " + JsonString(f.model) + ",\n";
-  s += "  \"model_bytes\": " + std::to_string(f.model_bytes) + ",\n";
-  s += "  \"description\": " + JsonString(f.description) + ",\n";
-  s += "  \"subgraphs\": " +
-       JsonList(
-           f.subgraphs,
-           [](const SubgraphFacts& sg) {
-             return "{\"name\": " + JsonString(sg.name) + ", \"tensors\": " + std::to_string(sg.tensors) +
-                    ", \"operators\": " + std::to_string(sg.operators) + "}";
-           },
-           "  ") +
-       ",\n";
-  s += "  \"operators\": " +
-       JsonList(
-           f.operators,
-           [](const OperatorFacts& op) {
-             return "{\"name\": " + JsonString(op.name) + ", \"code\": " + std::to_string(op.code) +
-                    ", \"version\": " + std::to_string(op.version) + ", \"count\": " + std::to_string(op.count) +
-                    ", \"custom\": " + (op.custom ? "true" : "false") +
-                    ", \"implemented\": " + (op.implemented ? "true" : "false") + "}";
-           },
-           "  ") +
-       ",\n";
-  s += "  \"custom_ops\": " +
-       JsonList(
-           custom,
-           [](const OperatorFacts& op) {
-             return "{\"name\": " + JsonString(op.name) + ", \"version\": " + std::to_string(op.version) +
-                    ", \"count\": " + std::to_string(op.count) +
-                    ", \"tensorflow_op\": " + (op.flex ? "true" : "false") + "}";
-           },
-           "  ") +
-       ",\n";
-  s += "  \"inputs\": " + JsonList(f.inputs, JsonTensor, "  ") + ",\n";
-  s += "  \"outputs\": " + JsonList(f.outputs, JsonTensor, "  ") + ",\n";
-  s += "  \"tensors\": " + std::to_string(f.tensors) + ",\n";
-  s += "  \"nodes\": " +
-       JsonList(
-           f.nodes,
-           [](const NodeFacts& n) {
-             return "{\"index\": " + std::to_string(n.index) + ", \"op\": " + JsonString(n.op) +
-                    ", \"variant\": " + JsonString(n.variant) + "}";
-           },
-           "  ") +
-       ",\n";
-  s += "  \"arena_bytes\": " + (f.supported ? std::to_string(f.arena.total) : std::string("null")) + ",\n";
-  s += "  \"arena\": {\"total\": " + std::to_string(f.arena.total) +
-       ", \"planned\": " + std::to_string(f.arena.planned) +
-       ", \"activations\": " + std::to_string(f.arena.activations) +
-       ", \"scratch\": " + std::to_string(f.arena.scratch) + ", \"persistent\": " + std::to_string(f.arena.persistent) +
-       "},\n";
-  s += std::string("  \"supported\": ") + (f.supported ? "true" : "false") + ",\n";
-  s += "  \"problems\": " + JsonList(f.problems, JsonString, "  ") + "\n";
-  s += "}\n";
-  std::fputs(s.c_str(), stdout);
 }
 
 bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, bool* json) {
@@ -393,25 +95,18 @@ bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, 
 int InspectCommand(const std::vector<std::string>& args) {
   InspectFacts facts;
   bool json = false;
-  if (!ParseInspectArgs(args, &facts.model, &json)) return kExitUsage;
+  std::string path;
+  if (!ParseInspectArgs(args, &path, &json)) return kExitUsage;
   host::AlignedBuffer model;
-  if (!LoadModelFile(facts.model, &model)) return kExitFailure;
-  facts.model_bytes = model.size();
-
-  std::vector<std::string> log;
-  SetLogSink(CaptureLog, &log);
-  if (VerifyModel(model.data(), model.size()) != kTfLiteOk) {
-    SetLogSink(nullptr, nullptr);
-    for (const std::string& line : log) std::fprintf(stderr, "%s\n", line.c_str());
-    std::fprintf(stderr, "mote inspect: '%s' is not a valid model\n", facts.model.c_str());
+  if (!LoadModelFile(path, &model)) return kExitFailure;
+  std::vector<std::string> errors;
+  if (!host::InspectModel(path, model, &facts, &errors)) {
+    for (const std::string& line : errors) std::fprintf(stderr, "%s\n", line.c_str());
+    std::fprintf(stderr, "mote inspect: '%s' is not a valid model\n", path.c_str());
     return kExitFailure;
   }
-  CollectModelFacts(schema::GetModel(model.data()), &facts);
-  CollectRuntimeFacts(model, &log, &facts);
-  SetLogSink(nullptr, nullptr);
-
   if (json) {
-    PrintJson(facts);
+    std::fputs(host::InspectJson(facts).c_str(), stdout);
   } else {
     PrintText(facts);
   }

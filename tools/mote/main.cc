@@ -8,19 +8,55 @@
 #include "cli.h"
 
 namespace {
+// One entry per command: `mote help COMMAND` prints its block, `mote --help` all of them.
+struct CommandHelp {
+  const char* name;
+  const char* text;
+};
+constexpr CommandHelp kHelp[] = {
+    {"run",
+     "  run MODEL [-i FILE]... [-o DIR] [--arena BYTES] [--top K] [--labels FILE]\n"
+     "            [--bench [--runs N] [--warmup W]] [--profile] [--npy]\n"
+     "      Runs MODEL. Input k comes from the k-th -i file (a .npy array of the tensor's dtype and\n"
+     "      shape, or raw bytes of exactly the tensor's size);\n"
+     "      without -i, inputs are generated (xorshift32, seed 0x9E3779B9 + k). -o writes\n"
+     "      DIR/output<k>.bin (.npy with --npy). Outputs that look like class scores (1-D or [1, N] from a\n"
+     "      SOFTMAX or LOGISTIC, or any output when --labels or labels.txt beside the model gives labels)\n"
+     "      print their top-K classes; other outputs print a summary (shape, min/max/mean, first values).\n"},
+    {"inspect",
+     "  inspect MODEL [--json]\n"
+     "      Operators, tensors, kernel variants and the exact arena size.\n"},
+    {"gen-resolver",
+     "  gen-resolver MODEL [-o FILE] [--name NAME]\n"
+     "      A C++ header registering exactly MODEL's ops in a MicroMutableOpResolver.\n"},
+    {"report",
+     "  report MODEL [-o FILE] [--runs N]\n"
+     "      One self-contained HTML page (default report.html): the graph with kernel variants, the memory\n"
+     "      plan as a timeline, per-node time over N profiled runs (default 20), the ops and the resolver.\n"},
+    {"help",
+     "  help [COMMAND]\n"
+     "      This text, or one command's.  mote --version prints the version.\n"},
+};
+
 void Usage(FILE* out) {
-  std::fprintf(out,
-               "usage: mote <command> [options]\n"
-               "  run MODEL [-i FILE]... [-o DIR] [--arena BYTES] [--top K] [--labels FILE]\n"
-               "            [--bench [--runs N] [--warmup W]] [--profile] [--npy]\n"
-               "      Runs MODEL. Input k comes from the k-th -i file (a .npy array of the tensor's dtype and\n"
-               "      shape, or raw bytes of exactly the tensor's size);\n"
-               "      without -i, inputs are generated (xorshift32, seed 0x9E3779B9 + k). -o writes\n"
-               "      DIR/output<k>.bin (.npy with --npy).\n"
-               "  inspect MODEL [--json]\n"
-               "      Operators, tensors, kernel variants and the exact arena size.\n"
-               "  gen-resolver MODEL [-o FILE] [--name NAME]\n"
-               "      A C++ header registering exactly MODEL's ops in a MicroMutableOpResolver.\n");
+  std::fprintf(out, "usage: mote <command> [options]\n");
+  for (const CommandHelp& h : kHelp) std::fputs(h.text, out);
+}
+
+int Help(const std::vector<std::string>& args) {
+  if (args.empty()) {
+    Usage(stdout);
+    return mote::cli::kExitOk;
+  }
+  for (const CommandHelp& h : kHelp) {
+    if (args[0] == h.name) {
+      std::printf("usage: mote %s", h.text + 2);  // the block starts with the command line, indented by two
+      return mote::cli::kExitOk;
+    }
+  }
+  std::fprintf(stderr, "mote help: unknown command '%s'\n", args[0].c_str());
+  Usage(stderr);
+  return mote::cli::kExitUsage;
 }
 }  // namespace
 
@@ -34,8 +70,14 @@ int main(int argc, char** argv) {
   if (command == "run") return mote::cli::RunCommand(args);
   if (command == "inspect") return mote::cli::InspectCommand(args);
   if (command == "gen-resolver") return mote::cli::GenResolverCommand(args);
-  if (command == "-h" || command == "--help" || command == "help") {
+  if (command == "report") return mote::cli::ReportCommand(args);
+  if (command == "help") return Help(args);
+  if (command == "-h" || command == "--help") {
     Usage(stdout);
+    return mote::cli::kExitOk;
+  }
+  if (command == "--version" || command == "-V") {
+    std::printf("mote %s\n", MOTE_VERSION);
     return mote::cli::kExitOk;
   }
   std::fprintf(stderr, "mote: unknown command '%s'\n", command.c_str());

@@ -10,7 +10,9 @@
 #include <vector>
 
 #include "cli.h"
+#include "output_report.h"
 #include "mote/host/golden_inputs.h"
+#include "mote/host/node_timer.h"
 #include "mote/host/npy.h"
 #include "mote/kernel_util.h"
 #include "mote/op_resolver.h"
@@ -98,20 +100,6 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
   return true;
 }
 
-double Dequantize(const TfLiteTensor* t, size_t i) {
-  switch (t->type) {
-    case kTfLiteFloat32: return t->data.f[i];
-    case kTfLiteInt8: return (t->data.int8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteUInt8: return (t->data.uint8[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteInt16: return (t->data.i16[i] - t->params.zero_point) * static_cast<double>(t->params.scale);
-    case kTfLiteInt32: {
-      const double scale = t->params.scale == 0.f ? 1.0 : t->params.scale;
-      return (t->data.i32[i] - t->params.zero_point) * scale;
-    }
-    default: return 0.0;
-  }
-}
-
 std::vector<std::string> ReadLabels(const std::string& path) {
   std::vector<std::string> labels;
   std::ifstream in(path);
@@ -123,45 +111,7 @@ std::vector<std::string> ReadLabels(const std::string& path) {
   return labels;
 }
 
-void PrintOutput(size_t k, const TfLiteTensor* t, size_t top, const std::vector<std::string>& labels) {
-  std::printf("output %zu '%s' %s\n", k, t->name, DescribeTensor(t).c_str());
-  const size_t elements = t->bytes / std::max<size_t>(TfLiteTypeSizeOf(t->type), 1);
-  const int rank = t->dims->size;
-  const bool classifier = rank >= 1 && rank <= 2 && elements >= 2 && elements <= 1000 &&
-                          static_cast<size_t>(t->dims->data[rank - 1]) == elements && top > 0;
-  if (classifier) {
-    std::vector<size_t> order(elements);
-    for (size_t i = 0; i < elements; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t a, size_t b) { return Dequantize(t, a) > Dequantize(t, b); });
-    const size_t n = std::min(top, elements);
-    std::printf("  top-%zu:\n", n);
-    for (size_t r = 0; r < n; ++r) {
-      const size_t c = order[r];
-      std::printf("    %zu. class %zu%s%s%s  score %.6f\n", r + 1, c, c < labels.size() ? " '" : "",
-                  c < labels.size() ? labels[c].c_str() : "", c < labels.size() ? "'" : "", Dequantize(t, c));
-    }
-    return;
-  }
-  const size_t n = std::min<size_t>(elements, 8);
-  std::printf("  values:");
-  for (size_t i = 0; i < n; ++i) std::printf(" %.6g", Dequantize(t, i));
-  std::printf("%s\n", elements > n ? " ..." : "");
-}
-
-struct Profile {
-  MicroInterpreter* interpreter;
-  std::vector<double> node_ms;
-  Clock::time_point start;
-  static void Hook(void* user, size_t position, bool after) {
-    auto* p = static_cast<Profile*>(user);
-    if (!after) {
-      p->start = Clock::now();
-    } else {
-      p->node_ms[position] += std::chrono::duration<double, std::milli>(Clock::now() - p->start).count();
-    }
-  }
-};
+using Profile = host::NodeTimer;
 
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
@@ -236,11 +186,14 @@ std::vector<std::string> LabelsFor(const RunOptions& o) {
   return ReadLabels(dir + "/labels.txt");
 }
 
-void PrintResults(const RunOptions& o, MicroInterpreter& interpreter, double first_ms) {
+void PrintResults(const RunOptions& o, const schema::Model* model, MicroInterpreter& interpreter, double first_ms) {
   const std::vector<std::string> labels = LabelsFor(o);
   std::printf("model %s: %zu input(s), %zu output(s), arena %zu bytes\n", o.model.c_str(), interpreter.inputs_size(),
               interpreter.outputs_size(), interpreter.arena_used_bytes());
-  for (size_t k = 0; k < interpreter.outputs_size(); ++k) PrintOutput(k, interpreter.output(k), o.top, labels);
+  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+    const TfLiteTensor* t = interpreter.output(k);
+    PrintOutput(k, t, LooksLikeClassScores(model, k, t, !labels.empty()), o.top, labels);
+  }
   std::printf("time per inference: %.3f ms (first run)\n", first_ms);
 }
 
@@ -277,11 +230,11 @@ int WriteOutputs(const RunOptions& o, MicroInterpreter& interpreter) {
 void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Profile& profile,
                   const std::vector<double>& times) {
   double total = 0;
-  for (double v : profile.node_ms) total += v;
-  std::vector<size_t> order(profile.node_ms.size());
+  for (double v : profile.ms) total += v;
+  std::vector<size_t> order(profile.ms.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return profile.node_ms[a] > profile.node_ms[b]; });
+                   [&](size_t a, size_t b) { return profile.ms[a] > profile.ms[b]; });
   double measured = 0;
   for (double t : times) measured += t;
   std::printf(
@@ -292,10 +245,10 @@ void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Prof
   std::map<std::string, double> per_op;
   for (size_t i : order) {
     const NodeInfo info = interpreter.node_info(i);
-    const double ms = profile.node_ms[i] / o.runs;
+    const double ms = profile.ms[i] / o.runs;
     per_op[info.op_name] += ms;
     std::printf("  %5d  %-20s %-36s %10.4f %6.1f%%", info.index, info.op_name, info.variant, ms,
-                total > 0 ? 100.0 * profile.node_ms[i] / total : 0.0);
+                total > 0 ? 100.0 * profile.ms[i] / total : 0.0);
     // A delegate kernel's row says which model nodes it runs.
     if (info.replaced_nodes != nullptr) {
       std::printf("  replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
@@ -312,7 +265,7 @@ void PrintProfile(const RunOptions& o, MicroInterpreter& interpreter, const Prof
 
 // --bench / --profile: warm-up runs (their status is not checked), then timed runs. Returns an exit code.
 int Benchmark(const RunOptions& o, MicroInterpreter& interpreter, const std::vector<const uint8_t*>& input_data) {
-  Profile profile{&interpreter, std::vector<double>(interpreter.operators_size(), 0.0), {}};
+  Profile profile(interpreter.operators_size());
   for (size_t w = 0; w < o.warmup; ++w) {
     FillInputs(o, interpreter, input_data);
     interpreter.Invoke();
@@ -363,7 +316,7 @@ int RunCommand(const std::vector<std::string>& args) {
     return kExitFailure;
   }
   const double first_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-  PrintResults(o, interpreter, first_ms);
+  PrintResults(o, schema::GetModel(model.data()), interpreter, first_ms);
 
   if (!o.output_dir.empty()) {
     const int written = WriteOutputs(o, interpreter);

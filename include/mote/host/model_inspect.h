@@ -1,0 +1,91 @@
+// What `mote inspect` reports about a model: the facts of the FlatBuffer (after VerifyModel accepted it) and what
+// this build does with it (a real MicroInterpreter over AllOpsResolver and a 64 MiB arena: kernel variant per node,
+// arena bytes by category). A model the interpreter refuses is still described; the refusal messages become
+// `problems`. Shared by `mote inspect`, `mote report` and the Python package, so they cannot disagree.
+// The JSON form is documented in docs/inspect-json.md.
+//
+// HOST ONLY (mote_host): allocates freely.
+#ifndef MOTE_HOST_MODEL_INSPECT_H_
+#define MOTE_HOST_MODEL_INSPECT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "mote/host/file_io.h"
+#include "mote/micro_interpreter.h"
+
+namespace mote {
+namespace host {
+
+constexpr size_t kInspectArenaBytes = 64u << 20;
+
+struct TensorFacts {
+  std::string name;
+  std::string dtype;
+  std::vector<int32_t> shape;
+  bool has_quantization = false;
+  double scale = 0.0;
+  int64_t zero_point = 0;
+};
+
+struct SubgraphFacts {
+  std::string name;
+  size_t tensors = 0;
+  size_t operators = 0;
+};
+
+struct OperatorFacts {
+  std::string name;  // builtin name, or the custom op's name
+  int32_t code = 0;  // builtin code (32 = CUSTOM)
+  int32_t version = 1;
+  size_t count = 0;  // nodes using this operator code, over all subgraphs
+  bool custom = false;
+  bool flex = false;         // a TensorFlow op (custom "Flex..."), which no micro runtime runs
+  bool implemented = false;  // this build has a kernel for this code and version
+};
+
+struct NodeFacts {
+  int index;
+  std::string op;
+  std::string variant;
+};
+
+struct InspectFacts {
+  std::string model;
+  size_t model_bytes = 0;
+  std::string description;
+  std::vector<SubgraphFacts> subgraphs;
+  std::vector<OperatorFacts> operators;
+  std::vector<TensorFacts> inputs;
+  std::vector<TensorFacts> outputs;
+  size_t tensors = 0;
+  std::vector<NodeFacts> nodes;
+  bool supported = false;
+  ArenaReport arena = {0, 0, 0, 0, 0};
+  std::vector<std::string> problems;
+};
+
+// Verifies `model` and collects its facts; `model_name` is what the report calls it (a path). False, with the
+// verifier's messages in *errors, when the bytes are not a valid model. Captures mote's log while it runs.
+bool InspectModel(const std::string& model_name, const AlignedBuffer& model, InspectFacts* facts,
+                  std::vector<std::string>* errors);
+
+// The `mote inspect --json` document (ends with a newline).
+std::string InspectJson(const InspectFacts& facts);
+
+// What `mote inspect` says about an operator code in this build ("implemented", "not implemented"...).
+const char* OperatorStatus(const OperatorFacts& op);
+
+// A JSON string literal: well-formed UTF-8 passes through, any other byte becomes U+FFFD.
+std::string JsonString(const std::string& s);
+// A JSON number (%.9g), null when not finite.
+std::string JsonNumber(double v);
+// "[1, 96, 96, 3]"
+std::string ShapeText(const std::vector<int32_t>& shape);
+
+}  // namespace host
+}  // namespace mote
+
+#endif  // MOTE_HOST_MODEL_INSPECT_H_
