@@ -118,9 +118,11 @@ class TimelinePlanView final : public PlanView {
       VisitAll(inner.node.inputs, &local);
       VisitAll(inner.node.outputs, &local);
     }
+    const int32_t node = sg.plan_node(entry.value);
+    if (node >= sg.nodes_size) return;  // a delegate kernel calls no subgraph
     int32_t callees[2];
-    const int32_t n = CalledSubgraphs(sg.subgraph->operators()->Get(sg.plan_node(entry.value)), r.builtin_code(), callees);
-    for (int32_t c = 0; sg.plan_node(entry.value) < sg.nodes_size && c < n; ++c) VisitSubgraphIo(callees[c], visitor);
+    const int32_t n = CalledSubgraphs(sg.subgraph->operators()->Get(node), r.builtin_code(), callees);
+    for (int32_t c = 0; c < n; ++c) VisitSubgraphIo(callees[c], visitor);
   }
   const int32_t* graph_inputs(int32_t* size) const override {
     return VectorData(core_->subgraph(0).subgraph->inputs(), size);

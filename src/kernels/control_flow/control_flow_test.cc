@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "mote/micro_graph.h"
 #include "support/model_builder.h"
 #include "support/single_op.h"
 
