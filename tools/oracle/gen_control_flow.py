@@ -207,9 +207,10 @@ def nested_case(w, rng, i):
     bt.append(T([1], "int32", name="c"))
     bops.append(Op("READ_VARIABLE", [hb], [len(bt) - 1]))
     bt.append(T([1], "int32", name="c_next"))
-    bops.append(binary("ADD", len(bt) - 2, 7, len(bt) - 1))
+    c_next = len(bt) - 1
+    bops.append(binary("ADD", c_next - 1, 7, c_next))
     hb2 = handle(bt, bops, "count")
-    bops.append(Op("ASSIGN_VARIABLE", [hb2, len(bt) - 1], []))
+    bops.append(Op("ASSIGN_VARIABLE", [hb2, c_next], []))
     body = (bt, bops, [0, 1], [8, 6])
     k = values(rng, dtype, shape, small=True)
     then = ([T(shape, dtype, name="x"), T(shape, dtype, data=k, name="k"), T(shape, dtype, name="y")],
