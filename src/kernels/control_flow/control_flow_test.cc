@@ -1,9 +1,11 @@
 // IF, WHILE, CALL_ONCE: results over several invokes, the interpreter's call-graph refusals (recursion, range,
 // nesting), the kernels' prepare refusals, subgraph-naming messages and the loop-iteration limit.
+#include <string>
 #include <vector>
 
 #include <gtest/gtest.h>
 
+#include "mote/kernel_util.h"
 #include "mote/micro_graph.h"
 #include "support/model_builder.h"
 #include "support/single_op.h"
@@ -258,6 +260,89 @@ TEST(CallOnce, RefusesRecursionThroughAnotherSubgraph) {
   b.AddOperator(call_once, {}, {}, schema::BuiltinOptions_CallOnceOptions,
                 schema::CreateCallOnceOptions(b.fbb(), 0).Union());
   test::ExpectRefused(b.Finish(), "Subgraph 1 node 0 (CALL_ONCE) calls subgraph 0, which is already running");
+}
+
+// Lifecycle per subgraph (TFLM's order): init then prepare of every node, subgraph by subgraph; invoke of the
+// nodes a call reaches; reset and free of every node. "Trace" copies its input and logs "<event>:<tag>".
+std::string g_trace;
+
+struct TraceData {
+  int tag;
+};
+
+void Log(const char* event, int tag) { g_trace += std::string(g_trace.empty() ? "" : " ") + event + ":" + std::to_string(tag); }
+
+void* TraceInit(TfLiteContext* context, const char* buffer, size_t length) {
+  auto* data = static_cast<TraceData*>(context->AllocatePersistentBuffer(context, sizeof(TraceData)));
+  data->tag = length > 0 ? static_cast<unsigned char>(buffer[0]) : 0;
+  Log("init", data->tag);
+  return data;
+}
+TfLiteStatus TracePrepare(TfLiteContext*, TfLiteNode* node) {
+  Log("prepare", static_cast<TraceData*>(node->user_data)->tag);
+  return kTfLiteOk;
+}
+TfLiteStatus TraceInvoke(TfLiteContext* context, TfLiteNode* node) {
+  Log("invoke", static_cast<TraceData*>(node->user_data)->tag);
+  const TfLiteEvalTensor* in = micro::GetEvalInput(context, node, 0);
+  TfLiteEvalTensor* out = micro::GetEvalOutput(context, node, 0);
+  for (int i = 0; i < 2; ++i) out->data.f[i] = in->data.f[i] + 1.0f;
+  return kTfLiteOk;
+}
+void TraceFree(TfLiteContext*, void* data) { Log("free", static_cast<TraceData*>(data)->tag); }
+void TraceReset(TfLiteContext*, void* data) { Log("reset", static_cast<TraceData*>(data)->tag); }
+
+void AddTraceSubgraph(test::ModelBuilder* b, int trace, int tag) {
+  const int a = b->AddTensor(TensorType_FLOAT32, {2}, "a");
+  const int o = b->AddTensor(TensorType_FLOAT32, {2}, "o");
+  b->AddOperator(trace, {a}, {o}, schema::BuiltinOptions_NONE, 0, {static_cast<uint8_t>(tag)});
+  b->SetInputs({a});
+  b->SetOutputs({o});
+}
+
+TEST(ControlFlowLifecycle, EveryNodeOfEverySubgraphInitsPreparesResetsAndFrees) {
+  test::ModelBuilder b;
+  const int if_code = b.AddOperatorCode(BuiltinOperator_IF);
+  const int trace = b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "Trace");
+  const int cond = b.AddTensor(TensorType_BOOL, {1}, "cond");
+  const int x = b.AddTensor(TensorType_FLOAT32, {2}, "x");
+  const int a = b.AddTensor(TensorType_FLOAT32, {2}, "a");
+  const int out = b.AddTensor(TensorType_FLOAT32, {2}, "out");
+  b.AddOperator(trace, {x}, {a}, schema::BuiltinOptions_NONE, 0, {10});
+  b.AddOperator(if_code, {cond, a}, {out}, schema::BuiltinOptions_IfOptions,
+                schema::CreateIfOptions(b.fbb(), 1, 2).Union());
+  b.SetInputs({cond, x});
+  b.SetOutputs({out});
+  b.AddSubgraph();
+  AddTraceSubgraph(&b, trace, 20);
+  b.AddSubgraph();
+  AddTraceSubgraph(&b, trace, 30);
+  test::AlignedModel model(b.Finish());
+
+  const TfLiteRegistration registration = micro::RegisterOp(TraceInit, TracePrepare, TraceInvoke, TraceFree, TraceReset);
+  MicroMutableOpResolver<2> resolver;
+  ASSERT_EQ(resolver.AddIf(), kTfLiteOk);
+  ASSERT_EQ(resolver.AddCustom("Trace", &registration), kTfLiteOk);
+  test::AlignedBuffer arena(16 * 1024);
+  g_trace.clear();
+  {
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    EXPECT_EQ(g_trace, "init:10 init:20 init:30 prepare:10 prepare:20 prepare:30");
+    g_trace.clear();
+    interpreter.input(0)->data.b[0] = true;
+    interpreter.typed_input_tensor<float>(1)[0] = 1.0f;
+    ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+    EXPECT_FLOAT_EQ(interpreter.typed_output_tensor<float>(0)[0], 3.0f);
+    interpreter.input(0)->data.b[0] = false;
+    ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+    EXPECT_EQ(g_trace, "invoke:10 invoke:20 invoke:10 invoke:30");
+    g_trace.clear();
+    ASSERT_EQ(interpreter.Reset(), kTfLiteOk);
+    EXPECT_EQ(g_trace, "reset:10 reset:20 reset:30");
+    g_trace.clear();
+  }
+  EXPECT_EQ(g_trace, "free:10 free:20 free:30");
 }
 
 }  // namespace
