@@ -7,7 +7,8 @@
   while_loop.tflite           tf.while_loop running a leaky integrator n times (n an input): WHILE
 
 Run with the TensorFlow venv (python /work/main/.venv-tf/bin/python tools/models/control_flow_models.py); it
-writes tests/models/control_flow/*.tflite. TFLM's outputs over several invokes (state carried, Reset() in the
+writes tests/oracle/models/control_flow/*.tflite (not tests/models/: those are single-invoke whole-model
+tests with model.tflite and golden files). TFLM's outputs over several invokes (state carried, Reset() in the
 middle) come from tools/oracle/gen_control_flow_models.py, which runs in the oracle venv.
 """
 
@@ -17,7 +18,8 @@ import tempfile
 import numpy as np
 import tensorflow as tf
 
-OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "models", "control_flow")
+OUT_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "oracle", "models",
+                       "control_flow")
 
 
 class Streaming(tf.Module):

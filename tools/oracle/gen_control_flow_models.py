@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Oracle cases for the converted control-flow models in tests/models/control_flow/ (made by
+"""Oracle cases for the converted control-flow models in tests/oracle/models/control_flow/ (made by
 tools/models/control_flow_models.py with TensorFlow's converter): TFLM's outputs on every invoke of a sequence
 on ONE interpreter, state carried, Reset() in the middle.
 
@@ -17,7 +17,8 @@ import numpy as np
 
 from oracle_lib import CaseWriter, parse_args
 
-MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "models", "control_flow")
+MODELS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "tests", "oracle", "models",
+                      "control_flow")
 
 
 def load(name):
