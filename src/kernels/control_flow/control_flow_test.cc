@@ -72,6 +72,49 @@ TEST(If, RunsTheBranchTheConditionPicks) {
   }
 }
 
+// Two IF nodes share their branches: the second call of each is a "revisit" on the planning timeline, which
+// keeps the branch tensors apart from everything live between the two calls.
+TEST(If, BranchesSharedByTwoNodes) {
+  test::ModelBuilder b;
+  const int if_code = b.AddOperatorCode(BuiltinOperator_IF);
+  const int add = b.AddOperatorCode(BuiltinOperator_ADD);
+  const int mul = b.AddOperatorCode(BuiltinOperator_MUL);
+  const int c1 = b.AddTensor(TensorType_BOOL, {1}, "c1");
+  const int c2 = b.AddTensor(TensorType_BOOL, {1}, "c2");
+  const int x = b.AddTensor(TensorType_FLOAT32, {2}, "x");
+  const int y = b.AddTensor(TensorType_FLOAT32, {2}, "y");
+  const int mid = b.AddTensor(TensorType_FLOAT32, {2}, "mid");
+  const int out = b.AddTensor(TensorType_FLOAT32, {2}, "out");
+  b.AddOperator(if_code, {c1, x, y}, {mid}, schema::BuiltinOptions_IfOptions,
+                schema::CreateIfOptions(b.fbb(), 1, 2).Union());
+  b.AddOperator(if_code, {c2, mid, y}, {out}, schema::BuiltinOptions_IfOptions,
+                schema::CreateIfOptions(b.fbb(), 2, 1).Union());
+  b.SetInputs({c1, c2, x, y});
+  b.SetOutputs({out, mid});
+  b.AddSubgraph();
+  AddBinarySubgraph(&b, add, 2);
+  b.AddSubgraph();
+  AddBinarySubgraph(&b, mul, 2);
+  test::OpRun run(b.Finish());
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int k = 0; k < 4; ++k) {
+    const bool first = (k & 1) != 0, second = (k & 2) != 0;
+    run.interpreter->input(0)->data.b[0] = first;
+    run.interpreter->input(1)->data.b[0] = second;
+    const float xs[2] = {2.0f, -1.0f}, ys[2] = {3.0f, 0.5f};  // input bytes may be reused once read
+    for (int i = 0; i < 2; ++i) {
+      run.interpreter->typed_input_tensor<float>(2)[i] = xs[i];
+      run.interpreter->typed_input_tensor<float>(3)[i] = ys[i];
+    }
+    ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+    for (int i = 0; i < 2; ++i) {
+      const float m = first ? xs[i] + ys[i] : xs[i] * ys[i];
+      EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(1)[i], m) << k;
+      EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(0)[i], second ? m * ys[i] : m + ys[i]) << k;
+    }
+  }
+}
+
 TEST(If, RefusesRecursionAtLoad) {
   test::ExpectRefused(IfModel(0, 2),
                       "Node number 0 (IF) calls subgraph 0, which is already running: the model recurses through "
