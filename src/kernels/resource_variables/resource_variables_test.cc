@@ -9,6 +9,11 @@
 #include "mote/micro_resource_variable.h"
 #include "support/model_builder.h"
 #include "support/single_op.h"
+#include "tensorflow/lite/micro/micro_allocator.h"
+#include "tensorflow/lite/micro/micro_graph.h"
+#include "tensorflow/lite/micro/micro_interpreter.h"
+#include "tensorflow/lite/micro/micro_mutable_op_resolver.h"
+#include "tensorflow/lite/micro/micro_resource_variable.h"
 
 namespace mote {
 namespace {
@@ -109,6 +114,26 @@ TEST(ResourceVariables, TakesTheApplicationsTable) {
   InvokeExpect(&interpreter, 1.0f, 2.0f, 3.0f);
   EXPECT_EQ(variables->variable(0)->bytes, 8u);
   EXPECT_STREQ(variables->variable(0)->shared_name, "state");
+}
+
+// TFLM application code, unchanged: its own allocator for the variable table, the table passed to the
+// interpreter, the resolver's AddXxx() for every op.
+TEST(ResourceVariables, TflmApplicationCodeCompiles) {
+  test::AlignedModel model(AccumulatorModel(Accumulator{}));
+  alignas(16) static uint8_t variables_arena[512];
+  tflite::MicroAllocator* allocator = tflite::MicroAllocator::Create(variables_arena, sizeof(variables_arena));
+  tflite::MicroResourceVariables* variables = tflite::MicroResourceVariables::Create(allocator, 4);
+  tflite::MicroMutableOpResolver<5> resolver;
+  ASSERT_EQ(resolver.AddVarHandle(), kTfLiteOk);
+  ASSERT_EQ(resolver.AddReadVariable(), kTfLiteOk);
+  ASSERT_EQ(resolver.AddAssignVariable(), kTfLiteOk);
+  ASSERT_EQ(resolver.AddCallOnce(), kTfLiteOk);
+  ASSERT_EQ(resolver.AddAdd(), kTfLiteOk);
+  alignas(16) static uint8_t arena[16 * 1024];
+  tflite::MicroInterpreter interpreter(tflite::GetModel(model.data()), resolver, arena, sizeof(arena), variables);
+  ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+  InvokeExpect(&interpreter, 1.0f, 2.0f, 3.0f);
+  InvokeExpect(&interpreter, 1.0f, 3.0f, 4.0f);
 }
 
 TEST(ResourceVariables, RefusesAFullTable) {
