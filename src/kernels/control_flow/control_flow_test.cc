@@ -195,8 +195,10 @@ TEST(If, RefusesAConditionThatIsNotOneBool) {
   test::ExpectRefused(b.Finish(), "IF: the condition (input 0) must be a bool tensor of one element");
 }
 
-// sg0: WHILE(i, x) -> (i', x'); cond sg1: i < limit; body sg2: (i + 1, x + x).
-std::vector<uint8_t> WhileModel(int limit) {
+// sg0: WHILE(i, x) -> (i', x'); cond sg1: i < limit; body sg2: (i + 1, x + x). `flaw` breaks it for the
+// refusal tests: 1 the condition outputs its int32 input, 2 the body's x' is float [3], 3 the node has one
+// output fewer.
+std::vector<uint8_t> WhileModel(int limit, int flaw = 0) {
   test::ModelBuilder b;
   const int while_code = b.AddOperatorCode(BuiltinOperator_WHILE);
   const int less = b.AddOperatorCode(BuiltinOperator_LESS);
@@ -205,10 +207,11 @@ std::vector<uint8_t> WhileModel(int limit) {
   const int x = b.AddTensor(TensorType_FLOAT32, {2}, "x");
   const int i_out = b.AddTensor(TensorType_INT32, {1}, "i_out");
   const int x_out = b.AddTensor(TensorType_FLOAT32, {2}, "x_out");
-  b.AddOperator(while_code, {i, x}, {i_out, x_out}, schema::BuiltinOptions_WhileOptions,
+  const std::vector<int> outs = flaw == 3 ? std::vector<int>{i_out} : std::vector<int>{i_out, x_out};
+  b.AddOperator(while_code, {i, x}, outs, schema::BuiltinOptions_WhileOptions,
                 schema::CreateWhileOptions(b.fbb(), 1, 2).Union());
   b.SetInputs({i, x});
-  b.SetOutputs({i_out, x_out});
+  b.SetOutputs(outs);
   b.AddSubgraph();  // cond
   {
     const int ci = b.AddTensor(TensorType_INT32, {1}, "i");
@@ -217,7 +220,7 @@ std::vector<uint8_t> WhileModel(int limit) {
     const int more = b.AddTensor(TensorType_BOOL, {1}, "more");
     b.AddOperator(less, {ci, bound}, {more});
     b.SetInputs({ci, cx});
-    b.SetOutputs({more});
+    b.SetOutputs({flaw == 1 ? ci : more});
   }
   b.AddSubgraph();  // body
   {
@@ -225,9 +228,11 @@ std::vector<uint8_t> WhileModel(int limit) {
     const int bx = b.AddTensor(TensorType_FLOAT32, {2}, "x");
     const int one = b.AddConstTensor<int32_t>(TensorType_INT32, {1}, {1});
     const int ni = b.AddTensor(TensorType_INT32, {1}, "i_next");
-    const int nx = b.AddTensor(TensorType_FLOAT32, {2}, "x_next");
+    const int nx = b.AddTensor(TensorType_FLOAT32, {flaw == 2 ? 3 : 2}, "x_next");
     b.AddOperator(add, {bi, one}, {ni}, schema::BuiltinOptions_AddOptions, schema::CreateAddOptions(b.fbb()).Union());
-    b.AddOperator(add, {bx, bx}, {nx}, schema::BuiltinOptions_AddOptions, schema::CreateAddOptions(b.fbb()).Union());
+    const int bx_in = flaw == 2 ? b.AddConstTensor<float>(TensorType_FLOAT32, {3}, {1, 2, 3}) : bx;
+    b.AddOperator(add, {bx_in, bx_in}, {nx}, schema::BuiltinOptions_AddOptions,
+                  schema::CreateAddOptions(b.fbb()).Union());
     b.SetInputs({bi, bx});
     b.SetOutputs({ni, nx});
   }
@@ -247,6 +252,12 @@ TEST(While, LoopsUntilTheConditionTurnsFalse) {
     EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(1)[0], static_cast<float>(1 << iterations));
     EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(1)[1], -0.25f * static_cast<float>(1 << iterations));
   }
+}
+
+TEST(While, RefusesMismatchedSubgraphs) {
+  test::ExpectRefused(WhileModel(5, 1), "WHILE: the condition subgraph 1 must output a bool tensor (its output 0)");
+  test::ExpectRefused(WhileModel(5, 2), "WHILE: output 1 holds 8 bytes but subgraph 2's output 1 holds 12 bytes");
+  test::ExpectRefused(WhileModel(5, 3), "WHILE: the node has 2 inputs but 1 outputs (they must match)");
 }
 
 TEST(While, TheApplicationCanBoundTheIterations) {
