@@ -85,15 +85,16 @@ class SubgraphPlanView final : public PlanView {
 };
 
 // Every subgraph on one timeline (subgraph_calls.cc): tensor g of the view is tensor g - tensor_base of the
-// subgraph whose range holds it. No offline plan (the model's covers subgraph 0 alone).
+// subgraph whose range holds it. The model's offline plan (subgraph 0's tensors) comes widened to every tensor.
 class TimelinePlanView final : public PlanView {
  public:
   TimelinePlanView(InterpreterCore* core, const TimelineEntry* timeline, int32_t timeline_size, int32_t total_tensors,
-                   const ScratchRequest* scratch, int32_t scratch_count)
+                   const int32_t* offline, const ScratchRequest* scratch, int32_t scratch_count)
       : core_(core),
         timeline_(timeline),
         timeline_size_(timeline_size),
         total_tensors_(total_tensors),
+        offline_(offline),
         scratch_(scratch),
         scratch_count_(scratch_count) {}
 
@@ -130,7 +131,7 @@ class TimelinePlanView final : public PlanView {
   const int32_t* graph_outputs(int32_t* size) const override {
     return VectorData(core_->subgraph(0).subgraph->outputs(), size);
   }
-  const int32_t* offline_offsets() const override { return nullptr; }
+  const int32_t* offline_offsets() const override { return offline_; }
   const ScratchRequest* scratch_requests(int32_t* count) const override {
     *count = scratch_count_;
     return scratch_;
@@ -188,6 +189,7 @@ class TimelinePlanView final : public PlanView {
   const TimelineEntry* timeline_;
   int32_t timeline_size_;
   int32_t total_tensors_;
+  const int32_t* offline_;
   const ScratchRequest* scratch_;
   int32_t scratch_count_;
 };
@@ -351,8 +353,18 @@ TfLiteStatus InterpreterCore::AllocateTensorTables() {
 TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
-  const SubgraphPlanView single(sg, FindOfflinePlan(model_, sg.tensors_size), scratch_requests_, scratch_count_);
-  const TimelinePlanView timeline(this, timeline_, timeline_size_, total_tensors_, scratch_requests_, scratch_count_);
+  const int32_t* offline = FindOfflinePlan(model_, sg.tensors_size);
+  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_);
+  // The model's offline plan covers subgraph 0: on the timeline the other subgraphs' tensors are the planner's.
+  int32_t* timeline_offline = nullptr;
+  if (subgraphs_size_ > 1 && offline != nullptr) {
+    timeline_offline = static_cast<int32_t*>(AllocatePersistentOrReport(
+        sizeof(int32_t) * static_cast<size_t>(total_tensors_), alignof(int32_t), "the offline plan of every subgraph"));
+    if (timeline_offline == nullptr) return kTfLiteError;
+    for (int32_t t = 0; t < total_tensors_; ++t) timeline_offline[t] = t < sg.tensors_size ? offline[t] : -1;
+  }
+  const TimelinePlanView timeline(this, timeline_, timeline_size_, total_tensors_, timeline_offline, scratch_requests_,
+                                  scratch_count_);
   const PlanView& view = subgraphs_size_ == 1 ? static_cast<const PlanView&>(single) : timeline;
   MemoryPlan plan;
   const PlanStatus status = mote::PlanMemory(view, arena_, &plan);

@@ -115,6 +115,34 @@ TEST(If, BranchesSharedByTwoNodes) {
   }
 }
 
+// A model's offline plan places subgraph 0's tensors; the branches' tensors are planned around them.
+TEST(If, HonoursTheOfflinePlanOfSubgraphZero) {
+  test::ModelBuilder b;
+  const int if_code = b.AddOperatorCode(BuiltinOperator_IF);
+  const int add = b.AddOperatorCode(BuiltinOperator_ADD);
+  const int cond = b.AddTensor(TensorType_BOOL, {1}, "cond");
+  const int x = b.AddTensor(TensorType_FLOAT32, {2}, "x");
+  const int out = b.AddTensor(TensorType_FLOAT32, {2}, "out");
+  b.AddOperator(if_code, {cond, x, x}, {out}, schema::BuiltinOptions_IfOptions,
+                schema::CreateIfOptions(b.fbb(), 1, 1).Union());
+  b.SetInputs({cond, x});
+  b.SetOutputs({out});
+  const std::vector<int32_t> plan = {1, 0, 3, 0, 16, -1};  // version, subgraph 0, 3 tensors, their offsets
+  b.AddMetadata("OfflineMemoryAllocation", b.AddBuffer(plan.data(), plan.size() * sizeof(int32_t)));
+  b.AddSubgraph();
+  AddBinarySubgraph(&b, add, 2);
+  test::OpRun run(b.Finish());
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->input(0)->data.raw, reinterpret_cast<char*>(run.arena.data()));
+  EXPECT_EQ(run.interpreter->input(1)->data.raw, reinterpret_cast<char*>(run.arena.data()) + 16);
+  run.interpreter->input(0)->data.b[0] = true;
+  run.interpreter->typed_input_tensor<float>(1)[0] = 1.5f;
+  run.interpreter->typed_input_tensor<float>(1)[1] = -4.0f;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(0)[0], 3.0f);
+  EXPECT_FLOAT_EQ(run.interpreter->typed_output_tensor<float>(0)[1], -8.0f);
+}
+
 TEST(If, RefusesRecursionAtLoad) {
   test::ExpectRefused(IfModel(0, 2),
                       "Node number 0 (IF) calls subgraph 0, which is already running: the model recurses through "
