@@ -11,6 +11,11 @@
 //   fails AllocateTensors); AllocateTensors parses options, runs init then prepare once per node in
 //   execution-plan order and plans memory; Invoke runs invoke once per node (no allocation, no validation);
 //   Reset runs reset per node and clears variable tensors; the destructor runs free per node.
+//   Models with several subgraphs (IF, WHILE, CALL_ONCE): init, prepare, reset and free run for every node of
+//   every subgraph, subgraph 0 first (TFLM's order); Invoke runs subgraph 0, whose control-flow nodes run the
+//   others (mote/micro_graph.h). Load refuses recursion through control flow and nesting deeper than
+//   kMaxSubgraphNesting; messages about a node outside subgraph 0 name its subgraph ("Subgraph 1 node 3 (ADD)
+//   failed to prepare with status 1").
 //
 // Arena map (16-byte aligned, caller-owned, never freed by mote):
 //
