@@ -13,6 +13,9 @@ namespace mote {
 namespace fuzz {
 namespace {
 
+// A mutated WHILE may loop for ever (TFLM runs it as long as the model says): the fuzzers bound it.
+constexpr uint32_t kFuzzLoopIterations = 64;
+
 size_t g_messages = 0;
 
 void QuietSink(void*, const char* message) {
@@ -94,6 +97,7 @@ RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes, int are
   volatile uint64_t sink = 0;
   {
     MicroInterpreter interpreter(model.bytes, size, resolver, arena.bytes, arena_bytes);
+    interpreter.SetMaxLoopIterations(kFuzzLoopIterations);
     result.loaded = interpreter.initialization_status() == kTfLiteOk;
     result.allocated = interpreter.AllocateTensors() == kTfLiteOk;
     // What tools read after AllocateTensors, whether or not it succeeded.
@@ -122,6 +126,7 @@ RunResult RunModel(const uint8_t* data, size_t size, size_t arena_bytes, int are
   // structure: only after VerifyModel accepted the bytes, as an application would use it.
   if (result.loaded && (hash >> 40) % 4 == 0) {
     MicroInterpreter interpreter(schema::GetModel(model.bytes), resolver, arena.bytes, arena_bytes);
+    interpreter.SetMaxLoopIterations(kFuzzLoopIterations);
     if (interpreter.AllocateTensors() == kTfLiteOk) {
       for (size_t i = 0; i < interpreter.inputs_size(); ++i) FillInput(interpreter.input(i), &rng);
       sink = sink + (interpreter.Invoke() == kTfLiteOk ? 1 : 0) + ReadOutputs(&interpreter);

@@ -5,7 +5,8 @@
 //   init     AllocatePersistentBuffer
 //   prepare  AllocatePersistentBuffer, RequestScratchBufferInArena, AllocateTemp*/DeallocateTemp*,
 //            ReportKernelVariant
-//   invoke   GetScratchBuffer, GetEvalTensor — nothing allocates
+//   invoke   GetScratchBuffer, GetEvalTensor, graph().InvokeSubgraph — nothing allocates
+// Tensor indices are the current subgraph's: the one whose node is being initialised, prepared or invoked.
 // Temp tensors and temp buffers live until DeallocateTemp* or, at the latest, the end of the node's
 // prepare; they come from the arena's non-persistent end.
 #ifndef MOTE_MICRO_CONTEXT_H_
@@ -15,6 +16,7 @@
 #include <cstdint>
 
 #include "mote/c/common.h"
+#include "mote/micro_graph.h"
 
 namespace mote {
 
@@ -36,6 +38,9 @@ class MicroContext {
   // mote: names the kernel variant prepare chose for the current node ("conv_2d/int8/avx2-1x1"). The string
   // must have static storage duration.
   virtual void ReportKernelVariant(const char* variant) = 0;
+
+  // The model's subgraphs, for control-flow kernels (mote/micro_graph.h; TFLM's MicroContext::graph()).
+  virtual MicroGraph& graph() = 0;
 
   // nullptr when node input `index` is absent (-1) or out of range.
   TfLiteTensor* AllocateTempInputTensor(const TfLiteNode* node, int index);

@@ -11,6 +11,11 @@
 //   fails AllocateTensors); AllocateTensors parses options, runs init then prepare once per node in
 //   execution-plan order and plans memory; Invoke runs invoke once per node (no allocation, no validation);
 //   Reset runs reset per node and clears variable tensors; the destructor runs free per node.
+//   Models with several subgraphs (IF, WHILE, CALL_ONCE): init, prepare, reset and free run for every node of
+//   every subgraph, subgraph 0 first (TFLM's order); Invoke runs subgraph 0, whose control-flow nodes run the
+//   others (mote/micro_graph.h). Load refuses recursion through control flow and nesting deeper than
+//   kMaxSubgraphNesting; messages about a node outside subgraph 0 name its subgraph ("Subgraph 1 node 3 (ADD)
+//   failed to prepare with status 1").
 //
 // Arena map (16-byte aligned, caller-owned, never freed by mote):
 //
@@ -27,6 +32,7 @@
 #include <cstdint>
 
 #include "mote/c/common.h"
+#include "mote/micro_resource_variable.h"
 #include "mote/op_resolver.h"
 #include "mote/schema/schema_generated.h"
 
@@ -56,19 +62,28 @@ class MicroInterpreter {
  public:
   // Verifies model_size bytes at model_data (FlatBuffers verifier + semantic validation): the form to use
   // for models you do not trust.
+  // resource_variables: the table VAR_HANDLE nodes take their variables from (mote/micro_resource_variable.h);
+  // nullptr makes one in the arena, sized for the model's VAR_HANDLE nodes.
   MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
-                   uint8_t* arena, size_t arena_size);
+                   uint8_t* arena, size_t arena_size, MicroResourceVariables* resource_variables = nullptr);
   // TFLM's form: `model` from GetModel(data) without a size. mote still validates indices, sizes and
   // shapes, but cannot bound FlatBuffer offsets without the size.
   MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
-                   size_t arena_size, void* resource_variables = nullptr, void* profiler = nullptr);
+                   size_t arena_size, MicroResourceVariables* resource_variables = nullptr, void* profiler = nullptr);
   ~MicroInterpreter();
   MicroInterpreter(const MicroInterpreter&) = delete;
   MicroInterpreter& operator=(const MicroInterpreter&) = delete;
 
   TfLiteStatus AllocateTensors();
   TfLiteStatus Invoke();
+  // TFLM's Reset(): every node's reset, variable tensors back to their zero point (int8) or 0, resource
+  // variables back to their default. A CALL_ONCE's init subgraph does not run again (TFLM's CALL_ONCE has no
+  // reset).
   TfLiteStatus Reset();
+
+  // mote: bounds each WHILE node to `limit` iterations per invoke (0, the default, is unbounded: TFLM runs a
+  // loop as long as its condition holds). A WHILE reaching the limit fails the invoke with a message naming it.
+  void SetMaxLoopIterations(uint32_t limit);
 
   // Delegates (DESIGN §6); call after construction and before or after AllocateTensors.
   TfLiteStatus ModifyGraphWithDelegate(TfLiteDelegate* delegate);
@@ -109,7 +124,7 @@ class MicroInterpreter {
 
  private:
   void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
-                 uint8_t* arena, size_t arena_size);
+                 uint8_t* arena, size_t arena_size, MicroResourceVariables* resource_variables);
   bool usable() const { return core_ != nullptr && init_status_ == kTfLiteOk; }
   // The graph/context/allocator state lives here, in the interpreter object (as TFLM keeps its graph and
   // context in MicroInterpreter), not in the arena. Size checked by a static_assert in the implementation.

@@ -18,6 +18,7 @@
 //   arg_min_max/   ARG_MAX, ARG_MIN
 //   batch_space/   SPACE_TO_BATCH_ND, BATCH_TO_SPACE_ND
 //   comparisons/   EQUAL, NOT_EQUAL, GREATER, GREATER_EQUAL, LESS, LESS_EQUAL
+//   control_flow/  IF, WHILE, CALL_ONCE (subgraph calls, kernels/glue/subgraph_io.h)
 //   concatenation/ CONCATENATION, PACK (one interleaving copy)
 //   elementwise/   ABS, COS, LOG, LOGICAL_NOT, RSQRT, SIN, SQRT, SQUARE (TFLM's elementwise.cc; one glue file each)
 //   fill/          FILL, ZEROS_LIKE
@@ -25,6 +26,7 @@
 //   pad/           PAD, PADV2
 //   pooling/       AVERAGE_POOL_2D, MAX_POOL_2D, L2_POOL_2D
 //   reduce/        MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL
+//   resource_variables/ VAR_HANDLE, READ_VARIABLE, ASSIGN_VARIABLE (mote/micro_resource_variable.h)
 //   reshape/       RESHAPE, SQUEEZE, EXPAND_DIMS (the input's bytes under another shape)
 //   resize/        RESIZE_BILINEAR, RESIZE_NEAREST_NEIGHBOR
 //   shape/         SHAPE, BROADCAST_ARGS (arithmetic on shapes)
@@ -42,11 +44,13 @@
   X(ADD_N, AddN, ParseNoOptions, 1)                                                \
   X(ARG_MAX, ArgMax, ParseArgMax, 2)                                               \
   X(ARG_MIN, ArgMin, ParseArgMin, 2)                                               \
+  X(ASSIGN_VARIABLE, AssignVariable, ParseNoOptions, 1)                            \
   X(AVERAGE_POOL_2D, AveragePool2D, ParsePool, 3)                                  \
   X(BATCH_MATMUL, BatchMatMul, ParseBatchMatMul, 3)                                \
   X(BATCH_TO_SPACE_ND, BatchToSpaceNd, ParseNoOptions, 3)                          \
   X(BROADCAST_ARGS, BroadcastArgs, ParseNoOptions, 1)                              \
   X(BROADCAST_TO, BroadcastTo, ParseNoOptions, 3)                                  \
+  X(CALL_ONCE, CallOnce, ParseCallOnce, 1)                                         \
   X(CAST, Cast, ParseCast, 3)                                                      \
   X(CEIL, Ceil, ParseNoOptions, 1)                                                 \
   X(CONCATENATION, Concatenation, ParseConcatenation, 4)                           \
@@ -73,6 +77,7 @@
   X(GREATER, Greater, ParseNoOptions, 2)                                           \
   X(GREATER_EQUAL, GreaterEqual, ParseNoOptions, 2)                                \
   X(HARD_SWISH, HardSwish, ParseNoOptions, 1)                                      \
+  X(IF, If, ParseIf, 1)                                                            \
   X(L2_NORMALIZATION, L2Normalization, ParseL2Normalization, 2)                    \
   X(L2_POOL_2D, L2Pool2D, ParsePool, 1)                                            \
   X(LEAKY_RELU, LeakyRelu, ParseLeakyRelu, 2)                                      \
@@ -97,6 +102,7 @@
   X(PADV2, PadV2, ParseNoOptions, 4)                                               \
   X(PRELU, Prelu, ParseNoOptions, 1)                                               \
   X(QUANTIZE, Quantize, ParseNoOptions, 3)                                         \
+  X(READ_VARIABLE, ReadVariable, ParseNoOptions, 1)                                \
   X(REDUCE_ALL, ReduceAll, ParseReduceAll, 1)                                      \
   X(REDUCE_MAX, ReduceMax, ParseReduceMax, 2)                                      \
   X(REDUCE_MIN, ReduceMin, ParseReduceMin, 2)                                      \
@@ -130,6 +136,8 @@
   X(TRANSPOSE_CONV, TransposeConv, ParseTransposeConv, 5)                          \
   X(UNIDIRECTIONAL_SEQUENCE_LSTM, UnidirectionalSequenceLSTM, ParseUnidirectionalSequenceLstm, 5) \
   X(UNPACK, Unpack, ParseUnpack, 4)                                                \
+  X(VAR_HANDLE, VarHandle, ParseVarHandle, 1)                                      \
+  X(WHILE, While, ParseWhile, 1)                                                   \
   X(ZEROS_LIKE, ZerosLike, ParseNoOptions, 1)
 
 // Type-specialised registrations (TFLM's Register_CONV_2D_INT8() style): X(CODE, TYPE_SUFFIX) is

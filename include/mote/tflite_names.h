@@ -8,7 +8,9 @@
 #include "mote/c/common.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_context.h"
+#include "mote/micro_graph.h"
 #include "mote/micro_interpreter.h"
+#include "mote/micro_resource_variable.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
 #include "mote/op_resolver.h"
@@ -26,8 +28,11 @@ using namespace ::mote::schema;  // NOLINT(build/namespaces): the schema is TFLi
 using ::mote::AllOpsResolver;
 using ::mote::BuiltinDataAllocator;
 using ::mote::GetMicroContext;
+using ::mote::MicroAllocator;
 using ::mote::MicroContext;
+using ::mote::MicroGraph;
 using ::mote::MicroInterpreter;
+using ::mote::MicroResourceVariables;
 using ::mote::MicroOpResolver;
 using ::mote::RuntimeShape;
 template <unsigned int N>
@@ -64,6 +69,9 @@ MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
 inline void InitializeTarget() {}
 
 namespace micro {
+// Recent TFLM declares these in tflite::micro.
+using ::mote::MicroGraph;
+using ::mote::MicroResourceVariables;
 using ::mote::micro::GetEvalInput;
 using ::mote::micro::GetEvalOutput;
 using ::mote::micro::GetMutableEvalInput;

@@ -39,8 +39,10 @@ TfLiteStatus InterpreterCore::Load() {
     TF_LITE_ENSURE_STATUS(BuildSubgraph(s));
   }
   context_.tensors_size = static_cast<size_t>(primary_.tensors_size);
+  TF_LITE_ENSURE_STATUS(CheckSubgraphCalls());
   TF_LITE_ENSURE_STATUS(ResolveOperators());
-  return ParseOptions();
+  TF_LITE_ENSURE_STATUS(ParseOptions());
+  return CreateResourceVariables();
 }
 
 TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
@@ -53,6 +55,11 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
   sg.delegate_nodes_size = 0;
   sg.delegate_nodes = nullptr;
   sg.taken_by = nullptr;
+  sg.tensor_base = total_tensors_;
+  sg.positions = nullptr;
+  sg.timeline_first = -1;
+  sg.timeline_last = -1;
+  total_tensors_ += sg.tensors_size;
 
   sg.eval_tensors = static_cast<TfLiteEvalTensor*>(AllocatePersistentOrReport(
       sizeof(TfLiteEvalTensor) * (sg.tensors_size > 0 ? sg.tensors_size : 1), alignof(TfLiteEvalTensor), "tensors"));
@@ -161,8 +168,13 @@ TfLiteStatus InterpreterCore::ResolveOperators() {
 // Builtin options are parsed at load (not in AllocateTensors) so that delegates inspecting candidate nodes in
 // their Prepare see node->builtin_data, as in TFLite.
 TfLiteStatus InterpreterCore::ParseOptions() {
-  SubgraphState& sg = primary();
   ArenaBuiltinDataAllocator allocator(this);
+  for (int32_t s = 0; s < subgraphs_size_; ++s) TF_LITE_ENSURE_STATUS(ParseSubgraphOptions(s, &allocator));
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::ParseSubgraphOptions(int32_t s, BuiltinDataAllocator* allocator) {
+  SubgraphState& sg = subgraph(s);
   for (int32_t p = 0; p < sg.plan_size(); ++p) {
     NodeRecord& r = sg.node(sg.plan_node(p));
     if (r.replaced_nodes() != nullptr || r.builtin_code() == schema::BuiltinOperator_CUSTOM) continue;
@@ -173,13 +185,16 @@ TfLiteStatus InterpreterCore::ParseOptions() {
       return kTfLiteError;
     }
     const schema::Operator* op = sg.subgraph->operators()->Get(sg.plan_node(p));
-    if (parser(op, &allocator, &r.node.builtin_data) != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) has invalid builtin options.", static_cast<int>(sg.plan_node(p)),
-                  r.op_name());
+    if (parser(op, allocator, &r.node.builtin_data) != kTfLiteOk) {
+      if (s == 0) {
+        MicroPrintf("Node number %d (%s) has invalid builtin options.", static_cast<int>(sg.plan_node(p)), r.op_name());
+      } else {
+        MicroPrintf("Subgraph %d node %d (%s) has invalid builtin options.", static_cast<int>(s),
+                    static_cast<int>(sg.plan_node(p)), r.op_name());
+      }
       return kTfLiteError;
     }
   }
-
   return kTfLiteOk;
 }
 

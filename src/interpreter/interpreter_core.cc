@@ -11,8 +11,14 @@
 namespace mote {
 
 InterpreterCore::InterpreterCore(const schema::Model* model, const uint8_t* model_base, size_t model_size,
-                                 const MicroOpResolver& resolver, Arena* arena)
-    : model_(model), model_base_(model_base), model_size_(model_size), resolver_(resolver), arena_(arena) {
+                                 const MicroOpResolver& resolver, Arena* arena,
+                                 MicroResourceVariables* resource_variables)
+    : model_(model),
+      model_base_(model_base),
+      model_size_(model_size),
+      resolver_(resolver),
+      arena_(arena),
+      resource_variables_(resource_variables) {
   std::memset(&context_, 0, sizeof(context_));
   context_.impl_ = static_cast<MicroContext*>(this);
   context_.GetExecutionPlan = GetExecutionPlanThunk;
@@ -60,50 +66,83 @@ TfLiteIntArray* InterpreterCore::AllocateIntArray(int size, bool persistent) {
 }
 
 // --- Invoke / Reset / free ---------------------------------------------------------------------------------
+void InterpreterCore::LogNodeStatus(int32_t s, int32_t index, const char* op, const char* what, TfLiteStatus status) {
+  // Subgraph 0's wording is TFLM's; the others name their subgraph (a node number alone would be ambiguous).
+  if (s == 0) {
+    MicroPrintf("Node number %d (%s) failed to %s with status %d", static_cast<int>(index), op, what,
+                static_cast<int>(status));
+  } else {
+    MicroPrintf("Subgraph %d node %d (%s) failed to %s with status %d", static_cast<int>(s), static_cast<int>(index),
+                op, what, static_cast<int>(status));
+  }
+}
+
 TfLiteStatus InterpreterCore::Invoke() {
   if (phase_ != Phase::kReady) {
     MicroPrintf("Invoke() called before AllocateTensors() succeeded.");
     return kTfLiteError;
   }
-  SubgraphState& sg = primary();
   phase_ = Phase::kInvoke;
+  const TfLiteStatus status = InvokeNodes(0);
+  phase_ = Phase::kReady;
+  return status;
+}
+
+// One subgraph's nodes in plan order. Nested calls come from control-flow kernels through InvokeSubgraph,
+// whose depth the load-time check bounds (CheckSubgraphCalls), and which re-checks it.
+TfLiteStatus InterpreterCore::InvokeNodes(int32_t s) {
+  SubgraphState& sg = subgraph(s);
+  const int32_t previous = current_subgraph_;
+  current_subgraph_ = s;
+  TfLiteStatus result = kTfLiteOk;
   for (int32_t p = 0; p < sg.plan_size(); ++p) {
     const int32_t index = sg.plan_node(p);
     NodeRecord& r = sg.node(index);
-    if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), false);
+    const bool hooked = hook_ != nullptr && s == 0;  // the hook reports subgraph 0's plan positions
+    if (hooked) hook_(hook_user_, static_cast<size_t>(p), false);
     const TfLiteStatus status = r.registration->invoke(&context_, &r.node);
     // Tensor views a kernel took with context->GetTensor during invoke (TFLite-style delegate kernels do)
     // are released after each node, as TFLM resets its temp allocations, so Invoke() never creeps.
     arena_->ResetOverlay(planned_bytes_);
-    if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), true);
+    if (hooked) hook_(hook_user_, static_cast<size_t>(p), true);
     if (status != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) failed to invoke with status %d", static_cast<int>(index), r.op_name(),
-                  static_cast<int>(status));
-      phase_ = Phase::kReady;
-      return kTfLiteError;
+      LogNodeStatus(s, index, r.op_name(), "invoke", status);
+      result = kTfLiteError;
+      break;
     }
   }
-  phase_ = Phase::kReady;
-  return kTfLiteOk;
+  current_subgraph_ = previous;
+  return result;
 }
 
 TfLiteStatus InterpreterCore::Reset() {
   if (phase_ != Phase::kReady) return kTfLiteOk;
-  SubgraphState& sg = primary();
-  for (int32_t p = 0; p < sg.plan_size(); ++p) {
-    NodeRecord& r = sg.node(sg.plan_node(p));
-    if (r.registration->reset != nullptr) r.registration->reset(&context_, r.node.user_data);
+  // TFLM's order: every node's reset (all subgraphs), variable tensors, then the resource variables. CALL_ONCE
+  // has no reset: its init subgraph does not run again.
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    SubgraphState& sg = subgraph(s);
+    current_subgraph_ = s;
+    for (int32_t p = 0; p < sg.plan_size(); ++p) {
+      NodeRecord& r = sg.node(sg.plan_node(p));
+      if (r.registration->reset != nullptr) r.registration->reset(&context_, r.node.user_data);
+    }
   }
-  return ResetVariableTensors();
+  current_subgraph_ = 0;
+  TF_LITE_ENSURE_STATUS(ResetVariableTensors());
+  return resource_variables_ != nullptr ? resource_variables_->ResetAll() : kTfLiteOk;
 }
 
 void InterpreterCore::FreeNodes() {
-  if (subgraphs_size_ == 0) return;
-  SubgraphState& sg = primary();
-  for (int32_t p = 0; p < initialized_nodes_; ++p) {
-    NodeRecord& r = sg.node(sg.plan_node(p));
-    if (r.registration != nullptr && r.registration->free != nullptr) r.registration->free(&context_, r.node.user_data);
+  int32_t remaining = initialized_nodes_;
+  for (int32_t s = 0; s < subgraphs_size_ && remaining > 0; ++s) {
+    SubgraphState& sg = subgraph(s);
+    current_subgraph_ = s;
+    for (int32_t p = 0; p < sg.plan_size() && remaining > 0; ++p, --remaining) {
+      NodeRecord& r = sg.node(sg.plan_node(p));
+      if (r.registration != nullptr && r.registration->free != nullptr) r.registration->free(&context_, r.node.user_data);
+    }
   }
+  current_subgraph_ = 0;
   initialized_nodes_ = 0;
 }
 

@@ -12,6 +12,8 @@
 //   tensor_allocation.cc     AllocateTensors: variables, init, prepare, persistent tables, then the memory plan
 //                            (memory/memory_planner.h, over a view of the execution plan) applied to tensors
 //   kernel_context.cc        the MicroContext calls and the TfLiteContext thunks that forward to them
+//   subgraph_calls.cc        control flow: the call graph checked at load (no recursion, bounded nesting), the
+//                            timeline every subgraph is planned on, MicroGraph (InvokeSubgraph...)
 #ifndef MOTE_INTERPRETER_INTERPRETER_CORE_H_
 #define MOTE_INTERPRETER_INTERPRETER_CORE_H_
 
@@ -22,6 +24,8 @@
 #include "memory/memory_planner.h"
 #include "mote/c/common.h"
 #include "mote/micro_context.h"
+#include "mote/micro_graph.h"
+#include "mote/micro_resource_variable.h"
 #include "mote/micro_interpreter.h"
 #include "mote/op_resolver.h"
 #include "mote/schema/schema_generated.h"
@@ -73,7 +77,17 @@ struct SubgraphState {
   // Node indices in execution order (capacity nodes_size); nullptr while the order is the model's own (no
   // delegate has asked for it): the plan is then [0, nodes_size) and costs no arena bytes.
   TfLiteIntArray* plan;
+  // Models with several subgraphs plan them on one timeline (subgraph_calls.cc): the subgraph's first tensor's
+  // index in it, each plan position's timeline position (nullptr: identity, the single-subgraph case), and the
+  // timeline interval [timeline_first, timeline_last] its first expansion occupies (-1 before it is placed).
+  int32_t tensor_base;
+  int32_t* positions;
+  int32_t timeline_first;
+  int32_t timeline_last;
 
+  int32_t position(int32_t plan_position) const {
+    return positions != nullptr ? positions[plan_position] : plan_position;
+  }
   int32_t node_count() const { return nodes_size + delegate_nodes_size; }
   int32_t plan_size() const { return plan != nullptr ? plan->size : nodes_size; }
   int32_t plan_node(int32_t position) const { return plan != nullptr ? plan->data[position] : position; }
@@ -92,10 +106,22 @@ constexpr int32_t kMaxScratchBuffers = 32767;
 
 struct PartitionWork;  // ReplaceNodeSubsets' working arrays (delegate_partitioner.cc)
 
-class InterpreterCore final : public MicroContext {
+// One position of the multi-subgraph timeline (subgraph_calls.cc).
+struct TimelineEntry {
+  enum Kind : int16_t { kNode, kCallExit, kRevisit };
+  int16_t subgraph;
+  Kind kind;
+  int32_t value;  // kNode, kCallExit: plan position in `subgraph`; kRevisit: the subgraph called again
+};
+
+// Subgraphs a node's builtin options name (IF: then, else; WHILE: cond, body; CALL_ONCE: init): their count
+// (0..2), indices in `out` unchecked.
+int CalledSubgraphs(const schema::Operator* op, int32_t builtin_code, int32_t out[2]);
+
+class InterpreterCore final : public MicroContext, public MicroGraph {
  public:
   InterpreterCore(const schema::Model* model, const uint8_t* model_base, size_t model_size,
-                  const MicroOpResolver& resolver, Arena* arena);
+                  const MicroOpResolver& resolver, Arena* arena, MicroResourceVariables* resource_variables);
 
   // Called once after construction: builds subgraph structures, resolves operator codes.
   TfLiteStatus Load();
@@ -119,6 +145,8 @@ class InterpreterCore final : public MicroContext {
     hook_ = hook;
     hook_user_ = user;
   }
+  void SetMaxLoopIterations(uint32_t limit) { max_loop_iterations_ = limit; }
+  int32_t subgraphs_size() const { return subgraphs_size_; }
 
   // MicroContext
   void* AllocatePersistentBuffer(size_t bytes) override;
@@ -130,6 +158,17 @@ class InterpreterCore final : public MicroContext {
   void DeallocateTempBuffer(uint8_t* buffer) override;
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override;
+  MicroGraph& graph() override { return *this; }
+
+  // MicroGraph
+  TfLiteStatus InvokeSubgraph(int subgraph_idx) override;
+  int NumSubgraphs() override { return subgraphs_size_; }
+  size_t NumSubgraphInputs(int subgraph_idx) override;
+  size_t NumSubgraphOutputs(int subgraph_idx) override;
+  TfLiteEvalTensor* GetSubgraphInput(int subgraph_idx, int input_idx) override;
+  TfLiteEvalTensor* GetSubgraphOutput(int subgraph_idx, int output_idx) override;
+  MicroResourceVariables* GetResourceVariables() override { return resource_variables_; }
+  uint32_t max_loop_iterations() const override { return max_loop_iterations_; }
 
   TfLiteContext* context() { return &context_; }
   // Persistent arena memory; a refusal prints what it was for and how much the arena would need, and fails
@@ -141,6 +180,15 @@ class InterpreterCore final : public MicroContext {
 
   TfLiteStatus BuildSubgraph(int index);
   TfLiteStatus ParseOptions();
+  TfLiteStatus ParseSubgraphOptions(int32_t s, BuiltinDataAllocator* allocator);
+  // Control flow (subgraph_calls.cc).
+  TfLiteStatus CheckSubgraphCalls();  // load: every call in range, no recursion, nesting bounded
+  TfLiteStatus CreateResourceVariables();  // load: the table, when the model has VAR_HANDLEs and none was given
+  TfLiteStatus BuildTimeline();       // AllocateTensors: positions of every subgraph's nodes (several subgraphs)
+  int32_t EmitTimeline(int32_t root, int32_t count);  // one DFS from root; fills timeline_ when it is allocated
+  int32_t CalledSubgraphsOf(int32_t s, int32_t plan_position, int32_t out[2]) const;
+  TfLiteStatus InvokeNodes(int32_t s);
+  static void LogNodeStatus(int32_t s, int32_t index, const char* op, const char* what, TfLiteStatus status);
   TfLiteStatus ReplaceNodeSubsets(const TfLiteRegistration& registration, const TfLiteIntArray* nodes_to_replace,
                                   TfLiteDelegate* delegate);
   // ReplaceNodeSubsets' steps (delegate_partitioner.cc): the plan re-emitted level by level, then each
@@ -157,6 +205,7 @@ class InterpreterCore final : public MicroContext {
   TfLiteStatus AllocateVariableTensors();
   TfLiteStatus InitNodes();
   TfLiteStatus PrepareNodes();
+  TfLiteStatus PrepareNode(int32_t s, int32_t p);
   TfLiteStatus AllocateTensorTables();  // scratch offset table, input and output tensors
   TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
@@ -188,6 +237,16 @@ class InterpreterCore final : public MicroContext {
   int32_t subgraphs_size_ = 0;
   SubgraphState primary_{};                 // subgraph 0 (the one that runs) lives here, not in the arena
   SubgraphState* secondary_ = nullptr;      // subgraphs 1.. (arena)
+  // The subgraph whose tensors GetEvalTensor/AllocateTempTfLiteTensor index: the one being initialised,
+  // prepared or invoked (InvokeSubgraph switches it and restores it).
+  int32_t current_subgraph_ = 0;
+  int32_t invoke_depth_ = 0;
+  // Several subgraphs only (persistent): the planning timeline and every subgraph's tensor count summed.
+  TimelineEntry* timeline_ = nullptr;
+  int32_t timeline_size_ = 0;
+  int32_t total_tensors_ = 0;
+  MicroResourceVariables* resource_variables_;
+  uint32_t max_loop_iterations_ = 0;
 
   // Prepare-time bookkeeping.
   int32_t current_plan_position_ = -1;
@@ -206,7 +265,8 @@ class InterpreterCore final : public MicroContext {
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;
-  // Plan positions [0, initialized_nodes_) ran init: their free runs when the interpreter goes.
+  // Nodes (subgraph by subgraph, in plan order) [0, initialized_nodes_) ran init: their free runs when the
+  // interpreter goes.
   int32_t initialized_nodes_ = 0;
 
   TfLiteTensor* input_tensors_ = nullptr;   // persistent, filled after planning

@@ -51,7 +51,7 @@ void* InterpreterCore::GetScratchBuffer(int buffer_idx) {
 }
 
 TfLiteTensor* InterpreterCore::AllocateTempTfLiteTensor(int tensor_idx) {
-  SubgraphState& sg = primary();
+  SubgraphState& sg = subgraph(current_subgraph_);
   if (tensor_idx < 0 || tensor_idx >= sg.tensors_size) return nullptr;
   const size_t start = arena_->overlay_top();
   auto* t = reinterpret_cast<TfLiteTensor*>(arena_->AllocateOverlay(sizeof(TfLiteTensor), alignof(TfLiteTensor)));
@@ -82,7 +82,7 @@ uint8_t* InterpreterCore::AllocateTempBuffer(size_t size, size_t alignment) {
 void InterpreterCore::DeallocateTempBuffer(uint8_t*) {}
 
 TfLiteEvalTensor* InterpreterCore::GetEvalTensor(int tensor_idx) {
-  SubgraphState& sg = primary();
+  SubgraphState& sg = subgraph(current_subgraph_);
   if (tensor_idx < 0 || tensor_idx >= sg.tensors_size) return nullptr;
   return &sg.eval_tensors[tensor_idx];
 }

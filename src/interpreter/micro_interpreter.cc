@@ -16,23 +16,24 @@ const schema::Model* GetVerifiedModel(const void* data, size_t size) {
 }
 
 MicroInterpreter::MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
-                                   uint8_t* arena, size_t arena_size) {
+                                   uint8_t* arena, size_t arena_size, MicroResourceVariables* resource_variables) {
   if (VerifyModel(model_data, model_size) != kTfLiteOk) return;
-  Construct(schema::GetModel(model_data), model_data, model_size, resolver, arena, arena_size);
+  Construct(schema::GetModel(model_data), model_data, model_size, resolver, arena, arena_size, resource_variables);
 }
 
 MicroInterpreter::MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
-                                   size_t arena_size, void*, void*) {
+                                   size_t arena_size, MicroResourceVariables* resource_variables, void*) {
   if (model == nullptr) {
     MicroPrintf("MicroInterpreter: the model pointer is null.");
     return;
   }
   if (ValidateModelSemantics(model, nullptr, 0) != kTfLiteOk) return;
-  Construct(model, nullptr, 0, resolver, arena, arena_size);
+  Construct(model, nullptr, 0, resolver, arena, arena_size, resource_variables);
 }
 
 void MicroInterpreter::Construct(const schema::Model* model, const void* data, size_t size,
-                                 const MicroOpResolver& resolver, uint8_t* arena, size_t arena_size) {
+                                 const MicroOpResolver& resolver, uint8_t* arena, size_t arena_size,
+                                 MicroResourceVariables* resource_variables) {
   if (arena == nullptr || arena_size == 0) {
     MicroPrintf("Tensor arena is empty (%s): give the interpreter a 16-byte aligned buffer.",
                 arena == nullptr ? "null pointer" : "0 bytes");
@@ -47,7 +48,8 @@ void MicroInterpreter::Construct(const schema::Model* model, const void* data, s
   static_assert(kCoreOffset + sizeof(InterpreterCore) <= kCoreStorageBytes, "grow kCoreStorageBytes");
   Arena* a = new (core_storage_) Arena();
   a->Init(arena, arena_size);
-  core_ = new (core_storage_ + kCoreOffset) InterpreterCore(model, static_cast<const uint8_t*>(data), size, resolver, a);
+  core_ = new (core_storage_ + kCoreOffset) InterpreterCore(model, static_cast<const uint8_t*>(data), size, resolver, a,
+                                                                resource_variables);
   init_status_ = core_->Load();
 }
 
@@ -123,6 +125,10 @@ void MicroInterpreter::LogKernelVariants() const {
     const NodeInfo info = node_info(p);
     MicroPrintf("Node %d (%s): %s", info.index, info.op_name, info.variant);
   }
+}
+
+void MicroInterpreter::SetMaxLoopIterations(uint32_t limit) {
+  if (core_ != nullptr) core_->SetMaxLoopIterations(limit);
 }
 
 void MicroInterpreter::SetNodeHook(NodeHook hook, void* user) {

@@ -84,6 +84,116 @@ class SubgraphPlanView final : public PlanView {
   int32_t scratch_count_;
 };
 
+// Every subgraph on one timeline (subgraph_calls.cc): tensor g of the view is tensor g - tensor_base of the
+// subgraph whose range holds it. The model's offline plan (subgraph 0's tensors) comes widened to every tensor.
+class TimelinePlanView final : public PlanView {
+ public:
+  TimelinePlanView(InterpreterCore* core, const TimelineEntry* timeline, int32_t timeline_size, int32_t total_tensors,
+                   const int32_t* offline, const ScratchRequest* scratch, int32_t scratch_count)
+      : core_(core),
+        timeline_(timeline),
+        timeline_size_(timeline_size),
+        total_tensors_(total_tensors),
+        offline_(offline),
+        scratch_(scratch),
+        scratch_count_(scratch_count) {}
+
+  int32_t tensors_size() const override { return total_tensors_; }
+  int32_t plan_size() const override { return timeline_size_; }
+  bool NeedsPlanning(int32_t tensor) const override { return Eval(tensor).data.data == nullptr; }
+  uint32_t TensorBytes(int32_t tensor) const override {
+    const TfLiteEvalTensor& e = Eval(tensor);
+    return static_cast<uint32_t>(ElementCount(*e.dims) * static_cast<int64_t>(TfLiteTypeSizeOf(e.type)));
+  }
+  void VisitUses(int32_t position, TensorVisitor* visitor) const override {
+    const TimelineEntry& entry = timeline_[position];
+    if (entry.kind == TimelineEntry::kRevisit) return VisitSubtree(entry.value, visitor);
+    const SubgraphState& sg = core_->subgraph(entry.subgraph);
+    const NodeRecord& r = sg.node(sg.plan_node(entry.value));
+    OffsetVisitor local(visitor, sg.tensor_base);
+    VisitAll(r.node.inputs, &local);
+    VisitAll(r.node.outputs, &local);
+    VisitAll(r.node.intermediates, &local);
+    for (int m = 0; r.replaced_nodes() != nullptr && m < r.replaced_nodes()->size; ++m) {
+      const NodeRecord& inner = sg.node(r.replaced_nodes()->data[m]);
+      VisitAll(inner.node.inputs, &local);
+      VisitAll(inner.node.outputs, &local);
+    }
+    const int32_t node = sg.plan_node(entry.value);
+    if (node >= sg.nodes_size) return;  // a delegate kernel calls no subgraph
+    int32_t callees[2];
+    const int32_t n = CalledSubgraphs(sg.subgraph->operators()->Get(node), r.builtin_code(), callees);
+    for (int32_t c = 0; c < n; ++c) VisitSubgraphIo(callees[c], visitor);
+  }
+  const int32_t* graph_inputs(int32_t* size) const override {
+    return VectorData(core_->subgraph(0).subgraph->inputs(), size);
+  }
+  const int32_t* graph_outputs(int32_t* size) const override {
+    return VectorData(core_->subgraph(0).subgraph->outputs(), size);
+  }
+  const int32_t* offline_offsets() const override { return offline_; }
+  const ScratchRequest* scratch_requests(int32_t* count) const override {
+    *count = scratch_count_;
+    return scratch_;
+  }
+
+ private:
+  class OffsetVisitor final : public TensorVisitor {
+   public:
+    OffsetVisitor(TensorVisitor* inner, int32_t base) : inner_(inner), base_(base) {}
+    void Visit(int32_t tensor) override {
+      if (tensor >= 0) inner_->Visit(base_ + tensor);
+    }
+
+   private:
+    TensorVisitor* inner_;
+    int32_t base_;
+  };
+
+  static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
+    for (int i = 0; i < tensors->size; ++i) visitor->Visit(tensors->data[i]);
+  }
+  static void VisitVector(const flatbuffers::Vector<int32_t>* v, TensorVisitor* visitor) {
+    for (flatbuffers::uoffset_t i = 0; v != nullptr && i < v->size(); ++i) visitor->Visit(v->Get(i));
+  }
+  void VisitSubgraphIo(int32_t s, TensorVisitor* visitor) const {
+    const SubgraphState& sg = core_->subgraph(s);
+    OffsetVisitor local(visitor, sg.tensor_base);
+    VisitVector(sg.subgraph->inputs(), &local);
+    VisitVector(sg.subgraph->outputs(), &local);
+  }
+  // A subgraph called again: it and every subgraph placed inside its interval keep all their tensors here.
+  void VisitSubtree(int32_t callee, TensorVisitor* visitor) const {
+    const SubgraphState& c = core_->subgraph(callee);
+    VisitSubgraphIo(callee, visitor);
+    for (int32_t s = 0; s < core_->subgraphs_size(); ++s) {
+      const SubgraphState& sg = core_->subgraph(s);
+      if (sg.timeline_first < c.timeline_first || sg.timeline_first > c.timeline_last) continue;
+      for (int32_t t = 0; t < sg.tensors_size; ++t) visitor->Visit(sg.tensor_base + t);
+    }
+  }
+  const TfLiteEvalTensor& Eval(int32_t tensor) const {
+    // The subgraph holding global index `tensor`: the last one whose base is <= it (bases ascend).
+    int32_t lo = 0;
+    int32_t hi = core_->subgraphs_size() - 1;
+    while (lo < hi) {
+      const int32_t mid = (lo + hi + 1) / 2;
+      if (core_->subgraph(mid).tensor_base <= tensor) lo = mid;
+      else hi = mid - 1;
+    }
+    const SubgraphState& sg = core_->subgraph(lo);
+    return sg.eval_tensors[tensor - sg.tensor_base];
+  }
+
+  InterpreterCore* core_;
+  const TimelineEntry* timeline_;
+  int32_t timeline_size_;
+  int32_t total_tensors_;
+  const int32_t* offline_;
+  const ScratchRequest* scratch_;
+  int32_t scratch_count_;
+};
+
 }  // namespace
 
 TfLiteStatus InterpreterCore::AllocateTensors() {
@@ -93,9 +203,11 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
     return kTfLiteError;
   }
   phase_ = Phase::kFailed;  // until everything below succeeds
+  TF_LITE_ENSURE_STATUS(BuildTimeline());
   TF_LITE_ENSURE_STATUS(AllocateVariableTensors());
   TF_LITE_ENSURE_STATUS(InitNodes());
   TF_LITE_ENSURE_STATUS(PrepareNodes());
+  if (resource_variables_ != nullptr) TF_LITE_ENSURE_STATUS(resource_variables_->CheckReadsAssigned());
   TF_LITE_ENSURE_STATUS(AllocateTensorTables());
   TF_LITE_ENSURE_STATUS(PlanMemory());
 
@@ -115,85 +227,104 @@ TfLiteStatus InterpreterCore::AllocateTensors() {
 
 // Variable tensors own persistent memory: their value survives between invocations.
 TfLiteStatus InterpreterCore::AllocateVariableTensors() {
-  SubgraphState& sg = primary();
-  for (int32_t t = 0; t < sg.tensors_size; ++t) {
-    const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
-    TfLiteEvalTensor& e = sg.eval_tensors[t];
-    if (!tensor->is_variable() || e.data.data != nullptr) continue;
-    const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
-    e.data.data = AllocatePersistentOrReport(bytes > 0 ? bytes : 1, kArenaAlignment, "a variable tensor");
-    if (e.data.data == nullptr) return kTfLiteError;
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    SubgraphState& sg = subgraph(s);
+    for (int32_t t = 0; t < sg.tensors_size; ++t) {
+      const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
+      TfLiteEvalTensor& e = sg.eval_tensors[t];
+      if (!tensor->is_variable() || e.data.data != nullptr) continue;
+      const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
+      e.data.data = AllocatePersistentOrReport(bytes > 0 ? bytes : 1, kArenaAlignment, "a variable tensor");
+      if (e.data.data == nullptr) return kTfLiteError;
+    }
   }
   return kTfLiteOk;
 }
 
+// TFLM's order: subgraph by subgraph, each in plan order.
 TfLiteStatus InterpreterCore::InitNodes() {
-  SubgraphState& sg = primary();
   phase_ = Phase::kInit;
-  for (int32_t p = 0; p < sg.plan_size(); ++p) {
-    NodeRecord& r = sg.node(sg.plan_node(p));
-    current_node_ = &r;
-    current_plan_position_ = p;
-    if (r.registration->init != nullptr) {
-      const char* buffer = nullptr;
-      size_t length = 0;
-      if (r.builtin_code() == schema::BuiltinOperator_CUSTOM) {
-        buffer = static_cast<const char*>(r.node.custom_initial_data);
-        length = static_cast<size_t>(r.node.custom_initial_data_size);
-      } else {
-        buffer = static_cast<const char*>(r.node.builtin_data);
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    SubgraphState& sg = subgraph(s);
+    current_subgraph_ = s;
+    for (int32_t p = 0; p < sg.plan_size(); ++p) {
+      NodeRecord& r = sg.node(sg.plan_node(p));
+      current_node_ = &r;
+      current_plan_position_ = sg.position(p);
+      if (r.registration->init != nullptr) {
+        const char* buffer = nullptr;
+        size_t length = 0;
+        if (r.builtin_code() == schema::BuiltinOperator_CUSTOM) {
+          buffer = static_cast<const char*>(r.node.custom_initial_data);
+          length = static_cast<size_t>(r.node.custom_initial_data_size);
+        } else {
+          buffer = static_cast<const char*>(r.node.builtin_data);
+        }
+        const int32_t failures = persistent_failures_;
+        r.node.user_data = r.registration->init(&context_, buffer, length);
+        ++initialized_nodes_;
+        if (persistent_failures_ != failures) {
+          if (s == 0) {
+            MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
+                        static_cast<int>(sg.plan_node(p)), r.op_name());
+          } else {
+            MicroPrintf("Subgraph %d node %d (%s) failed to initialize: the arena has no room for its persistent "
+                        "data", static_cast<int>(s), static_cast<int>(sg.plan_node(p)), r.op_name());
+          }
+          return kTfLiteError;
+        }
+        continue;
       }
-      const int32_t failures = persistent_failures_;
-      r.node.user_data = r.registration->init(&context_, buffer, length);
-      initialized_nodes_ = p + 1;
-      if (persistent_failures_ != failures) {
-        MicroPrintf("Node number %d (%s) failed to initialize: the arena has no room for its persistent data",
-                    static_cast<int>(sg.plan_node(p)), r.op_name());
-        return kTfLiteError;
-      }
+      ++initialized_nodes_;
     }
-    initialized_nodes_ = p + 1;
   }
+  current_subgraph_ = 0;
   return kTfLiteOk;
 }
 
 TfLiteStatus InterpreterCore::PrepareNodes() {
-  SubgraphState& sg = primary();
   phase_ = Phase::kPrepare;
   // Overlay layout during prepare: [scratch requests (grows) | reserve for this node | node temps].
   arena_->ResetOverlay(0);
   scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base());
   scratch_count_ = 0;
-  for (int32_t p = 0; p < sg.plan_size(); ++p) {
-    const int32_t index = sg.plan_node(p);
-    NodeRecord& r = sg.node(index);
-    current_node_ = &r;
-    current_plan_position_ = p;
-    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
-    pending_scratch_count_ = 0;
-    const int32_t failures = persistent_failures_;
-    TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
-    if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
-    if (status != kTfLiteOk) {
-      MicroPrintf("Node number %d (%s) failed to prepare with status %d", static_cast<int>(index), r.op_name(),
-                  static_cast<int>(status));
-      return kTfLiteError;
-    }
-    // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
-    // high-water mark counts them).
-    if (pending_scratch_count_ > 0) {
-      arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
-      if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
-        ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
-        return kTfLiteError;
-      }
-      std::memcpy(scratch_requests_ + scratch_count_, pending_scratch_, sizeof(ScratchRequest) * pending_scratch_count_);
-      scratch_count_ += pending_scratch_count_;
-      pending_scratch_count_ = 0;
-    }
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    current_subgraph_ = s;
+    for (int32_t p = 0; p < subgraph(s).plan_size(); ++p) TF_LITE_ENSURE_STATUS(PrepareNode(s, p));
   }
+  current_subgraph_ = 0;
   current_node_ = nullptr;
   current_plan_position_ = -1;
+  return kTfLiteOk;
+}
+
+TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
+  SubgraphState& sg = subgraph(s);
+  const int32_t index = sg.plan_node(p);
+  NodeRecord& r = sg.node(index);
+  current_node_ = &r;
+  current_plan_position_ = sg.position(p);
+  arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+  pending_scratch_count_ = 0;
+  const int32_t failures = persistent_failures_;
+  TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
+  if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
+  if (status != kTfLiteOk) {
+    LogNodeStatus(s, index, r.op_name(), "prepare", status);
+    return kTfLiteError;
+  }
+  // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
+  // high-water mark counts them).
+  if (pending_scratch_count_ > 0) {
+    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+    if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
+      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      return kTfLiteError;
+    }
+    std::memcpy(scratch_requests_ + scratch_count_, pending_scratch_, sizeof(ScratchRequest) * pending_scratch_count_);
+    scratch_count_ += pending_scratch_count_;
+    pending_scratch_count_ = 0;
+  }
   return kTfLiteOk;
 }
 
@@ -222,7 +353,19 @@ TfLiteStatus InterpreterCore::AllocateTensorTables() {
 TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
-  const SubgraphPlanView view(sg, FindOfflinePlan(model_, sg.tensors_size), scratch_requests_, scratch_count_);
+  const int32_t* offline = FindOfflinePlan(model_, sg.tensors_size);
+  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_);
+  // The model's offline plan covers subgraph 0: on the timeline the other subgraphs' tensors are the planner's.
+  int32_t* timeline_offline = nullptr;
+  if (subgraphs_size_ > 1 && offline != nullptr) {
+    timeline_offline = static_cast<int32_t*>(AllocatePersistentOrReport(
+        sizeof(int32_t) * static_cast<size_t>(total_tensors_), alignof(int32_t), "the offline plan of every subgraph"));
+    if (timeline_offline == nullptr) return kTfLiteError;
+    for (int32_t t = 0; t < total_tensors_; ++t) timeline_offline[t] = t < sg.tensors_size ? offline[t] : -1;
+  }
+  const TimelinePlanView timeline(this, timeline_, timeline_size_, total_tensors_, timeline_offline, scratch_requests_,
+                                  scratch_count_);
+  const PlanView& view = subgraphs_size_ == 1 ? static_cast<const PlanView&>(single) : timeline;
   MemoryPlan plan;
   const PlanStatus status = mote::PlanMemory(view, arena_, &plan);
   activation_bytes_ = plan.activation_bytes;
@@ -242,15 +385,19 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   }
   // The planner's working set may overlap the planned region: read every offset out before writing data.
   for (int32_t s = 0; s < scratch_count_; ++s) scratch_offsets_[s] = plan.scratch_offset(s);
-  for (int32_t t = 0; t < sg.tensors_size; ++t) {
-    if (plan.planned(t)) sg.eval_tensors[t].data.data = arena_->base() + plan.tensor_offset(t);
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    SubgraphState& each = subgraph(s);
+    for (int32_t t = 0; t < each.tensors_size; ++t) {
+      const int32_t g = each.tensor_base + t;
+      if (plan.planned(g)) each.eval_tensors[t].data.data = arena_->base() + plan.tensor_offset(g);
+    }
   }
   arena_->ResetOverlay(planned_bytes_);
   return kTfLiteOk;
 }
 
 TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bool persistent) {
-  SubgraphState& sg = primary();
+  SubgraphState& sg = subgraph(current_subgraph_);
   const schema::Tensor* tensor = sg.subgraph->tensors()->Get(tensor_index);
   const TfLiteEvalTensor& e = sg.eval_tensors[tensor_index];
   std::memset(out, 0, sizeof(*out));
@@ -291,18 +438,20 @@ TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bo
 
 TfLiteStatus InterpreterCore::ResetVariableTensors() {
   // TFLM's rule: int8 state starts at the tensor's zero point, everything else at 0.
-  SubgraphState& sg = primary();
-  for (int32_t t = 0; t < sg.tensors_size; ++t) {
-    const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
-    if (!tensor->is_variable()) continue;
-    TfLiteEvalTensor& e = sg.eval_tensors[t];
-    const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
-    int value = 0;
-    if (e.type == kTfLiteInt8 && tensor->quantization() != nullptr && tensor->quantization()->zero_point() != nullptr &&
-        tensor->quantization()->zero_point()->size() > 0) {
-      value = static_cast<int>(tensor->quantization()->zero_point()->Get(0));
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    SubgraphState& sg = subgraph(s);
+    for (int32_t t = 0; t < sg.tensors_size; ++t) {
+      const schema::Tensor* tensor = sg.subgraph->tensors()->Get(t);
+      if (!tensor->is_variable()) continue;
+      TfLiteEvalTensor& e = sg.eval_tensors[t];
+      const size_t bytes = static_cast<size_t>(ElementCount(*e.dims)) * TfLiteTypeSizeOf(e.type);
+      int value = 0;
+      const auto* q = tensor->quantization();
+      if (e.type == kTfLiteInt8 && q != nullptr && q->zero_point() != nullptr && q->zero_point()->size() > 0) {
+        value = static_cast<int>(q->zero_point()->Get(0));
+      }
+      std::memset(e.data.data, value, bytes);
     }
-    std::memset(e.data.data, value, bytes);
   }
   return kTfLiteOk;
 }

@@ -198,7 +198,8 @@ TfLiteStatus CheckTensorType(const TensorRef& t) {
                 type_value);
     return kTfLiteError;
   }
-  if (ElementSize(t.tensor->type()) == 0) {
+  // RESOURCE tensors are handles (VAR_HANDLE's output points at the variable's id): no bytes of their own.
+  if (ElementSize(t.tensor->type()) == 0 && t.tensor->type() != schema::TensorType_RESOURCE) {
     MicroPrintf("Model invalid: subgraph %d tensor %d " MOTE_NAME_FMT " has type %s, which mote does not support",
                 t.sg, t.index, t.name, TensorTypeName(t.tensor->type()));
     return kTfLiteError;
@@ -809,6 +810,7 @@ size_t ElementAlignment(schema::TensorType type) {
 
 int64_t TensorBytes(schema::TensorType type, int64_t element_count) {
   const size_t size = ElementSize(type);
+  if (type == schema::TensorType_RESOURCE && element_count >= 0) return 0;  // a handle: no bytes of its own
   if (size == 0 || element_count < 0) return -1;
   if (type == schema::TensorType_INT4) return element_count / 2 + element_count % 2;
   if (element_count > INT64_MAX / static_cast<int64_t>(size)) return -1;

@@ -58,6 +58,14 @@ expect_fail "cannot open" run "$work/missing.tflite"
 expect_fail "the model has 1 input(s) but 2 -i file(s)" run "$demo" -i "$sample" -i "$sample"
 expect_fail "unknown option" run "$demo" --frobnicate
 expect_fail "is not a valid number" run "$demo" --runs abc
+# --max-loop-iterations bounds a WHILE (tf.while_loop running n = 5 times; raw little-endian inputs).
+loop="$src/tests/oracle/models/control_flow/while_loop.tflite"
+printf '\x00\x00\x80\x3f\x00\x00\x80\x3f\x00\x00\x80\x3f\x00\x00\x80\x3f' > "$work/x.bin"
+printf '\x05\x00\x00\x00' > "$work/n.bin"
+expect_fail "WHILE: the loop reached the interpreter's limit of 4 iterations" run "$loop" -i "$work/x.bin" -i "$work/n.bin" \
+  --max-loop-iterations 4
+"$mote" run "$loop" -i "$work/x.bin" -i "$work/n.bin" --max-loop-iterations 5 >/dev/null 2>&1 ||
+  { echo "FAILED: a loop of 5 under --max-loop-iterations 5"; fail=1; }
 expect_fail "does not exist" run "$demo" -o "$work/nope"
 head -c 1000 "$demo" > "$work/truncated.tflite"
 expect_fail "cannot run" run "$work/truncated.tflite"

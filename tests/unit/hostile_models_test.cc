@@ -557,8 +557,8 @@ TEST(HostileModels, CyclesLoopsAndRecursion) {
   ExpectRefused(StridedSlice1D(8, 0, 8, 0, 8), "STRIDED_SLICE: stride 0 is 0");
   // A negative stride walking away from `end`: the loop must be bounded by the shapes, not by the values.
   ExpectRefused(StridedSlice1D(8, 0, 8, -1, 8), "STRIDED_SLICE: output dimension 0 should be 0 (output has rank 1)");
-  // Control flow calling its own subgraph (unbounded recursion in a runtime that implements WHILE/IF
-  // by recursion): mote has no control-flow kernels, so the model is refused before anything runs.
+  // Control flow calling its own subgraph (unbounded recursion in a runtime that implements WHILE/IF by
+  // recursion): refused at load, before anything runs (src/interpreter/subgraph_calls.cc).
   {
     ModelBuilder b;
     const int code = b.AddOperatorCode(schema::BuiltinOperator_WHILE);
@@ -568,7 +568,8 @@ TEST(HostileModels, CyclesLoopsAndRecursion) {
                   schema::CreateWhileOptions(b.fbb(), 0, 0).Union());
     b.SetInputs({in});
     b.SetOutputs({out});
-    ExpectRefusedWith(b.Finish(), "Didn't find op for builtin opcode 'WHILE' version '1'");
+    ExpectRefusedWith(b.Finish(), "Node number 0 (WHILE) calls subgraph 0, which is already running: the model "
+                                  "recurses through control flow, which mote refuses.");
   }
   // Thousands of tensors alive at once: memory planning stays quadratic (it was cubic: minutes for a model of a
   // few hundred kilobytes).

@@ -347,8 +347,9 @@ TEST(ModelVerifier, RefusesUnknownTensorType) {
   EXPECT_EQ(VerifyMessage(n.b.Finish()), "Model invalid: subgraph 0 tensor 4 ('neg') has unknown type -1");
 }
 
-TEST(ModelVerifier, RefusesStringResourceVariantTensors) {
-  for (schema::TensorType type : {schema::TensorType_STRING, schema::TensorType_RESOURCE, schema::TensorType_VARIANT}) {
+// RESOURCE tensors (VAR_HANDLE's handles) are accepted: they hold no bytes of their own.
+TEST(ModelVerifier, RefusesStringAndVariantTensors) {
+  for (schema::TensorType type : {schema::TensorType_STRING, schema::TensorType_VARIANT}) {
     SmallModel m;
     m.b.AddTensor(type, {2}, "s");
     EXPECT_EQ(VerifyMessage(m.b.Finish()), std::string("Model invalid: subgraph 0 tensor 4 ('s') has type ") +

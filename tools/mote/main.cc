@@ -16,13 +16,15 @@ struct CommandHelp {
 constexpr CommandHelp kHelp[] = {
     {"run",
      "  run MODEL [-i FILE]... [-o DIR] [--arena BYTES] [--top K] [--labels FILE]\n"
-     "            [--bench [--runs N] [--warmup W]] [--profile] [--npy]\n"
+     "            [--bench [--runs N] [--warmup W]] [--profile] [--npy] [--max-loop-iterations N]\n"
      "      Runs MODEL. Input k comes from the k-th -i file (a .npy array of the tensor's dtype and\n"
      "      shape, or raw bytes of exactly the tensor's size);\n"
      "      without -i, inputs are generated (xorshift32, seed 0x9E3779B9 + k). -o writes\n"
      "      DIR/output<k>.bin (.npy with --npy). Outputs that look like class scores (1-D or [1, N] from a\n"
      "      SOFTMAX or LOGISTIC, or any output when --labels or labels.txt beside the model gives labels)\n"
-     "      print their top-K classes; other outputs print a summary (shape, min/max/mean, first values).\n"},
+     "      print their top-K classes; other outputs print a summary (shape, min/max/mean, first values).\n"
+     "      --max-loop-iterations N fails an invoke whose WHILE loop runs more than N iterations (default:\n"
+     "      unbounded, as TFLM).\n"},
     {"inspect",
      "  inspect MODEL [--json]\n"
      "      Operators, tensors, kernel variants and the exact arena size.\n"},

@@ -35,6 +35,7 @@ struct RunOptions {
   size_t warmup = 3;
   bool profile = false;
   bool npy_outputs = false;
+  size_t max_loop_iterations = 0;  // 0: WHILE loops run as long as the model says
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -83,6 +84,12 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       o->profile = true;
     } else if (a == "--npy") {
       o->npy_outputs = true;
+    } else if (a == "--max-loop-iterations") {
+      if (!size_value(&o->max_loop_iterations)) return false;
+      if (o->max_loop_iterations > 0xffffffffu) {
+        std::fprintf(stderr, "mote run: --max-loop-iterations must be at most 4294967295\n");
+        return false;
+      }
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "mote run: unknown option '%s'\n", a.c_str());
       return false;
@@ -301,6 +308,7 @@ int RunCommand(const std::vector<std::string>& args) {
   static AllOpsResolver resolver;
   host::AlignedBuffer arena(o.arena);
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  interpreter.SetMaxLoopIterations(static_cast<uint32_t>(o.max_loop_iterations));
   if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {
     std::fprintf(stderr, "mote run: cannot run '%s' (see the messages above)\n", o.model.c_str());
     return kExitFailure;

@@ -96,6 +96,8 @@ _DTYPES = {
     "float32": (np.float32, tflite.TensorType.FLOAT32),
     "float64": (np.float64, tflite.TensorType.FLOAT64),
     "bool": (np.bool_, tflite.TensorType.BOOL),
+    # A resource handle (VAR_HANDLE's output): never a graph input or a constant here.
+    "resource": (np.int32, tflite.TensorType.RESOURCE),
     # Signed 4-bit: held unpacked as int8 in [-8, 7]; constants are written packed (pack_int4).
     "int4": (np.int8, tflite.TensorType.INT4),
 }
@@ -358,28 +360,7 @@ def _aligned_bytes(builder, data, alignment=16):
     return builder.EndVector()
 
 
-def build_model(tensors, ops, inputs, outputs, description="mote oracle case", subgraph_name="main"):
-    """Serialises one subgraph. tensors: list of T; ops: list of Op; inputs/outputs: tensor indices."""
-    for op in ops:
-        for i in op.inputs + op.outputs + (op.intermediates or []):
-            if i < -1 or i >= len(tensors):
-                raise ValueError("operator %s refers to tensor %d (have %d)" % (op.op, i, len(tensors)))
-    b = flatbuffers.Builder(1024)
-
-    # Buffers: 0 empty, then one per tensor (data for constants, empty otherwise).
-    buffer_offsets = []
-    tensor_buffer = []
-    bufs = [None]
-    for t in tensors:
-        tensor_buffer.append(len(bufs))
-        bufs.append(t.buffer_bytes() if t.data is not None else None)
-    for data in bufs:
-        data_off = _aligned_bytes(b, data) if data else None
-        tflite.BufferStart(b)
-        if data_off is not None:
-            tflite.BufferAddData(b, data_off)
-        buffer_offsets.append(tflite.BufferEnd(b))
-
+def _tensor_offsets(b, tensors, tensor_buffer):
     tensor_offsets = []
     for idx, t in enumerate(tensors):
         name_off = b.CreateString(t.name or "t%d" % idx)
@@ -408,15 +389,97 @@ def build_model(tensors, ops, inputs, outputs, description="mote oracle case", s
             tflite.TensorAddShapeSignature(b, sig_off)
         tensor_offsets.append(tflite.TensorEnd(b))
 
-    # Operator codes, deduplicated by (code, custom name, version).
+    return tensor_offsets
+
+
+def _operator_offset(b, op, code_index):
+    in_off = _int_vector(b, tflite.OperatorStartInputsVector, op.inputs)
+    out_off = _int_vector(b, tflite.OperatorStartOutputsVector, op.outputs)
+    inter_off = (None if op.intermediates is None else
+                 _int_vector(b, tflite.OperatorStartIntermediatesVector, op.intermediates))
+    opt_off = opt_type = opt2_off = opt2_type = None
+    if op.options_type is not None:
+        if hasattr(tflite.BuiltinOptions, op.options_type):
+            opt_type = getattr(tflite.BuiltinOptions, op.options_type)
+            opt_off = _build_options(b, op.options_type, op.options)
+        elif hasattr(tflite.BuiltinOptions2, op.options_type):
+            opt2_type = getattr(tflite.BuiltinOptions2, op.options_type)
+            opt2_off = _build_options(b, op.options_type, op.options)
+        else:
+            raise ValueError("%r is not a BuiltinOptions or BuiltinOptions2 member" % op.options_type)
+    elif op.options:
+        raise ValueError("operator %s: options given without options_type" % op.op)
+    custom_off = None
+    if op.custom_options is not None:
+        custom_off = b.CreateByteVector(bytes(op.custom_options))
+    tflite.OperatorStart(b)
+    tflite.OperatorAddOpcodeIndex(b, code_index)
+    tflite.OperatorAddInputs(b, in_off)
+    tflite.OperatorAddOutputs(b, out_off)
+    if opt_off is not None:
+        tflite.OperatorAddBuiltinOptionsType(b, opt_type)
+        tflite.OperatorAddBuiltinOptions(b, opt_off)
+    if opt2_off is not None:
+        tflite.OperatorAddBuiltinOptions2Type(b, opt2_type)
+        tflite.OperatorAddBuiltinOptions2(b, opt2_off)
+    if custom_off is not None:
+        tflite.OperatorAddCustomOptions(b, custom_off)
+        tflite.OperatorAddCustomOptionsFormat(b, tflite.CustomOptionsFormat.FLEXBUFFERS)
+    if inter_off is not None:
+        tflite.OperatorAddIntermediates(b, inter_off)
+    return tflite.OperatorEnd(b)
+
+
+def build_model(tensors, ops, inputs, outputs, description="mote oracle case", subgraph_name="main"):
+    """Serialises one subgraph. tensors: list of T; ops: list of Op; inputs/outputs: tensor indices."""
+    return build_multi_model([(tensors, ops, inputs, outputs)], description, [subgraph_name])
+
+
+def build_multi_model(subgraphs, description="mote oracle case", names=None):
+    """Serialises several subgraphs (subgraph 0 runs; IF/WHILE/CALL_ONCE options name the others).
+    subgraphs: list of (tensors, ops, inputs, outputs), each as build_model takes them; tensor indices are the
+    subgraph's own. Buffers and operator codes are shared by the model. One subgraph gives build_model's bytes."""
+    names = names or ["main"] + ["subgraph%d" % i for i in range(1, len(subgraphs))]
+    for tensors, ops, _, _ in subgraphs:
+        for op in ops:
+            for i in op.inputs + op.outputs + (op.intermediates or []):
+                if i < -1 or i >= len(tensors):
+                    raise ValueError("operator %s refers to tensor %d (have %d)" % (op.op, i, len(tensors)))
+    b = flatbuffers.Builder(1024)
+
+    # Buffers: 0 empty, then one per tensor (data for constants, empty otherwise), subgraph by subgraph.
+    buffer_offsets = []
+    tensor_buffers = []
+    bufs = [None]
+    for tensors, _, _, _ in subgraphs:
+        tensor_buffer = []
+        for t in tensors:
+            tensor_buffer.append(len(bufs))
+            bufs.append(t.buffer_bytes() if t.data is not None else None)
+        tensor_buffers.append(tensor_buffer)
+    for data in bufs:
+        data_off = _aligned_bytes(b, data) if data else None
+        tflite.BufferStart(b)
+        if data_off is not None:
+            tflite.BufferAddData(b, data_off)
+        buffer_offsets.append(tflite.BufferEnd(b))
+
+    all_tensor_offsets = []
+    for (tensors, _, _, _), tensor_buffer in zip(subgraphs, tensor_buffers):
+        all_tensor_offsets.append(_tensor_offsets(b, tensors, tensor_buffer))
+
+    # Operator codes, deduplicated by (code, custom name, version) over the whole model.
     code_keys = []
-    op_code_index = []
-    for op in ops:
-        code = tflite.BuiltinOperator.CUSTOM if op.custom_code is not None else _builtin_code(op.op)
-        key = (code, op.custom_code, op.version)
-        if key not in code_keys:
-            code_keys.append(key)
-        op_code_index.append(code_keys.index(key))
+    op_code_indices = []
+    for _, ops, _, _ in subgraphs:
+        op_code_index = []
+        for op in ops:
+            code = tflite.BuiltinOperator.CUSTOM if op.custom_code is not None else _builtin_code(op.op)
+            key = (code, op.custom_code, op.version)
+            if key not in code_keys:
+                code_keys.append(key)
+            op_code_index.append(code_keys.index(key))
+        op_code_indices.append(op_code_index)
     code_offsets = []
     for code, custom, version in code_keys:
         custom_off = b.CreateString(custom) if custom is not None else None
@@ -428,65 +491,31 @@ def build_model(tensors, ops, inputs, outputs, description="mote oracle case", s
         tflite.OperatorCodeAddBuiltinCode(b, code)
         code_offsets.append(tflite.OperatorCodeEnd(b))
 
-    op_offsets = []
-    for op, code_index in zip(ops, op_code_index):
-        in_off = _int_vector(b, tflite.OperatorStartInputsVector, op.inputs)
-        out_off = _int_vector(b, tflite.OperatorStartOutputsVector, op.outputs)
-        inter_off = (None if op.intermediates is None else
-                     _int_vector(b, tflite.OperatorStartIntermediatesVector, op.intermediates))
-        opt_off = opt_type = opt2_off = opt2_type = None
-        if op.options_type is not None:
-            if hasattr(tflite.BuiltinOptions, op.options_type):
-                opt_type = getattr(tflite.BuiltinOptions, op.options_type)
-                opt_off = _build_options(b, op.options_type, op.options)
-            elif hasattr(tflite.BuiltinOptions2, op.options_type):
-                opt2_type = getattr(tflite.BuiltinOptions2, op.options_type)
-                opt2_off = _build_options(b, op.options_type, op.options)
-            else:
-                raise ValueError("%r is not a BuiltinOptions or BuiltinOptions2 member" % op.options_type)
-        elif op.options:
-            raise ValueError("operator %s: options given without options_type" % op.op)
-        custom_off = None
-        if op.custom_options is not None:
-            custom_off = b.CreateByteVector(bytes(op.custom_options))
-        tflite.OperatorStart(b)
-        tflite.OperatorAddOpcodeIndex(b, code_index)
-        tflite.OperatorAddInputs(b, in_off)
-        tflite.OperatorAddOutputs(b, out_off)
-        if opt_off is not None:
-            tflite.OperatorAddBuiltinOptionsType(b, opt_type)
-            tflite.OperatorAddBuiltinOptions(b, opt_off)
-        if opt2_off is not None:
-            tflite.OperatorAddBuiltinOptions2Type(b, opt2_type)
-            tflite.OperatorAddBuiltinOptions2(b, opt2_off)
-        if custom_off is not None:
-            tflite.OperatorAddCustomOptions(b, custom_off)
-            tflite.OperatorAddCustomOptionsFormat(b, tflite.CustomOptionsFormat.FLEXBUFFERS)
-        if inter_off is not None:
-            tflite.OperatorAddIntermediates(b, inter_off)
-        op_offsets.append(tflite.OperatorEnd(b))
-
     def offsets_vector(start_fn, offs):
         start_fn(b, len(offs))
         for o in reversed(offs):
             b.PrependUOffsetTRelative(o)
         return b.EndVector()
 
-    sg_tensors = offsets_vector(tflite.SubGraphStartTensorsVector, tensor_offsets)
-    sg_inputs = _int_vector(b, tflite.SubGraphStartInputsVector, inputs)
-    sg_outputs = _int_vector(b, tflite.SubGraphStartOutputsVector, outputs)
-    sg_ops = offsets_vector(tflite.SubGraphStartOperatorsVector, op_offsets)
-    sg_name = b.CreateString(subgraph_name)
-    tflite.SubGraphStart(b)
-    tflite.SubGraphAddTensors(b, sg_tensors)
-    tflite.SubGraphAddInputs(b, sg_inputs)
-    tflite.SubGraphAddOutputs(b, sg_outputs)
-    tflite.SubGraphAddOperators(b, sg_ops)
-    tflite.SubGraphAddName(b, sg_name)
-    subgraph = tflite.SubGraphEnd(b)
+    subgraph_offsets = []
+    for (tensors, ops, inputs, outputs), op_code_index, tensor_offsets, name in zip(
+            subgraphs, op_code_indices, all_tensor_offsets, names):
+        op_offsets = [_operator_offset(b, op, code_index) for op, code_index in zip(ops, op_code_index)]
+        sg_tensors = offsets_vector(tflite.SubGraphStartTensorsVector, tensor_offsets)
+        sg_inputs = _int_vector(b, tflite.SubGraphStartInputsVector, inputs)
+        sg_outputs = _int_vector(b, tflite.SubGraphStartOutputsVector, outputs)
+        sg_ops = offsets_vector(tflite.SubGraphStartOperatorsVector, op_offsets)
+        sg_name = b.CreateString(name)
+        tflite.SubGraphStart(b)
+        tflite.SubGraphAddTensors(b, sg_tensors)
+        tflite.SubGraphAddInputs(b, sg_inputs)
+        tflite.SubGraphAddOutputs(b, sg_outputs)
+        tflite.SubGraphAddOperators(b, sg_ops)
+        tflite.SubGraphAddName(b, sg_name)
+        subgraph_offsets.append(tflite.SubGraphEnd(b))
 
     codes_vec = offsets_vector(tflite.ModelStartOperatorCodesVector, code_offsets)
-    subgraphs_vec = offsets_vector(tflite.ModelStartSubgraphsVector, [subgraph])
+    subgraphs_vec = offsets_vector(tflite.ModelStartSubgraphsVector, subgraph_offsets)
     buffers_vec = offsets_vector(tflite.ModelStartBuffersVector, buffer_offsets)
     desc = b.CreateString(description)
     tflite.ModelStart(b)

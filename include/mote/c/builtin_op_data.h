@@ -257,6 +257,11 @@ typedef struct {
   int init_subgraph_index;
 } TfLiteCallOnceParams;
 
+typedef struct {
+  const char* container;    // nullptr when the model leaves it out (matches any container)
+  const char* shared_name;  // nullptr when the model leaves it out
+} TfLiteVarHandleParams;
+
 #ifdef __cplusplus
 }  // extern "C"
 #endif
