@@ -10,12 +10,10 @@ void LogShape(TfLiteContext* context, const char* op_name, const TensorSpec& spe
   const char* want = TfLiteTypeGetName(spec.type);
   const char* got = TfLiteTypeGetName(tensor->type);
   const int rank = tensor->dims->size;
-  if (spec.rank == 0) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s must be an %s scalar (got %s of rank %d)", op_name, spec.role, want, got,
-                       rank);
-  } else if (spec.rank == 1) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s must be a %s vector (got %s of rank %d)", op_name, spec.role, want, got,
-                       rank);
+  const char* article = want[0] == 'I' ? "an" : "a";  // an INT16, a UINT32
+  if (spec.rank <= 1) {
+    TF_LITE_KERNEL_LOG(context, "%s: %s must be %s %s %s (got %s of rank %d)", op_name, spec.role, article, want,
+                       spec.rank == 0 ? "scalar" : "vector", got, rank);
   } else {
     TF_LITE_KERNEL_LOG(context, "%s: %s must be %s of rank %d (got %s of rank %d)", op_name, spec.role, want,
                        spec.rank, got, rank);

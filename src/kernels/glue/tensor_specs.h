@@ -13,8 +13,8 @@
 //   t.input(0)->dims ...
 //
 // Messages: "<op>: 2 inputs and 1 outputs given (1 input, 1 output)", "<op>: <role> is missing",
-// "<op>: <role> must be a UINT32 vector (got INT16 of rank 2)" (rank 0: "an INT32 scalar", rank r > 1:
-// "UINT32 of rank r").
+// "<op>: <role> must be a UINT32 vector (got INT16 of rank 2)" ("an INT16 vector"; rank 0: "an INT32 scalar",
+// rank r > 1: "UINT32 of rank r").
 #ifndef MOTE_KERNELS_GLUE_TENSOR_SPECS_H_
 #define MOTE_KERNELS_GLUE_TENSOR_SPECS_H_
 
