@@ -121,10 +121,11 @@ def subtraction_options(rng, channels):
         if rng.random() < 0.8:
             return int(rng.integers(0, scale + 1))
         return int(rng.integers(-2**31, 2**31))
+    def complement(x):  # 1 - x in the Q format, inside int32 (the options are int32)
+        return min(max(scale - x, 0), 2**31 - 1) if rng.random() < 0.8 else coefficient()
     smoothing, alternate = coefficient(), coefficient()
-    return dict(num_channels=channels, smoothing=smoothing, one_minus_smoothing=max(scale - smoothing, 0)
-                if rng.random() < 0.8 else coefficient(), alternate_smoothing=alternate,
-                alternate_one_minus_smoothing=max(scale - alternate, 0) if rng.random() < 0.8 else coefficient(),
+    return dict(num_channels=channels, smoothing=smoothing, one_minus_smoothing=complement(smoothing),
+                alternate_smoothing=alternate, alternate_one_minus_smoothing=complement(alternate),
                 min_signal_remaining=coefficient(), smoothing_bits=int(rng.integers(0, 32)) if rng.random() < 0.3
                 else int(rng.integers(0, 13)), spectral_subtraction_bits=bits, clamping=bool(rng.random() < 0.5))
 
