@@ -17,7 +17,9 @@ void Put16(std::vector<uint8_t>* b, uint16_t v) {
   b->push_back(static_cast<uint8_t>(v));
   b->push_back(static_cast<uint8_t>(v >> 8));
 }
-void PutId(std::vector<uint8_t>* b, const char* id) { b->insert(b->end(), id, id + 4); }
+void PutId(std::vector<uint8_t>* b, const char* id) {
+  for (int i = 0; i < 4; ++i) b->push_back(static_cast<uint8_t>(id[i]));  // (insert() trips GCC 12's -Wstringop-overflow)
+}
 
 // A WAV's header fields, each changeable before Build() writes them.
 struct Wav {
@@ -44,7 +46,7 @@ struct Wav {
     if (extra_chunk) {
       PutId(&b, "LIST");
       Put32(&b, 3);
-      b.insert(b.end(), {'a', 'b', 'c', 0});
+      PutId(&b, "abc");  // 3 bytes and the pad byte
     }
     PutId(&b, "data");
     Put32(&b, static_cast<uint32_t>(2 * samples.size() + data_size_delta));

@@ -15,6 +15,8 @@ AddFilterBankSpectralSubtraction(), AddFilterBankLog(), AddPCAN()).
   0..31 (shifted bits are lost, as in TFLM), output_scale from small to any int32.
 - SignalPCAN: random 125-entry gain tables (the length the largest noise estimate needs), noise estimates
   over the whole uint32 range (0, 1, 2 read the table directly), snr_shift 0..63.
+- the chain FilterBank -> SquareRoot -> SpectralSubtraction -> PCAN -> Log as TFLM's front end wires it,
+  streamed over several invokes with a Reset() (8 cases).
 
 TFLM's options map is read by position in key order: every map here holds exactly the op's keys, sorted (as
 the converter writes them).
@@ -31,7 +33,7 @@ import numpy as np
 from flatbuffers import flexbuffers
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, parse_args, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, Op, T, multi_op_model, parse_args, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 1818
 PCAN_LUT_SIZE = 125
@@ -63,9 +65,9 @@ def u32(rng, n, top_bits=None):
     return values.astype(np.uint32)
 
 
-def filter_bank_case(w, rng, i):
-    channels = int(rng.integers(1, 41))
-    bins = int(rng.integers(2, 300))
+def filter_bank_tables(rng, channels, bins):
+    """The five constant tables (weights, unweights, frequency starts, weight starts, widths), every entry's
+    bins and weights in range."""
     weights_len = int(rng.integers(1, 400))
     width = rng.integers(0, 12, size=channels + 1)
     width = np.minimum(width, min(bins, weights_len))
@@ -77,12 +79,19 @@ def filter_bank_case(w, rng, i):
     else:
         weights = rng.integers(-32768, 32768, size=weights_len)
         unweights = rng.integers(-32768, 32768, size=weights_len)
+    return [T([weights_len], "int16", data=weights), T([weights_len], "int16", data=unweights),
+            T([channels + 1], "int16", data=freq), T([channels + 1], "int16", data=wstart),
+            T([channels + 1], "int16", data=width.astype(np.int16))]
+
+
+def filter_bank_case(w, rng, i):
+    channels = int(rng.integers(1, 41))
+    bins = int(rng.integers(2, 300))
+    tables = filter_bank_tables(rng, channels, bins)
     outputs = channels if rng.random() < 0.8 else int(rng.integers(1, channels + 1))
-    ins = [T([bins], "uint32"), T([weights_len], "int16", data=weights), T([weights_len], "int16", data=unweights),
-           T([channels + 1], "int16", data=freq), T([channels + 1], "int16", data=wstart),
-           T([channels + 1], "int16", data=width.astype(np.int16))]
-    m = model("SignalFilterBank", ins, [T([outputs], "uint64")], num_channels=channels)
-    w.add_run("filter_bank_c%d_b%d_w%d_o%d_%d" % (channels, bins, weights_len, outputs, i), m, [u32(rng, bins)])
+    m = model("SignalFilterBank", [T([bins], "uint32")] + tables, [T([outputs], "uint64")], num_channels=channels)
+    w.add_run("filter_bank_c%d_b%d_w%d_o%d_%d" % (channels, bins, tables[0].shape[0], outputs, i), m,
+              [u32(rng, bins)])
 
 
 def sqrt_inputs(rng, n):
@@ -165,6 +174,34 @@ def pcan_case(w, rng, i):
     w.add_run("pcan_n%d_shift%d_lut%d_%d" % (n, shift, lut_len, i), m, [u32(rng, n), u32(rng, n)])
 
 
+def chain_case(w, rng, i):
+    """The filter-bank end of TFLM's micro_speech front end as one graph, streamed: spectrum energies and the
+    FFT's scale bits -> SignalFilterBank -> SignalFilterBankSquareRoot -> SignalFilterBankSpectralSubtraction
+    (state) -> SignalPCAN (its noise estimate output) -> SignalFilterBankLog, invoked several times with a
+    Reset() in the middle of most."""
+    channels, bins = int(rng.integers(4, 41)), int(rng.integers(64, 258))
+    tables = filter_bank_tables(rng, channels, bins)
+    lut = T([PCAN_LUT_SIZE], "int16", data=rng.integers(0, 8192, size=PCAN_LUT_SIZE))
+    vec = lambda dtype: T([channels], dtype)  # noqa: E731
+    tensors = [T([bins], "uint32")] + tables + [T([], "int32"), vec("uint64"), vec("uint32"), vec("uint32"),
+                                                vec("uint32"), lut, vec("uint32"), vec("int16")]
+    opts = subtraction_options(rng, channels)
+    ops = [Op(None, [0, 1, 2, 3, 4, 5], [7], custom_code="SignalFilterBank",
+              custom_options=options(num_channels=channels)),
+           Op(None, [7, 6], [8], custom_code="SignalFilterBankSquareRoot", custom_options=options()),
+           Op(None, [8], [9, 10], custom_code="SignalFilterBankSpectralSubtraction", custom_options=options(**opts)),
+           Op(None, [9, 10, 11], [12], custom_code="SignalPCAN", custom_options=options(snr_shift=6)),
+           Op(None, [12], [13], custom_code="SignalFilterBankLog",
+              custom_options=options(input_correction_bits=3, output_scale=64))]
+    m = multi_op_model(tensors, ops, inputs=[0, 6], outputs=[13, 10])
+    invokes = int(rng.integers(3, 8))
+    reset_at = int(rng.integers(1, invokes + 2))
+    steps = [([u32(rng, bins, 24), np.array(rng.integers(0, 9), dtype=np.int32)], k == reset_at)
+             for k in range(invokes)]
+    w.add_sequence_run("chain_c%d_b%d_x%d%s_%d" % (channels, bins, invokes,
+                                                  "_reset%d" % reset_at if reset_at < invokes else "", i), m, steps)
+
+
 def main():
     args = parse_args(argparse.ArgumentParser(description=__doc__.splitlines()[0]), DEFAULT_SEED)
     rng = np.random.default_rng(args.seed)
@@ -179,6 +216,8 @@ def main():
         log_case(w, rng, i)
     for i in range(30):
         pcan_case(w, rng, i)
+    for i in range(8):
+        chain_case(w, rng, i)
     w.write()
 
 
