@@ -140,8 +140,8 @@ int8_t Quantize(float f, float scale, int zero_point) {
 bool Featurize(Pipeline& p, const micro_speech::WavAudio& audio, const std::string& path) {
   const size_t available = audio.sample_count < p.frame ? 0 : (audio.sample_count - p.frame) / kStrideSamples + 1;
   if (available < p.frames) {
-    std::fprintf(stderr, "micro_speech: %s: %zu samples make %zu frames, the keyword model needs %zu\n",
-                 path.c_str(), audio.sample_count, available, p.frames);
+    std::fprintf(stderr, "micro_speech: %s: %zu samples make %zu frames, the keyword model needs %zu\n", path.c_str(),
+                 audio.sample_count, available, p.frames);
     return false;
   }
   if (p.pre.interpreter->Reset() != kTfLiteOk) return false;

@@ -18,7 +18,8 @@ void Put16(std::vector<uint8_t>* b, uint16_t v) {
   b->push_back(static_cast<uint8_t>(v >> 8));
 }
 void PutId(std::vector<uint8_t>* b, const char* id) {
-  for (int i = 0; i < 4; ++i) b->push_back(static_cast<uint8_t>(id[i]));  // (insert() trips GCC 12's -Wstringop-overflow)
+  for (int i = 0; i < 4; ++i)
+    b->push_back(static_cast<uint8_t>(id[i]));  // (insert() trips GCC 12's -Wstringop-overflow)
 }
 
 // A WAV's header fields, each changeable before Build() writes them.

@@ -161,15 +161,15 @@
 // Expanded like the builtins (declarations, registrations, AddXxx methods, the all-ops and host resolvers,
 // `mote inspect` / `gen-resolver`); they register every op version, as TFLM's AddCustom does. The kernel lives in
 // src/kernels/<id in lower case>/ (detection_postprocess/), like a builtin's; TFLM's signal library (the Signal*
-// ops) in src/kernels/signal/<id in lower case>/. Options come as
-// the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
-#define MOTE_CUSTOM_OPS(X)                                                      \
-  X(DECODE, "TFLM_DECODE", Decode)                                              \
-  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)  \
-  X(FILTER_BANK, "SignalFilterBank", FilterBank)                                \
-  X(FILTER_BANK_LOG, "SignalFilterBankLog", FilterBankLog)                      \
+// ops) in src/kernels/signal/<id in lower case>/. Options come as the node's custom_initial_data (a FlexBuffers
+// map, kernels/glue/flexbuffer_map.h), not through a parser.
+#define MOTE_CUSTOM_OPS(X)                                                                                  \
+  X(DECODE, "TFLM_DECODE", Decode)                                                                          \
+  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)                            \
+  X(FILTER_BANK, "SignalFilterBank", FilterBank)                                                            \
+  X(FILTER_BANK_LOG, "SignalFilterBankLog", FilterBankLog)                                                  \
   X(FILTER_BANK_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction", FilterBankSpectralSubtraction) \
-  X(FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot", FilterBankSquareRoot) \
+  X(FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot", FilterBankSquareRoot)                            \
   X(PCAN, "SignalPCAN", PCAN)
 
 #endif  // MOTE_OP_TABLE_H_

@@ -51,8 +51,8 @@ TEST(AudioPreprocessorGolden, FirstInvokeAndAfterReset) {
   std::string error;
   ASSERT_TRUE(LoadGolden(&g, &error)) << error;
   test::AlignedBuffer arena(64 * 1024);
-  auto interpreter = std::make_unique<MicroInterpreter>(g.model.data(), g.model.size(), resolver, arena.data(),
-                                                        arena.size());
+  auto interpreter =
+      std::make_unique<MicroInterpreter>(g.model.data(), g.model.size(), resolver, arena.data(), arena.size());
   ASSERT_EQ(interpreter->AllocateTensors(), kTfLiteOk);
   ExpectGoldenOutput(interpreter.get(), g);
   for (int i = 0; i < 2; ++i) ASSERT_EQ(interpreter->Invoke(), kTfLiteOk);

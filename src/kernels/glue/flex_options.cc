@@ -46,8 +46,8 @@ TfLiteStatus ReportFlexOptions(TfLiteContext* context, const char* op_name, cons
   return kTfLiteError;
 }
 
-TfLiteStatus CheckValueRange(TfLiteContext* context, const char* op_name, const char* what, int32_t value,
-                             int32_t lo, int32_t hi) {
+TfLiteStatus CheckValueRange(TfLiteContext* context, const char* op_name, const char* what, int32_t value, int32_t lo,
+                             int32_t hi) {
   if (value >= lo && value <= hi) return kTfLiteOk;
   TF_LITE_KERNEL_LOG(context, "%s: %s is %ld (must be in [%ld, %ld])", op_name, what, static_cast<long>(value),
                      static_cast<long>(lo), static_cast<long>(hi));

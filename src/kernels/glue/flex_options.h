@@ -54,8 +54,8 @@ TfLiteStatus ReportFlexOptions(TfLiteContext* context, const char* op_name, cons
 
 // kTfLiteOk when lo <= value <= hi; else logs "<op>: <what> is <value> (must be in [lo, hi])" (shifts beyond
 // their type, counts below 1; `what` is "option snr_shift", "the constant scale bits").
-TfLiteStatus CheckValueRange(TfLiteContext* context, const char* op_name, const char* what, int32_t value,
-                             int32_t lo, int32_t hi);
+TfLiteStatus CheckValueRange(TfLiteContext* context, const char* op_name, const char* what, int32_t value, int32_t lo,
+                             int32_t hi);
 
 // The init of a custom kernel whose op data (struct OpData with a FlexOptionsStatus `options` member) is
 // filled from its options by read(): allocates it in persistent memory, value-initialises it, reads, keeps the

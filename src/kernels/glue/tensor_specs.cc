@@ -15,8 +15,8 @@ void LogShape(TfLiteContext* context, const char* op_name, const TensorSpec& spe
     TF_LITE_KERNEL_LOG(context, "%s: %s must be %s %s %s (got %s of rank %d)", op_name, spec.role, article, want,
                        spec.rank == 0 ? "scalar" : "vector", got, rank);
   } else {
-    TF_LITE_KERNEL_LOG(context, "%s: %s must be %s of rank %d (got %s of rank %d)", op_name, spec.role, want,
-                       spec.rank, got, rank);
+    TF_LITE_KERNEL_LOG(context, "%s: %s must be %s of rank %d (got %s of rank %d)", op_name, spec.role, want, spec.rank,
+                       got, rank);
   }
 }
 

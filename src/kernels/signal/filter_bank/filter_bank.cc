@@ -69,8 +69,7 @@ TfLiteStatus CheckTableShapes(TfLiteContext* context, const SpecTensors& t, int 
 }
 
 // Entry i reads bins [start, start + width) and weights [weight_start, weight_start + width) of both tables.
-TfLiteStatus CheckEntries(TfLiteContext* context, const reference::FilterBankTables& tables, int bins,
-                          int weights) {
+TfLiteStatus CheckEntries(TfLiteContext* context, const reference::FilterBankTables& tables, int bins, int weights) {
   for (int i = 0; i <= tables.num_channels; ++i) {
     const int start = tables.freq_starts[i], weight_start = tables.weight_starts[i], width = tables.widths[i];
     if (width <= 0) continue;  // reads nothing, as in TFLM

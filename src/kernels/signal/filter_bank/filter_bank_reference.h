@@ -24,8 +24,7 @@ struct FilterBankTables {
 };
 
 // Writes channels 0 .. output_count - 1 (entries 1 .. output_count); the scratch entry is never stored.
-inline void FilterBankAccumulate(const FilterBankTables& t, const uint32_t* input, uint64_t* output,
-                                 int output_count) {
+inline void FilterBankAccumulate(const FilterBankTables& t, const uint32_t* input, uint64_t* output, int output_count) {
   uint64_t carried = 0;  // the previous entry's unweighted sum, the start of this entry's
   for (int i = 0; i <= t.num_channels && i <= output_count; ++i) {
     uint64_t weighted = carried;

@@ -68,14 +68,16 @@ TEST(SignalFilterBank, RefusesBadOptionsAndShapes) {
   t = Tables();
   t.outputs = 3;
   ExpectRefused(Model(t), "the output has 3 elements, more than num_channels 2");
-  ExpectRefused(BuildCustom(kName, {Vec(kU32, 4), ConstI16({1}), ConstI16({1}), ConstI16({0, 0, 0}),
-                                    ConstI16({0, 0, 0}), Vec(test::kI16, 3)},
+  ExpectRefused(BuildCustom(kName,
+                            {Vec(kU32, 4), ConstI16({1}), ConstI16({1}), ConstI16({0, 0, 0}), ConstI16({0, 0, 0}),
+                             Vec(test::kI16, 3)},
                             {Vec(kU64, 2)}, test::FlexOptions({{"num_channels", 2}})),
                 "the channel widths (input 5) must be constant");
   ExpectRefused(BuildCustom(kName, {Vec(kU32, 4)}, {Vec(kU64, 2)}, test::FlexOptions({{"num_channels", 2}})),
                 "1 inputs and 1 outputs given (6 inputs, 1 output)");
-  ExpectRefused(BuildCustom(kName, {Vec(kU32, 4), ConstI16({1}), ConstI16({1}), ConstI16({0, 0, 0}),
-                                    ConstI16({0, 0, 0}), ConstI16({0, 0, 0})},
+  ExpectRefused(BuildCustom(kName,
+                            {Vec(kU32, 4), ConstI16({1}), ConstI16({1}), ConstI16({0, 0, 0}), ConstI16({0, 0, 0}),
+                             ConstI16({0, 0, 0})},
                             {Vec(kU32, 2)}, test::FlexOptions({{"num_channels", 2}})),
                 "the output must be a UINT64 vector (got UINT32 of rank 1)");
 }

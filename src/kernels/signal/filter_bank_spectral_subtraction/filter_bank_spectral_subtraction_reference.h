@@ -40,8 +40,8 @@ inline void SpectralSubtraction(const SpectralSubtractionParams& p, const uint32
       estimate = signal_up;
       if (p.clamping) noise[i] = estimate;
     }
-    const uint32_t floor =
-        static_cast<uint32_t>((static_cast<uint64_t>(input[i]) * p.min_signal_remaining) >> p.spectral_subtraction_bits);
+    const uint32_t floor = static_cast<uint32_t>((static_cast<uint64_t>(input[i]) * p.min_signal_remaining) >>
+                                                 p.spectral_subtraction_bits);
     const uint32_t subtracted = (signal_up - estimate) >> p.smoothing_bits;
     output[i] = subtracted > floor ? subtracted : floor;
   }

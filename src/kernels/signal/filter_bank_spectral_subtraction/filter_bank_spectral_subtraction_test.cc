@@ -23,10 +23,14 @@ constexpr char kName[] = "SignalFilterBankSpectralSubtraction";
 
 // The micro_speech preprocessor's options; `edit` changes one before the map is written.
 std::vector<uint8_t> Options(const std::string& key = "", int64_t value = 0) {
-  std::vector<std::pair<std::string, int64_t>> ints = {
-      {"alternate_one_minus_smoothing", 15401}, {"alternate_smoothing", 983}, {"min_signal_remaining", 819},
-      {"num_channels", 3}, {"one_minus_smoothing", 15975}, {"smoothing", 409}, {"smoothing_bits", 10},
-      {"spectral_subtraction_bits", 14}};
+  std::vector<std::pair<std::string, int64_t>> ints = {{"alternate_one_minus_smoothing", 15401},
+                                                       {"alternate_smoothing", 983},
+                                                       {"min_signal_remaining", 819},
+                                                       {"num_channels", 3},
+                                                       {"one_minus_smoothing", 15975},
+                                                       {"smoothing", 409},
+                                                       {"smoothing_bits", 10},
+                                                       {"spectral_subtraction_bits", 14}};
   for (auto& kv : ints) {
     if (kv.first == key) kv.second = value;
   }

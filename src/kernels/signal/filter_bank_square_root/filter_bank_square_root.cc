@@ -40,8 +40,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto* data = static_cast<const OpData*>(node->user_data);
   const int32_t shift = *micro::GetTensorData<int32_t>(micro::GetEvalInput(context, node, 1));
-  reference::FilterBankSquareRoot(micro::GetTensorData<uint64_t>(micro::GetEvalInput(context, node, 0)),
-                                  data->count, static_cast<int>(static_cast<uint32_t>(shift) & 31u),
+  reference::FilterBankSquareRoot(micro::GetTensorData<uint64_t>(micro::GetEvalInput(context, node, 0)), data->count,
+                                  static_cast<int>(static_cast<uint32_t>(shift) & 31u),
                                   micro::GetTensorData<uint32_t>(micro::GetEvalOutput(context, node, 0)));
   return kTfLiteOk;
 }
