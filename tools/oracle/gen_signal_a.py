@@ -16,8 +16,13 @@ The stateful four (Framer, OverlapAdd, Delay, Stacker) are sequences: one interp
 (state carried), with TFLM's reset() before a later invoke in about half of them.
 
 Options are written as TF's converter writes them: a FlexBuffers map with exactly the op's keys (TFLM reads
-them by position in the key-sorted map). What TFLM leaves unwritten (energies outside the range, frames not
-ready) is what a fresh arena holds there: zeros, in TFLM and in mote.
+them by position in the key-sorted map).
+
+Outputs TFLM never writes hold whatever its arena held (the worker's arena is reused, so: earlier cases'
+bytes): SignalEnergy's bins outside [start_index, end_index), and SignalFramer's frames and SignalStacker's
+stack before they are first ready. mote writes zeros there (what a fresh arena holds), and these cases
+expect zeros in exactly those elements (simulated here from the ops' FIFO arithmetic); every other element is
+TFLM's. An element TFLM wrote once and then left (a frame not ready after a reset) keeps TFLM's value.
 
 Run: .venv/bin/python tools/oracle/gen_signal_a.py [--seed N] [--out-dir DIR]
   -> tests/oracle/data/signal_a.cases (+ .provenance.txt)
@@ -31,7 +36,7 @@ import numpy as np
 from flatbuffers import flexbuffers
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from oracle_lib import CaseWriter, T, parse_args, single_op_model  # noqa: E402
+from oracle_lib import CaseWriter, T, parse_args, run_tflm, run_tflm_sequence, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 1818
 # TensorType values of option T.
@@ -98,7 +103,11 @@ def energy_cases(writer, rng, count):
             start, end = 0, bins
         m = model("SignalEnergy", [T([2 * bins], "int16")], [T([bins], "uint32")],
                   {"start_index": start, "end_index": end})
-        writer.add_run("energy_%d_b%d_%d_%d" % (i, bins, start, end), m, [int16s(rng, 2 * bins)])
+        data = [int16s(rng, 2 * bins)]
+        out = run_tflm(m, data)
+        out[0][:start] = 0  # never written by TFLM (see the module comment)
+        out[0][end:] = 0
+        writer.add("energy_%d_b%d_%d_%d" % (i, bins, start, end), m, data, out)
 
 
 def fft_data(rng, dtype, n):
@@ -148,8 +157,24 @@ def framer_cases(writer, rng, count):
         m = model("SignalFramer", [T(shape, "int16")],
                   [T(streams + [frames, size], "int16"), T([], "bool")],
                   {"frame_size": size, "frame_step": step}, {"prefill": prefill})
-        writer.add_sequence_run("framer_%d_size%d_step%d_%s" % (i, size, step, "prefill" if prefill else "empty"),
-                                m, steps_for(rng, lambda: int16s(rng, int(np.prod(shape)))))
+        steps = steps_for(rng, lambda: int16s(rng, int(np.prod(shape))))
+        outs = run_tflm_sequence(m, steps)
+        nstreams = streams[0] if streams else 1
+        init = size - step if prefill else 0
+        avail = [init] * nstreams
+        written = np.zeros((nstreams, frames), bool)
+        for (_, reset), out in zip(steps, outs):
+            if reset:
+                avail = [init] * nstreams
+            for st in range(nstreams):
+                for f in range(frames):
+                    avail[st] += step
+                    if avail[st] >= size:
+                        written[st, f] = True
+                        avail[st] -= step
+            out[0].reshape(nstreams, frames, size)[~written] = 0  # never written by TFLM yet
+        writer.add_sequence("framer_%d_size%d_step%d_%s" % (i, size, step, "prefill" if prefill else "empty"),
+                            m, steps, outs)
 
 
 def overlap_add_cases(writer, rng, count):
@@ -189,8 +214,21 @@ def stacker_cases(writer, rng, count):
         m = model("SignalStacker", [T([channels], "int16")], [T([stack], "int16"), T([], "bool")],
                   {"num_channels": channels, "stacker_left_context": left, "stacker_right_context": right,
                    "stacker_step": step})
-        writer.add_sequence_run("stacker_%d_c%d_l%d_r%d_s%d" % (i, channels, left, right, step), m,
-                                steps_for(rng, lambda: int16s(rng, channels)))
+        steps = steps_for(rng, lambda: int16s(rng, channels))
+        outs = run_tflm_sequence(m, steps)
+        avail, first, ever = 0, False, False
+        for (_, reset), out in zip(steps, outs):
+            if reset:
+                avail, first = 0, False
+            avail += channels
+            if not first:
+                avail, first = avail + channels * left, True
+            if avail >= stack:
+                ever = True
+                avail -= channels * step
+            if not ever:
+                out[0][:] = 0  # never written by TFLM yet
+        writer.add_sequence("stacker_%d_c%d_l%d_r%d_s%d" % (i, channels, left, right, step), m, steps, outs)
 
 
 def main():

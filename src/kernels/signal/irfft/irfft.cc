@@ -1,9 +1,12 @@
 // SignalIrfft glue (TFLM's custom op "SignalIrfft", MicroMutableOpResolver::AddIrfft(); TFLM's Register_IRFFT()
 // and the type-specialised Register_IRFFT_INT16() / _INT32() / _FLOAT()): the inverse real FFT of each row
 // of fft_length / 2 + 1 complex values (real and imaginary interleaved) of an int16, int32 or float32 tensor,
-// fft_length samples per output row, with KISS FFT's arithmetic (fft/real_fft.h: not divided by fft_length).
+// fft_length samples per output row, with KISS FFT's arithmetic (fft/real_fft.h): the integer transforms are
+// not divided by fft_length, the float one is (TFLM's float wrapper divides).
 // TFLM checks only the ranks and types; mote also requires input rows of exactly 2 * (fft_length / 2 + 1)
 // scalars, output rows of exactly fft_length samples, as many rows in both, and a power-of-two fft_length.
+#include <type_traits>
+
 #include "kernels/glue/registration.h"
 #include "kernels/signal/fft/fft_op_glue.h"
 #include "kernels/signal/signal_glue.h"
@@ -56,8 +59,12 @@ void EvalType(TfLiteContext* context, TfLiteNode* node, const FftOpData& data) {
       reinterpret_cast<const signal::Complex<T>*>(micro::GetTensorData<T>(micro::GetEvalInput(context, node, 0)));
   T* output = micro::GetTensorData<T>(micro::GetEvalOutput(context, node, 0));
   for (int r = 0; r < data.rows; ++r) {
-    signal::RealFftInverse(data.Plan<T>(), input + static_cast<size_t>(r) * (data.input_stride / 2),
-                           output + static_cast<size_t>(r) * data.output_stride);
+    T* row = output + static_cast<size_t>(r) * data.output_stride;
+    signal::RealFftInverse(data.Plan<T>(), input + static_cast<size_t>(r) * (data.input_stride / 2), row);
+    // TFLM's float wrapper (irfft_float.cc) divides KISS FFT's result by fft_length; its integer ones do not.
+    if constexpr (std::is_same<T, float>::value) {
+      for (int i = 0; i < data.fft_length; ++i) row[i] /= static_cast<float>(data.fft_length);
+    }
   }
 }
 
