@@ -7,7 +7,7 @@
 // output has at most num_channels elements (TFLM copies that many from its num_channels-entry work area).
 #include <cstdint>
 
-#include "kernels/glue/flex_options.h"
+#include "kernels/glue/option_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/tensor_specs.h"
 #include "kernels/signal/filter_bank/filter_bank_reference.h"
@@ -31,19 +31,19 @@ constexpr int kTables = 5;
 constexpr int kFirstChannelTable = 3;
 
 struct OpData {
-  FlexOptionsStatus options;
+  OptionStatus options;
   reference::FilterBankTables tables;
   int output_count;
 };
 
-void ReadOptions(FlexOptions* options, OpData* data) {
+void ReadOptions(CustomOptions* options, OpData* data) {
   int32_t channels = 0;
-  options->ReadInt32("num_channels", &channels);
+  options->Int("num_channels", &channels);
   data->tables.num_channels = channels;
 }
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
-  return InitWithFlexOptions<OpData>(context, buffer, length, ReadOptions);
+  return InitWithCustomOptions<OpData>(context, buffer, length, ReadOptions);
 }
 
 TfLiteStatus CheckTableShapes(TfLiteContext* context, const SpecTensors& t, int channels) {
@@ -90,7 +90,7 @@ TfLiteStatus CheckEntries(TfLiteContext* context, const reference::FilterBankTab
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   reference::FilterBankTables& tables = data->tables;
-  TF_LITE_ENSURE_STATUS(ReportFlexOptions(context, kOp, data->options));
+  TF_LITE_ENSURE_STATUS(data->options.Report(context, kOp));
   TF_LITE_ENSURE_STATUS(CheckValueRange(context, kOp, "option num_channels", tables.num_channels, 1, INT16_MAX));
   SpecTensors t(context, node);
   TF_LITE_ENSURE_STATUS(t.Acquire(kOp, kInputs, 6, kOutputs, 1));

@@ -4,7 +4,7 @@
 // uint32) and an output whose length differs from the input's (TFLM writes the input's count into it).
 #include <cstdint>
 
-#include "kernels/glue/flex_options.h"
+#include "kernels/glue/option_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/tensor_specs.h"
 #include "kernels/signal/filter_bank_log/filter_bank_log_reference.h"
@@ -19,24 +19,24 @@ constexpr TensorSpec kInputs[] = {{"the input", kTfLiteUInt32, 1}};
 constexpr TensorSpec kOutputs[] = {{"the output", kTfLiteInt16, 1}};
 
 struct OpData {
-  FlexOptionsStatus options;
+  OptionStatus options;
   int32_t correction_bits;
   int32_t output_scale;
   int count;
 };
 
-void ReadOptions(FlexOptions* options, OpData* data) {
-  options->ReadInt32("input_correction_bits", &data->correction_bits);
-  options->ReadInt32("output_scale", &data->output_scale);
+void ReadOptions(CustomOptions* options, OpData* data) {
+  options->Int("input_correction_bits", &data->correction_bits);
+  options->Int("output_scale", &data->output_scale);
 }
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
-  return InitWithFlexOptions<OpData>(context, buffer, length, ReadOptions);
+  return InitWithCustomOptions<OpData>(context, buffer, length, ReadOptions);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_STATUS(ReportFlexOptions(context, kOp, data->options));
+  TF_LITE_ENSURE_STATUS(data->options.Report(context, kOp));
   TF_LITE_ENSURE_STATUS(CheckValueRange(context, kOp, "option input_correction_bits", data->correction_bits, 0, 31));
   SpecTensors t(context, node);
   TF_LITE_ENSURE_STATUS(t.Acquire(kOp, kInputs, 1, kOutputs, 1));

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "kernels/glue/flex_options.h"
+#include "kernels/glue/option_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/tensor_specs.h"
 #include "kernels/signal/filter_bank_spectral_subtraction/filter_bank_spectral_subtraction_reference.h"
@@ -25,36 +25,36 @@ constexpr TensorSpec kInputs[] = {{"the input", kTfLiteUInt32, 1}};
 constexpr TensorSpec kOutputs[] = {{"the output", kTfLiteUInt32, 1}, {"the noise estimate", kTfLiteUInt32, 1}};
 
 struct OpData {
-  FlexOptionsStatus options;
+  OptionStatus options;
   reference::SpectralSubtractionParams params;
   uint32_t* noise;  // the state, num_channels entries
 };
 
-void ReadCoefficient(FlexOptions* options, const char* key, uint32_t* out) {
+void ReadCoefficient(CustomOptions* options, const char* key, uint32_t* out) {
   int32_t value = 0;
-  options->ReadInt32(key, &value);
+  options->Int(key, &value);
   *out = static_cast<uint32_t>(value);
 }
 
-void ReadOptions(FlexOptions* o, OpData* data) {
+void ReadOptions(CustomOptions* o, OpData* data) {
   reference::SpectralSubtractionParams& p = data->params;
   int32_t channels = 0, smoothing_bits = 0, subtraction_bits = 0;
   ReadCoefficient(o, "alternate_one_minus_smoothing", &p.alternate_one_minus_smoothing);
   ReadCoefficient(o, "alternate_smoothing", &p.alternate_smoothing);
-  o->ReadBool("clamping", &p.clamping);
+  o->Bool("clamping", &p.clamping);
   ReadCoefficient(o, "min_signal_remaining", &p.min_signal_remaining);
-  o->ReadInt32("num_channels", &channels);
+  o->Int("num_channels", &channels);
   ReadCoefficient(o, "one_minus_smoothing", &p.one_minus_smoothing);
   ReadCoefficient(o, "smoothing", &p.smoothing);
-  o->ReadInt32("smoothing_bits", &smoothing_bits);
-  o->ReadInt32("spectral_subtraction_bits", &subtraction_bits);
+  o->Int("smoothing_bits", &smoothing_bits);
+  o->Int("spectral_subtraction_bits", &subtraction_bits);
   p.num_channels = channels;
   p.smoothing_bits = smoothing_bits;
   p.spectral_subtraction_bits = subtraction_bits;
 }
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
-  return InitWithFlexOptions<OpData>(context, buffer, length, ReadOptions);
+  return InitWithCustomOptions<OpData>(context, buffer, length, ReadOptions);
 }
 
 void Reset(TfLiteContext* /*context*/, void* buffer) {
@@ -64,7 +64,7 @@ void Reset(TfLiteContext* /*context*/, void* buffer) {
 
 TfLiteStatus CheckOptions(TfLiteContext* context, const OpData& data) {
   const reference::SpectralSubtractionParams& p = data.params;
-  TF_LITE_ENSURE_STATUS(ReportFlexOptions(context, kOp, data.options));
+  TF_LITE_ENSURE_STATUS(data.options.Report(context, kOp));
   TF_LITE_ENSURE_STATUS(CheckValueRange(context, kOp, "option num_channels", p.num_channels, 1, INT32_MAX));
   TF_LITE_ENSURE_STATUS(CheckValueRange(context, kOp, "option smoothing_bits", p.smoothing_bits, 0, 31));
   return CheckValueRange(context, kOp, "option spectral_subtraction_bits", p.spectral_subtraction_bits, 0, 63);
@@ -100,7 +100,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 #define MOTE_KERNEL_FILTER_BANK_SPECTRAL_SUBTRACTION \
-  (STATEFUL, "filter_bank_spectral_subtraction/uint32/reference", Init, Prepare, Eval, Reset)
+  (PLAIN_RESET, "filter_bank_spectral_subtraction/uint32/reference", Init, Prepare, Eval, Reset)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -6,7 +6,7 @@
 // keeps invoke free of undefined behaviour. The output has the input's length (TFLM writes that many).
 #include <cstdint>
 
-#include "kernels/glue/flex_options.h"  // CheckValueRange
+#include "kernels/glue/option_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/tensor_specs.h"
 #include "kernels/signal/filter_bank_square_root/filter_bank_square_root_reference.h"

@@ -5,7 +5,7 @@
 // length and shifts unchecked; mote refuses a table of fewer than 125 entries and snr_shift outside [0, 63].
 #include <cstdint>
 
-#include "kernels/glue/flex_options.h"
+#include "kernels/glue/option_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/tensor_specs.h"
 #include "kernels/signal/pcan/pcan_reference.h"
@@ -22,15 +22,15 @@ constexpr TensorSpec kInputs[] = {
 constexpr TensorSpec kOutputs[] = {{"the output", kTfLiteUInt32, 1}};
 
 struct OpData {
-  FlexOptionsStatus options;
+  OptionStatus options;
   int32_t snr_shift;
   int count;
 };
 
-void ReadOptions(FlexOptions* options, OpData* data) { options->ReadInt32("snr_shift", &data->snr_shift); }
+void ReadOptions(CustomOptions* options, OpData* data) { options->Int("snr_shift", &data->snr_shift); }
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
-  return InitWithFlexOptions<OpData>(context, buffer, length, ReadOptions);
+  return InitWithCustomOptions<OpData>(context, buffer, length, ReadOptions);
 }
 
 TfLiteStatus CheckTensors(TfLiteContext* context, const SpecTensors& t, int count) {
@@ -51,7 +51,7 @@ TfLiteStatus CheckTensors(TfLiteContext* context, const SpecTensors& t, int coun
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
-  TF_LITE_ENSURE_STATUS(ReportFlexOptions(context, kOp, data->options));
+  TF_LITE_ENSURE_STATUS(data->options.Report(context, kOp));
   TF_LITE_ENSURE_STATUS(CheckValueRange(context, kOp, "option snr_shift", data->snr_shift, 0, 63));
   SpecTensors t(context, node);
   TF_LITE_ENSURE_STATUS(t.Acquire(kOp, kInputs, 3, kOutputs, 1));
