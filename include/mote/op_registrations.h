@@ -43,11 +43,18 @@ MOTE_BUILTIN_OPS(MOTE_DECLARE_OP)
 #undef MOTE_DECLARE_OP
 
 // The named custom kernels (MOTE_CUSTOM_OPS): registration and factory, as for the builtins.
-#define MOTE_DECLARE_CUSTOM_OP(id, name, add_name)   \
-  extern const TfLiteRegistration kRegistration_##id; \
-  inline TfLiteRegistration Register_##id() { return kRegistration_##id; }
+#define MOTE_DECLARE_CUSTOM_OP(id, name, add_name)                         \
+  extern const TfLiteRegistration kRegistration_##id;                       \
+  inline TfLiteRegistration Register_##id() { return kRegistration_##id; } \
+  inline constexpr char kCustomName_##id[] = name;
 MOTE_CUSTOM_OPS(MOTE_DECLARE_CUSTOM_OP)
 #undef MOTE_DECLARE_CUSTOM_OP
+// A custom kernel's type-specialised registrations (MOTE_SPECIALIZED_CUSTOM_OPS: TFLM's Register_RFFT_INT16()).
+#define MOTE_DECLARE_SPECIALIZED_CUSTOM(id, type)                \
+  extern const TfLiteRegistration kRegistration_##id##_##type; \
+  inline TfLiteRegistration Register_##id##_##type() { return kRegistration_##id##_##type; }
+MOTE_SPECIALIZED_CUSTOM_OPS(MOTE_DECLARE_SPECIALIZED_CUSTOM)
+#undef MOTE_DECLARE_SPECIALIZED_CUSTOM
 
 // Type-specialised registrations: the op's kernel glue restricted to one input type, so that an image linking
 // only them drops the other types' code (--gc-sections). Prepare refuses other types, naming the generic

@@ -173,8 +173,37 @@
 // `mote inspect` / `gen-resolver`); they register every op version, as TFLM's AddCustom does. The kernel lives in
 // src/kernels/<id in lower case>/ (detection_postprocess/), like a builtin's. Options come as
 // the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
-#define MOTE_CUSTOM_OPS(X)                                                      \
-  X(DECODE, "TFLM_DECODE", Decode)                                              \
-  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)
+//
+// TFLM's signal library (signal/micro/kernels/, the audio front end) is the Signal* block, sorted by id; its
+// kernels live in src/kernels/signal/<id in lower case>/.
+#define MOTE_CUSTOM_OPS(X)                                                                                  \
+  X(DECODE, "TFLM_DECODE", Decode)                                                                          \
+  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)                            \
+  X(DELAY, "SignalDelay", Delay)                                                                            \
+  X(ENERGY, "SignalEnergy", Energy)                                                                         \
+  X(FFT_AUTO_SCALE, "SignalFftAutoScale", FftAutoScale)                                                     \
+  X(FILTER_BANK, "SignalFilterBank", FilterBank)                                                            \
+  X(FILTER_BANK_LOG, "SignalFilterBankLog", FilterBankLog)                                                  \
+  X(FILTER_BANK_SPECTRAL_SUBTRACTION, "SignalFilterBankSpectralSubtraction", FilterBankSpectralSubtraction) \
+  X(FILTER_BANK_SQUARE_ROOT, "SignalFilterBankSquareRoot", FilterBankSquareRoot)                            \
+  X(FRAMER, "SignalFramer", Framer)                                                                         \
+  X(IRFFT, "SignalIrfft", Irfft)                                                                            \
+  X(OVERLAP_ADD, "SignalOverlapAdd", OverlapAdd)                                                            \
+  X(PCAN, "SignalPCAN", PCAN)                                                                               \
+  X(RFFT, "SignalRfft", Rfft)                                                                               \
+  X(STACKER, "SignalStacker", Stacker)                                                                      \
+  X(WINDOW, "SignalWindow", Window)
+
+// Type-specialised registrations of custom kernels, TFLM's names (tflm_signal::Register_RFFT_INT16()): one line
+// X(ID, TYPE) declares kRegistration_ID_TYPE / Register_ID_TYPE(); the kernel's MOTE_KERNEL_<ID> is TEMPLATED.
+#define MOTE_SPECIALIZED_CUSTOM_OPS(X) \
+  X(IRFFT, FLOAT)                      \
+  X(IRFFT, INT16)                      \
+  X(IRFFT, INT32)                      \
+  X(OVERLAP_ADD, FLOAT)                \
+  X(OVERLAP_ADD, INT16)                \
+  X(RFFT, FLOAT)                       \
+  X(RFFT, INT16)                       \
+  X(RFFT, INT32)
 
 #endif  // MOTE_OP_TABLE_H_

@@ -64,6 +64,23 @@ MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
   }
 MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
 #undef MOTE_TFLITE_CUSTOM_FACTORY
+#define MOTE_TFLITE_SPECIALIZED_CUSTOM_FACTORY(id, type)                        \
+  inline TfLiteRegistration* Register_##id##_##type() {                         \
+    static TfLiteRegistration registration = ::mote::kRegistration_##id##_##type; \
+    return &registration;                                                       \
+  }
+MOTE_SPECIALIZED_CUSTOM_OPS(MOTE_TFLITE_SPECIALIZED_CUSTOM_FACTORY)
+#undef MOTE_TFLITE_SPECIALIZED_CUSTOM_FACTORY
+// TFLM's signal library declares its factories in tflite::tflm_signal (resolver.AddCustom("SignalRfft",
+// tflite::tflm_signal::Register_RFFT_INT16())): every custom factory is visible there too.
+namespace tflm_signal {
+#define MOTE_TFLITE_SIGNAL_FACTORY(id, custom_name, add_name) using ::tflite::Register_##id;
+MOTE_CUSTOM_OPS(MOTE_TFLITE_SIGNAL_FACTORY)
+#undef MOTE_TFLITE_SIGNAL_FACTORY
+#define MOTE_TFLITE_SIGNAL_SPECIALIZED(id, type) using ::tflite::Register_##id##_##type;
+MOTE_SPECIALIZED_CUSTOM_OPS(MOTE_TFLITE_SIGNAL_SPECIALIZED)
+#undef MOTE_TFLITE_SIGNAL_SPECIALIZED
+}  // namespace tflm_signal
 
 // TFLM's target hook: nothing to set up on hosted platforms.
 inline void InitializeTarget() {}

@@ -9,6 +9,7 @@
 #   tools/oracle/check_any_seed.sh --random 5 --count 8   # 5 random seeds, 8 random cases per op (--count
 #                                                           # generators only, default: theirs)
 #   tools/oracle/check_any_seed.sh --keep                 # keep the generated cases (path printed)
+#   tools/oracle/check_any_seed.sh signal_b svdf          # only these generators (gen_signal_b.py, gen_svdf.py)
 #
 # Builds mote_tests in build/oracle-check (Release, -j2) unless $MOTE_ORACLE_TEST_BIN names a built binary.
 # Generators that need optional packages (gen_strided_slice_litert.py: ai-edge-litert) skip themselves when
@@ -22,14 +23,16 @@ seeds=""
 random_count=3
 count=""
 keep=0
+names=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --seeds) seeds="${2:?--seeds needs a list}"; shift 2 ;;
     --random) random_count="${2:?--random needs a number}"; shift 2 ;;
     --count) count="${2:?--count needs a number}"; shift 2 ;;
     --keep) keep=1; shift ;;
-    -h|--help) sed -n '2,16p' "${BASH_SOURCE[0]}"; exit 0 ;;
-    *) echo "check_any_seed: unknown argument $1" >&2; exit 2 ;;
+    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}"; exit 0 ;;
+    -*) echo "check_any_seed: unknown argument $1" >&2; exit 2 ;;
+    *) names+=("$1"); shift ;;
   esac
 done
 if [[ -z "$seeds" ]]; then
@@ -59,6 +62,7 @@ for seed in $seeds; do
   start=$SECONDS
   gen_args=(--seed "$seed" --out "$out")
   [[ -n "$count" ]] && gen_args+=(--count "$count")
+  gen_args+=(${names[@]+"${names[@]}"})
   if ! "$here/regenerate.sh" "${gen_args[@]}" > "$out.generate.log" 2>&1; then
     grep -E "FAILED|Error|error" "$out.generate.log" >&2 || true
     echo "check_any_seed: seed $seed: a generator FAILED (log: $out.generate.log)" >&2

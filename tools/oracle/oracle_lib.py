@@ -92,6 +92,7 @@ _DTYPES = {
     "uint8": (np.uint8, tflite.TensorType.UINT8),
     "uint16": (np.uint16, tflite.TensorType.UINT16),
     "uint32": (np.uint32, tflite.TensorType.UINT32),
+    "uint64": (np.uint64, tflite.TensorType.UINT64),
     "float16": (np.float16, tflite.TensorType.FLOAT16),
     "float32": (np.float32, tflite.TensorType.FLOAT32),
     "float64": (np.float64, tflite.TensorType.FLOAT64),
@@ -709,7 +710,7 @@ def _shaped_inputs(in_info, input_arrays):
             raise ValueError("input %d: dtype %s, model wants %s" % (i, arr.dtype, dtype))
         if arr.size != int(np.prod(shape, dtype=np.int64)):
             raise ValueError("input %d: %d elements, model shape %s" % (i, arr.size, shape))
-        arrays.append(np.ascontiguousarray(arr.reshape(shape)))
+        arrays.append(np.array(arr.reshape(shape), order="C"))  # ascontiguousarray would make a scalar 1-d
     return arrays
 
 

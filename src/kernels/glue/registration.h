@@ -48,11 +48,13 @@ const T* StorePersistentArray(TfLiteContext* context, const T* values, int count
 }
 
 // mote's named custom kernels (op_table.h's MOTE_CUSTOM_OPS): builtin code CUSTOM and the model's custom name.
+// `reset` (nullptr for stateless kernels) is what MicroInterpreter::Reset() calls with the op data.
 constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, const char* variant,
                                                     void* (*init)(TfLiteContext*, const char*, size_t),
                                                     TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
-                                                    TfLiteStatus (*invoke)(TfLiteContext*, TfLiteNode*)) {
-  return TfLiteRegistration{init,           nullptr,     prepare, invoke, nullptr, schema::BuiltinOperator_CUSTOM,
+                                                    TfLiteStatus (*invoke)(TfLiteContext*, TfLiteNode*),
+                                                    void (*reset)(TfLiteContext*, void*) = nullptr) {
+  return TfLiteRegistration{init,           nullptr,     prepare, invoke, reset, schema::BuiltinOperator_CUSTOM,
                             custom_name,    nullptr,     1,       variant};
 }
 
@@ -62,11 +64,14 @@ constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, con
 #define MOTE_TFLITE_TYPE_INT8 kTfLiteInt8
 #define MOTE_TFLITE_TYPE_INT16 kTfLiteInt16
 #define MOTE_TFLITE_TYPE_FLOAT32 kTfLiteFloat32
+#define MOTE_TFLITE_TYPE_INT32 kTfLiteInt32
+#define MOTE_TFLITE_TYPE_FLOAT kTfLiteFloat32  // TFLM's signal library spells float32 FLOAT (Register_RFFT_FLOAT)
 
 #define MOTE_DEFINE_REGISTRATIONS()                    \
   MOTE_BUILTIN_OPS(MOTE_REGISTRATION_GENERIC_)         \
   MOTE_SPECIALIZED_OPS(MOTE_REGISTRATION_SPECIALIZED_) \
   MOTE_CUSTOM_OPS(MOTE_REGISTRATION_CUSTOM_)           \
+  MOTE_SPECIALIZED_CUSTOM_OPS(MOTE_REGISTRATION_CUSTOM_SPECIALIZED_) \
   static_assert(true, "MOTE_DEFINE_REGISTRATIONS(); ends with a semicolon")
 
 // Implementation. The filter "does this file define MOTE_KERNEL_<CODE>?" is the preprocessor's only way to
@@ -78,14 +83,32 @@ constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, con
   MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##code)) \
   (MOTE_REGISTRATION_DEFINE_(kRegistration_##code##_##type, code, TypeBit(MOTE_TFLITE_TYPE_##type), MOTE_KERNEL_##code))
 
-// A named custom kernel (MOTE_CUSTOM_OPS) is always PLAIN: MOTE_KERNEL_<ID> (PLAIN, variant, init, prepare, eval).
+// A named custom kernel (MOTE_CUSTOM_OPS): MOTE_KERNEL_<ID> (kind, variant, init, prepare, eval) with kind PLAIN
+// or TEMPLATED (init, prepare and eval templates on the served TypeSet, as for the builtins), or
+// (PLAIN_RESET / TEMPLATED_RESET, variant, init, prepare, eval, reset) for kernels with state between invokes
+// (reset is a plain function: MicroInterpreter::Reset() calls it with the op data). Its MOTE_SPECIALIZED_CUSTOM_OPS
+// entries become kRegistration_<ID>_<TYPE> (TEMPLATED kinds only).
 #define MOTE_REGISTRATION_CUSTOM_(id, custom_name, add_name) \
   MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##id))           \
-  (MOTE_REGISTRATION_CUSTOM_DEFINE_(kRegistration_##id, custom_name, MOTE_KERNEL_##id))
-#define MOTE_REGISTRATION_CUSTOM_DEFINE_(name, custom_name, kernel) \
-  MOTE_PP_CALL_(MOTE_REGISTRATION_CUSTOM_I_, (name, custom_name, MOTE_PP_UNPAREN_ kernel))
-#define MOTE_REGISTRATION_CUSTOM_I_(name, custom_name, kind, variant, init, prepare, eval) \
+  (MOTE_REGISTRATION_CUSTOM_DEFINE_(kRegistration_##id, custom_name, kAllTypes, MOTE_KERNEL_##id))
+#define MOTE_REGISTRATION_CUSTOM_SPECIALIZED_(id, type) \
+  MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##id))      \
+  (MOTE_REGISTRATION_CUSTOM_DEFINE_(kRegistration_##id##_##type, kCustomName_##id, TypeBit(MOTE_TFLITE_TYPE_##type), \
+                                    MOTE_KERNEL_##id))
+#define MOTE_REGISTRATION_CUSTOM_DEFINE_(name, custom_name, served, kernel) \
+  MOTE_PP_CALL_(MOTE_REGISTRATION_CUSTOM_I_, (name, custom_name, served, MOTE_PP_UNPAREN_ kernel))
+#define MOTE_REGISTRATION_CUSTOM_I_(name, custom_name, served, kind, ...) \
+  MOTE_PP_CALL2_(MOTE_PP_CAT_(MOTE_REGISTRATION_CUSTOM_KIND_, kind), (name, custom_name, served, __VA_ARGS__))
+#define MOTE_REGISTRATION_CUSTOM_KIND_PLAIN(name, custom_name, served, variant, init, prepare, eval) \
   const TfLiteRegistration name = MakeCustomRegistration(custom_name, variant, init, prepare, eval);
+#define MOTE_REGISTRATION_CUSTOM_KIND_PLAIN_RESET(name, custom_name, served, variant, init, prepare, eval, reset) \
+  const TfLiteRegistration name = MakeCustomRegistration(custom_name, variant, init, prepare, eval, reset);
+#define MOTE_REGISTRATION_CUSTOM_KIND_TEMPLATED(name, custom_name, served, variant, init, prepare, eval) \
+  const TfLiteRegistration name =                                                                       \
+      MakeCustomRegistration(custom_name, variant, init<served>, prepare<served>, eval<served>);
+#define MOTE_REGISTRATION_CUSTOM_KIND_TEMPLATED_RESET(name, custom_name, served, variant, init, prepare, eval, reset) \
+  const TfLiteRegistration name =                                                                                    \
+      MakeCustomRegistration(custom_name, variant, init<served>, prepare<served>, eval<served>, reset);
 
 #define MOTE_REGISTRATION_DEFINE_(name, code, served, kernel) \
   MOTE_PP_CALL_(MOTE_REGISTRATION_DEFINE_I_, (name, code, served, MOTE_PP_UNPAREN_ kernel))
@@ -97,6 +120,7 @@ constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, con
 #define MOTE_REGISTRATION_PLAIN_(function, served) function
 
 #define MOTE_PP_CALL_(macro, args) macro args
+#define MOTE_PP_CALL2_(macro, args) macro args  // a second level: a macro does not expand inside itself
 #define MOTE_PP_UNPAREN_(...) __VA_ARGS__
 #define MOTE_PP_CAT_(a, b) MOTE_PP_CAT_I_(a, b)
 #define MOTE_PP_CAT_I_(a, b) a##b
