@@ -19,14 +19,21 @@ class FlexbufferWrapper : public flexbuffers::Vector {
  public:
   FlexbufferWrapper(const uint8_t* buffer, size_t size) : flexbuffers::Vector(VerifiedRoot(buffer, size)) {}
 
-  int64_t ElementAsInt64(size_t i) const { return (*this)[i].AsInt64(); }
-  uint64_t ElementAsUInt64(size_t i) const { return (*this)[i].AsUInt64(); }
-  int32_t ElementAsInt32(size_t i) const { return (*this)[i].AsInt32(); }
-  bool ElementAsBool(size_t i) const { return (*this)[i].AsBool(); }
-  double ElementAsDouble(size_t i) const { return (*this)[i].AsDouble(); }
-  float ElementAsFloat(size_t i) const { return (*this)[i].AsFloat(); }
+  // Element i as a scalar of the vector's byte width (TFLM reads the raw value, as here, rather than
+  // converting strings: no locale-dependent parsing); 0 for i >= size().
+  int64_t ElementAsInt64(size_t i) const { return InRange(i) ? flexbuffers::ReadInt64(Element(i), byte_width_) : 0; }
+  uint64_t ElementAsUInt64(size_t i) const {
+    return InRange(i) ? flexbuffers::ReadUInt64(Element(i), byte_width_) : 0;
+  }
+  int32_t ElementAsInt32(size_t i) const { return static_cast<int32_t>(ElementAsInt64(i)); }
+  bool ElementAsBool(size_t i) const { return ElementAsUInt64(i) != 0; }
+  double ElementAsDouble(size_t i) const { return InRange(i) ? flexbuffers::ReadDouble(Element(i), byte_width_) : 0.0; }
+  float ElementAsFloat(size_t i) const { return static_cast<float>(ElementAsDouble(i)); }
 
  private:
+  bool InRange(size_t i) const { return i < size(); }
+  const uint8_t* Element(size_t i) const { return data_ + i * byte_width_; }
+
   static flexbuffers::Vector VerifiedRoot(const uint8_t* buffer, size_t size) {
     if (buffer == nullptr || size == 0 || !flexbuffers::VerifyBuffer(buffer, size)) {
       return flexbuffers::Vector::EmptyVector();

@@ -110,26 +110,6 @@ inline void CopyDimsToDesc(const RuntimeShape& input_shape, NdArrayDesc<N>* desc
   }
 }
 
-template <int N>
-inline void NdArrayDescsForElementwiseBroadcast(const RuntimeShape& input0_shape, const RuntimeShape& input1_shape,
-                                                NdArrayDesc<N>* desc0_out, NdArrayDesc<N>* desc1_out) {
-  CopyDimsToDesc(input0_shape, desc0_out);
-  CopyDimsToDesc(input1_shape, desc1_out);
-  for (int i = 0; i < N; ++i) {
-    const int extent0 = desc0_out->extents[i];
-    const int extent1 = desc1_out->extents[i];
-    if (extent0 == extent1) continue;
-    if (extent0 == 1) {
-      desc0_out->strides[i] = 0;
-      desc0_out->extents[i] = extent1;
-    } else {
-      TFLITE_DCHECK_EQ(extent1, 1);
-      desc1_out->strides[i] = 0;
-      desc1_out->extents[i] = extent0;
-    }
-  }
-}
-
 // Broadcast dimensions: where an input's extent differs from the output's (the one extent other than 1, which
 // may be 0), it is 1 and gets stride 0.
 template <int N>
