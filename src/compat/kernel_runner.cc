@@ -135,6 +135,61 @@ void FakeMicroContext::RefreshEvalTensors() {
 
 void FakeMicroContext::ResetTemp() { temp_bytes_ = 0; }
 
+// A per-tensor TfLiteAffineQuantization with its one-element arrays laid out as TfLiteFloatArray /
+// TfLiteIntArray ({size, value}).
+struct FakeMicroContext::LegacyQuantization {
+  TfLiteAffineQuantization affine;
+  TfLiteQuantization original;
+  bool patched;
+  int scale_size;
+  float scale;
+  int zero_point_size;
+  int zero_point;
+};
+
+namespace {
+
+bool NeedsAffineQuantization(const TfLiteTensor& tensor) {
+  const bool integer = tensor.type == kTfLiteInt8 || tensor.type == kTfLiteUInt8 || tensor.type == kTfLiteInt16 ||
+                       tensor.type == kTfLiteInt32 || tensor.type == kTfLiteInt64 || tensor.type == kTfLiteInt4;
+  const bool has_affine = tensor.quantization.type == kTfLiteAffineQuantization && tensor.quantization.params != nullptr;
+  return integer && !has_affine && tensor.params.scale != 0.0f;
+}
+
+}  // namespace
+
+TfLiteStatus FakeMicroContext::AddAffineQuantization() {
+  bool any = false;
+  for (int i = 0; i < tensors_size_; ++i) any = any || NeedsAffineQuantization(tensors_[i]);
+  if (!any) return kTfLiteOk;
+  void* memory = AllocatePersistentBuffer(sizeof(LegacyQuantization) * static_cast<size_t>(tensors_size_));
+  if (memory == nullptr) return kTfLiteError;
+  legacy_quantization_ = static_cast<LegacyQuantization*>(memory);
+  for (int i = 0; i < tensors_size_; ++i) {
+    LegacyQuantization& q = legacy_quantization_[i];
+    q.patched = NeedsAffineQuantization(tensors_[i]);
+    if (!q.patched) continue;
+    q.original = tensors_[i].quantization;
+    q.scale_size = 1;
+    q.scale = tensors_[i].params.scale;
+    q.zero_point_size = 1;
+    q.zero_point = tensors_[i].params.zero_point;
+    q.affine.scale = reinterpret_cast<TfLiteFloatArray*>(&q.scale_size);
+    q.affine.zero_point = reinterpret_cast<TfLiteIntArray*>(&q.zero_point_size);
+    q.affine.quantized_dimension = 0;
+    tensors_[i].quantization = {kTfLiteAffineQuantization, &q.affine};
+  }
+  return kTfLiteOk;
+}
+
+void FakeMicroContext::RestoreQuantization() {
+  if (legacy_quantization_ == nullptr) return;
+  for (int i = 0; i < tensors_size_; ++i) {
+    if (legacy_quantization_[i].patched) tensors_[i].quantization = legacy_quantization_[i].original;
+  }
+  legacy_quantization_ = nullptr;
+}
+
 namespace micro {
 namespace {
 
@@ -214,6 +269,8 @@ KernelRunner::KernelRunner(const TFLMRegistration& registration, TfLiteTensor* t
   node_.builtin_data = const_cast<void*>(builtin_data);
 }
 
+KernelRunner::~KernelRunner() { fake_micro_context_.RestoreQuantization(); }
+
 TfLiteStatus KernelRunner::ValidateNode() const {
   if (tensors_size_ < 0 || (tensors_ == nullptr && tensors_size_ > 0)) {
     MicroPrintf("KernelRunner: no tensor array for %d tensors", tensors_size_);
@@ -240,6 +297,7 @@ TfLiteStatus KernelRunner::InitAndPrepare(const char* init_data, size_t length) 
   TF_LITE_ENSURE_STATUS(ValidateNode());
   if (!initialized_) {
     TF_LITE_ENSURE_STATUS(fake_micro_context_.CreateEvalTensors());
+    TF_LITE_ENSURE_STATUS(fake_micro_context_.AddAffineQuantization());
     node_.custom_initial_data = init_data;
     node_.custom_initial_data_size = static_cast<int>(length);
     if (registration_.init != nullptr) node_.user_data = registration_.init(&context_, init_data, length);

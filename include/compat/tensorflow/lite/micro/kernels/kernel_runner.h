@@ -13,6 +13,11 @@
 // arena, by default a static buffer shared by every runner (as TFLM's; one runner at a time), or the caller's
 // (mote's extra constructor). Temp tensors are the caller's own TfLiteTensors.
 //
+// Quantization: TFLM's test helpers give quantized tensors only the legacy per-tensor `params` (scale, zero
+// point) with no TfLiteAffineQuantization; mote's kernels read the affine form, as a model gives it. For such
+// tensors the runner adds a per-tensor affine quantization (in its arena) for its lifetime and restores the
+// tensor's own quantization field when it is destroyed.
+//
 // Bad input is an error from InitAndPrepare(), never a crash: null tensor arrays, missing input/output lists,
 // indices outside the tensor array, tensors without dims or whose data is smaller than their shape, an arena
 // too small for the kernel's requests. Each is logged (MicroPrintf) with a message starting "KernelRunner: ".
@@ -55,6 +60,10 @@ class FakeMicroContext : public ::mote::MicroContext {
   void RefreshEvalTensors();
   // Releases every temp buffer (end of prepare).
   void ResetTemp();
+  // Per-tensor affine quantization for tensors that have only the legacy params (see the file comment), and
+  // the undo.
+  TfLiteStatus AddAffineQuantization();
+  void RestoreQuantization();
 
   bool IsAllTempTfLiteTensorDeallocated() const { return temp_tensors_outstanding_ == 0; }
   bool IsAllTempBufferDeallocated() const { return temp_buffers_outstanding_ == 0; }
@@ -72,6 +81,8 @@ class FakeMicroContext : public ::mote::MicroContext {
   size_t temp_bytes_ = 0;        // taken from the bottom
   size_t temp_high_water_ = 0;
   TfLiteEvalTensor* eval_tensors_ = nullptr;
+  struct LegacyQuantization;
+  LegacyQuantization* legacy_quantization_ = nullptr;  // one per tensor, when any needed it
   void* scratch_[kMaxScratchBuffers] = {};
   int scratch_count_ = 0;
   int temp_tensors_outstanding_ = 0;
@@ -94,6 +105,9 @@ class KernelRunner {
   KernelRunner(const TFLMRegistration& registration, TfLiteTensor* tensors, int tensors_size,
                TfLiteIntArray* inputs, TfLiteIntArray* outputs, const void* builtin_data,
                TfLiteIntArray* intermediates, uint8_t* arena, size_t arena_size);
+  ~KernelRunner();
+  KernelRunner(const KernelRunner&) = delete;
+  KernelRunner& operator=(const KernelRunner&) = delete;
 
   // Validates the tensors and lists, then calls init (with init_data / length, also the node's custom
   // options) and prepare.
