@@ -27,6 +27,7 @@
 #include <cstdint>
 
 #include "mote/c/common.h"
+#include "mote/micro_profiler.h"
 #include "mote/op_resolver.h"
 #include "mote/schema/schema_generated.h"
 
@@ -59,9 +60,11 @@ class MicroInterpreter {
   MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
                    uint8_t* arena, size_t arena_size);
   // TFLM's form: `model` from GetModel(data) without a size. mote still validates indices, sizes and
-  // shapes, but cannot bound FlatBuffer offsets without the size.
+  // shapes, but cannot bound FlatBuffer offsets without the size. A profiler gets an event per node invoke
+  // (mote/micro_profiler.h); it uses the node hook, so SetNodeHook replaces it.
   MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
-                   size_t arena_size, void* resource_variables = nullptr, void* profiler = nullptr);
+                   size_t arena_size, void* resource_variables = nullptr,
+                   MicroProfilerInterface* profiler = nullptr);
   ~MicroInterpreter();
   MicroInterpreter(const MicroInterpreter&) = delete;
   MicroInterpreter& operator=(const MicroInterpreter&) = delete;
@@ -111,12 +114,15 @@ class MicroInterpreter {
   void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
                  uint8_t* arena, size_t arena_size);
   bool usable() const { return core_ != nullptr && init_status_ == kTfLiteOk; }
+  static void ProfileNode(void* user, size_t plan_position, bool after);
   // The graph/context/allocator state lives here, in the interpreter object (as TFLM keeps its graph and
   // context in MicroInterpreter), not in the arena. Size checked by a static_assert in the implementation.
   static constexpr size_t kCoreStorageBytes = 1024;
   alignas(16) unsigned char core_storage_[kCoreStorageBytes];
   InterpreterCore* core_ = nullptr;  // placement-constructed in core_storage_
   TfLiteStatus init_status_ = kTfLiteError;
+  MicroProfilerInterface* profiler_ = nullptr;
+  uint32_t profiler_event_ = 0;
 };
 
 // Verifies a model; nullptr (reason logged) when it is malformed. Equivalent to the checks the size-taking
