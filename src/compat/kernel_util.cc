@@ -128,7 +128,9 @@ TfLiteStatus PopulateConvolutionQuantizationParams(TfLiteContext* context, const
     const double filter_scale = static_cast<double>(affine->scale->data[is_per_channel ? i : 0]);
     const double effective_output_scale =
         static_cast<double>(input_scale) * filter_scale / static_cast<double>(output_scale);
-    QuantizeMultiplier(effective_output_scale, &per_channel_multiplier[i], &per_channel_shift[i]);
+    int channel_shift = 0;  // int32_t is long on arm-none-eabi: TFLM's array type is not QuantizeMultiplier's
+    QuantizeMultiplier(effective_output_scale, &per_channel_multiplier[i], &channel_shift);
+    per_channel_shift[i] = channel_shift;
   }
   if (input->type == kTfLiteUInt8) {
     double real_multiplier = 0.0;
