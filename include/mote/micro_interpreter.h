@@ -53,6 +53,25 @@ struct ArenaReport {
   size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)
 };
 
+// Persistent arena use by kind (TFLM's RecordingMicroAllocator categories; every other persistent
+// allocation — index arrays, scratch tables, constant copies, delegate records — is kOther).
+enum class PersistentCategory : int {
+  kEvalTensors,        // the TfLiteEvalTensor array
+  kTensorViews,        // persistent TfLiteTensor views (interpreter inputs/outputs)
+  kQuantization,       // TfLiteAffineQuantization records
+  kKernelBuffers,      // AllocatePersistentBuffer calls of kernels
+  kVariableTensors,    // variable tensor data
+  kNodes,              // the node records (node, registration, op data pointers)
+  kBuiltinOptions,     // parsed builtin options (TFLM's "Operator runtime data")
+  kOther,
+  kCount,
+};
+struct PersistentUse {
+  size_t requested_bytes;
+  size_t used_bytes;  // including alignment padding
+  size_t count;       // allocations; elements for the tensor and node arrays
+};
+
 class MicroInterpreter {
  public:
   // Verifies model_size bytes at model_data (FlatBuffers verifier + semantic validation): the form to use
@@ -96,6 +115,8 @@ class MicroInterpreter {
 
   size_t arena_used_bytes() const;
   ArenaReport arena_report() const;
+  // Persistent use of one category, recorded since construction (exact: arena bytes before and after).
+  PersistentUse persistent_use(PersistentCategory category) const;
   TfLiteStatus initialization_status() const;
 
   size_t operators_size() const;       // nodes in subgraph 0's execution plan

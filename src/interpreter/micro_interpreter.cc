@@ -113,6 +113,12 @@ size_t MicroInterpreter::arena_used_bytes() const { return core_ == nullptr ? 0 
 ArenaReport MicroInterpreter::arena_report() const {
   return core_ == nullptr ? ArenaReport{0, 0, 0, 0, 0} : core_->arena_report();
 }
+PersistentUse MicroInterpreter::persistent_use(PersistentCategory category) const {
+  if (core_ == nullptr || static_cast<int>(category) < 0 || category >= PersistentCategory::kCount) {
+    return PersistentUse{0, 0, 0};
+  }
+  return core_->persistent_use(category);
+}
 TfLiteStatus MicroInterpreter::initialization_status() const { return init_status_; }
 
 size_t MicroInterpreter::operators_size() const {
