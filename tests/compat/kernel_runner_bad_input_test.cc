@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "mote/micro_log.h"
+#include "compat_test_util.h"
 #include "tensorflow/lite/c/common.h"
 #include "tensorflow/lite/micro/kernels/kernel_runner.h"
 #include "tensorflow/lite/micro/test_helpers.h"
@@ -16,24 +16,7 @@ namespace {
 using tflite::testing::CreateTensor;
 using tflite::testing::IntArrayFromInts;
 
-// The first message logged since Clear() (the framework's own lines go to stderr as usual).
-struct LogCapture {
-  char first[256];
-  bool capturing;
-  void Clear() {
-    first[0] = '\0';
-    capturing = true;
-  }
-};
-LogCapture g_log;
-
-void CaptureSink(void*, const char* message) {
-  std::fprintf(stderr, "%s\n", message);
-  if (g_log.capturing && g_log.first[0] == '\0') {
-    std::strncpy(g_log.first, message, sizeof(g_log.first) - 1);
-    g_log.first[sizeof(g_log.first) - 1] = '\0';
-  }
-}
+compat_test::LogLines g_log;
 
 struct FloorTensors {
   int dims[2] = {1, 4};
@@ -47,21 +30,20 @@ struct FloorTensors {
 };
 
 TfLiteStatus PrepareFloor(TfLiteTensor* tensors, int tensors_size, TfLiteIntArray* inputs, TfLiteIntArray* outputs) {
-  g_log.Clear();
+  g_log.Start();
   tflite::micro::KernelRunner runner(tflite::Register_FLOOR(), tensors, tensors_size, inputs, outputs, nullptr);
   return runner.InitAndPrepare();
 }
 
 bool LogIs(const char* expected) {
-  if (std::strcmp(g_log.first, expected) == 0) return true;
-  MicroPrintf("logged \"%s\", expected \"%s\"", g_log.first, expected);
+  if (std::strcmp(g_log.first(), expected) == 0) return true;
+  MicroPrintf("logged \"%s\", expected \"%s\"", g_log.first(), expected);
   return false;
 }
 
 }  // namespace
 
 TF_LITE_MICRO_TESTS_BEGIN
-mote::SetLogSink(CaptureSink, nullptr);
 
 TF_LITE_MICRO_TEST(NullTensorArray) {
   int inputs[] = {1, 0};
@@ -135,7 +117,7 @@ TF_LITE_MICRO_TEST(InvokeWithoutPrepare) {
   int outputs[] = {1, 1};
   tflite::micro::KernelRunner runner(tflite::Register_FLOOR(), t.tensors, 2, IntArrayFromInts(inputs),
                                      IntArrayFromInts(outputs), nullptr);
-  g_log.Clear();
+  g_log.Start();
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, runner.Invoke());
   TF_LITE_MICRO_EXPECT(LogIs("KernelRunner: Invoke() without a successful InitAndPrepare()"));
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, runner.Free());
@@ -149,7 +131,7 @@ TF_LITE_MICRO_TEST(ArenaTooSmallForTheRunner) {
   alignas(16) uint8_t arena[16];
   tflite::micro::KernelRunner runner(tflite::Register_FLOOR(), t.tensors, 2, IntArrayFromInts(inputs),
                                      IntArrayFromInts(outputs), nullptr, nullptr, arena, sizeof(arena));
-  g_log.Clear();
+  g_log.Start();
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, runner.InitAndPrepare());
   char expected[128];
   std::snprintf(expected, sizeof(expected), "KernelRunner: arena too small: %u more bytes requested with 0 of 16 in use",
@@ -170,9 +152,9 @@ TF_LITE_MICRO_TEST(ArenaTooSmallForTheKernel) {
   alignas(16) uint8_t arena[96];
   tflite::micro::KernelRunner runner(*tflite::Register_WEIGHTED_SUM(), tensors, 3, IntArrayFromInts(inputs),
                                      IntArrayFromInts(outputs), nullptr, nullptr, arena, sizeof(arena));
-  g_log.Clear();
+  g_log.Start();
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, runner.InitAndPrepare());
-  TF_LITE_MICRO_EXPECT_EQ(0, std::strncmp(g_log.first, "KernelRunner: arena too small: ", 31));
+  TF_LITE_MICRO_EXPECT_EQ(0, std::strncmp(g_log.first(), "KernelRunner: arena too small: ", 31));
 }
 
 TF_LITE_MICRO_TEST(GoodInputStillRuns) {
@@ -187,5 +169,5 @@ TF_LITE_MICRO_TEST(GoodInputStillRuns) {
   TF_LITE_MICRO_EXPECT(runner.ValidateTempBufferDeallocated());
 }
 
-mote::SetLogSink(nullptr, nullptr);
+compat_test::LogLines::Stop();
 TF_LITE_MICRO_TESTS_END

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "mote/micro_log.h"
+#include "compat_test_util.h"
 #include "tensorflow/lite/micro/all_ops_resolver.h"
 #include "tensorflow/lite/micro/micro_interpreter.h"
 #include "tensorflow/lite/micro/micro_profiler.h"
@@ -17,37 +17,9 @@ namespace {
 alignas(16) uint8_t g_model[64 * 1024];
 alignas(16) uint8_t g_arena[64 * 1024];
 
-size_t LoadModel() {
-  std::FILE* f = std::fopen(MOTE_COMPAT_MODEL_PATH, "rb");
-  if (f == nullptr) return 0;
-  const size_t n = std::fread(g_model, 1, sizeof(g_model), f);
-  std::fclose(f);
-  return n;
-}
-
-// The lines logged between Start() and Stop(), also echoed to stderr.
-struct LogLines {
-  static constexpr int kMax = 64;
-  char lines[kMax][160];
-  int count = 0;
-  bool overflow = false;
-};
-LogLines g_lines;
-
-void Capture(void*, const char* message) {
-  std::fprintf(stderr, "%s\n", message);
-  if (g_lines.count == LogLines::kMax) {
-    g_lines.overflow = true;
-    return;
-  }
-  std::snprintf(g_lines.lines[g_lines.count++], sizeof(g_lines.lines[0]), "%s", message);
-}
-void Start() {
-  g_lines.count = 0;
-  g_lines.overflow = false;
-  mote::SetLogSink(Capture, nullptr);
-}
-void Stop() { mote::SetLogSink(nullptr, nullptr); }
+compat_test::LogLines g_lines;
+void Start() { g_lines.Start(); }
+void Stop() { compat_test::LogLines::Stop(); }
 
 bool StartsWith(const char* s, const char* prefix) { return std::strncmp(s, prefix, std::strlen(prefix)) == 0; }
 
@@ -63,7 +35,7 @@ bool NumberThen(const char* s, const char* rest) {
 TF_LITE_MICRO_TESTS_BEGIN
 
 TF_LITE_MICRO_TEST(OneEventPerNodeTaggedWithItsVariant) {
-  TF_LITE_MICRO_EXPECT_GT(LoadModel(), 0u);
+  TF_LITE_MICRO_EXPECT_GT(compat_test::LoadDemoModel(g_model, sizeof(g_model)), 0u);
   static tflite::AllOpsResolver resolver;
   static tflite::MicroProfiler profiler;
   tflite::MicroInterpreter interpreter(tflite::GetModel(g_model), resolver, g_arena, sizeof(g_arena), nullptr,
@@ -85,8 +57,8 @@ TF_LITE_MICRO_TEST(OneEventPerNodeTaggedWithItsVariant) {
     const char* variant = interpreter.node_info(static_cast<size_t>(i % nodes)).variant;
     char prefix[96];
     std::snprintf(prefix, sizeof(prefix), "%s took ", variant);
-    TF_LITE_MICRO_EXPECT(StartsWith(g_lines.lines[i], prefix));
-    TF_LITE_MICRO_EXPECT(std::strstr(g_lines.lines[i], " ticks (") != nullptr);
+    TF_LITE_MICRO_EXPECT(StartsWith(g_lines.text[i], prefix));
+    TF_LITE_MICRO_EXPECT(std::strstr(g_lines.text[i], " ticks (") != nullptr);
   }
 
   // LogCsv(): a header, then "<event>,<variant>,<ticks>".
@@ -94,23 +66,23 @@ TF_LITE_MICRO_TEST(OneEventPerNodeTaggedWithItsVariant) {
   profiler.LogCsv();
   Stop();
   TF_LITE_MICRO_EXPECT_EQ(2 * nodes + 1, g_lines.count);
-  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.lines[0], "\"Event\",\"Tag\",\"Ticks\""));
+  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.text[0], "\"Event\",\"Tag\",\"Ticks\""));
   for (int i = 1; i < g_lines.count; ++i) {
     char prefix[112];
     std::snprintf(prefix, sizeof(prefix), "%d,%s,", i - 1, interpreter.node_info(static_cast<size_t>((i - 1) % nodes)).variant);
-    TF_LITE_MICRO_EXPECT(StartsWith(g_lines.lines[i], prefix));
-    TF_LITE_MICRO_EXPECT(NumberThen(g_lines.lines[i] + std::strlen(prefix), ""));
+    TF_LITE_MICRO_EXPECT(StartsWith(g_lines.text[i], prefix));
+    TF_LITE_MICRO_EXPECT(NumberThen(g_lines.text[i] + std::strlen(prefix), ""));
   }
 
   // LogTicksPerTagCsv(): a header, one line per distinct variant (at most one per node), the total.
   Start();
   profiler.LogTicksPerTagCsv();
   Stop();
-  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.lines[0], "\"Unique Tag\",\"Total ticks across all events with that tag.\""));
-  TF_LITE_MICRO_EXPECT(StartsWith(g_lines.lines[g_lines.count - 1], "total number of ticks, "));
-  TF_LITE_MICRO_EXPECT(NumberThen(g_lines.lines[g_lines.count - 1] + std::strlen("total number of ticks, "), ""));
+  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.text[0], "\"Unique Tag\",\"Total ticks across all events with that tag.\""));
+  TF_LITE_MICRO_EXPECT(StartsWith(g_lines.text[g_lines.count - 1], "total number of ticks, "));
+  TF_LITE_MICRO_EXPECT(NumberThen(g_lines.text[g_lines.count - 1] + std::strlen("total number of ticks, "), ""));
   for (int i = 1; i < g_lines.count - 1; ++i) {
-    const char* comma = std::strstr(g_lines.lines[i], ", ");
+    const char* comma = std::strstr(g_lines.text[i], ", ");
     TF_LITE_MICRO_EXPECT(comma != nullptr);
     if (comma != nullptr) TF_LITE_MICRO_EXPECT(NumberThen(comma + 2, ""));
   }
@@ -135,10 +107,10 @@ TF_LITE_MICRO_TEST(ScopedEventsAndTotals) {
   profiler.LogTicksPerTagCsv();
   Stop();
   TF_LITE_MICRO_EXPECT_EQ(3, g_lines.count);
-  TF_LITE_MICRO_EXPECT(StartsWith(g_lines.lines[1], "outer, "));
+  TF_LITE_MICRO_EXPECT(StartsWith(g_lines.text[1], "outer, "));
   char total[48];
   std::snprintf(total, sizeof(total), "total number of ticks, %d", static_cast<int>(profiler.GetTotalTicks()));
-  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.lines[2], total));
+  TF_LITE_MICRO_EXPECT_EQ(0, std::strcmp(g_lines.text[2], total));
 }
 
 TF_LITE_MICRO_TESTS_END

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstring>
 
-#include "mote/micro_log.h"
+#include "compat_test_util.h"
 #include "tensorflow/lite/micro/all_ops_resolver.h"
 #include "tensorflow/lite/micro/micro_profiler.h"
 #include "tensorflow/lite/micro/recording_micro_interpreter.h"
@@ -16,23 +16,7 @@ namespace {
 alignas(16) uint8_t g_model[64 * 1024];
 alignas(16) uint8_t g_arena[64 * 1024];
 
-size_t LoadModel() {
-  std::FILE* f = std::fopen(MOTE_COMPAT_MODEL_PATH, "rb");
-  if (f == nullptr) return 0;
-  const size_t n = std::fread(g_model, 1, sizeof(g_model), f);
-  std::fclose(f);
-  return n;
-}
-
-struct Lines {
-  char text[32][192];
-  int count;
-};
-Lines g_lines;
-void Capture(void*, const char* message) {
-  std::fprintf(stderr, "%s\n", message);
-  if (g_lines.count < 32) std::snprintf(g_lines.text[g_lines.count++], sizeof(g_lines.text[0]), "%s", message);
-}
+compat_test::LogLines g_lines;
 
 // The line PrintAllocations gives a category with any use.
 void CategoryLine(char* out, size_t n, const char* name, const tflite::RecordedAllocation& a, const char* items) {
@@ -45,7 +29,7 @@ void CategoryLine(char* out, size_t n, const char* name, const tflite::RecordedA
 }  // namespace
 
 TEST(RecordingMicroInterpreter, PrintAllocationsLineByLine) {
-  ASSERT_GT(LoadModel(), 0u);
+  ASSERT_GT(compat_test::LoadDemoModel(g_model, sizeof(g_model)), 0u);
   static tflite::AllOpsResolver resolver;
   static tflite::MicroProfiler profiler;
   tflite::RecordingMicroInterpreter interpreter(tflite::GetModel(g_model), resolver, g_arena, sizeof(g_arena),
@@ -55,10 +39,9 @@ TEST(RecordingMicroInterpreter, PrintAllocationsLineByLine) {
   EXPECT_EQ(static_cast<int>(interpreter.operators_size()), profiler.num_events());
 
   const tflite::RecordingMicroAllocator& allocator = interpreter.GetMicroAllocator();
-  g_lines.count = 0;
-  mote::SetLogSink(Capture, nullptr);
+  g_lines.Start();
   allocator.PrintAllocations();
-  mote::SetLogSink(nullptr, nullptr);
+  compat_test::LogLines::Stop();
 
   const mote::ArenaReport report = interpreter.arena_report();
   const size_t own = tflite::RecordingMicroAllocator::OwnBytes();
@@ -116,7 +99,7 @@ TEST(RecordingMicroInterpreter, PrintAllocationsLineByLine) {
 }
 
 TEST(RecordingMicroInterpreter, ArenaTooSmallForTheAllocator) {
-  ASSERT_GT(LoadModel(), 0u);
+  ASSERT_GT(compat_test::LoadDemoModel(g_model, sizeof(g_model)), 0u);
   alignas(16) static uint8_t tiny[16];
   EXPECT_TRUE(tflite::RecordingMicroAllocator::Create(tiny, sizeof(tiny)) == nullptr);
   EXPECT_TRUE(tflite::RecordingMicroAllocator::Create(nullptr, 1024) == nullptr);
