@@ -9,19 +9,27 @@
 #   // main.cc: #include "kws_resolver.h"  ...  ModelOpResolver resolver; RegisterKwsOps(resolver);
 #
 # MODEL is relative to the current source directory, HEADER to the current binary directory (absolute paths
-# are used as given). The tool is the mote_cli target of this build; when it does not exist (cross builds),
-# set MOTE_EXECUTABLE to a host `mote`. TARGET must be defined in the directory that calls this function
-# (CMake attaches custom-command outputs per directory).
+# are used as given). The tool is, first found: the mote_cli target of mote's own build, MOTE_EXECUTABLE (a host
+# `mote`, for cross builds), or the installed program mote::mote_cli that find_package(mote CONFIG) imports.
+# TARGET must be defined in the directory that calls this function (CMake attaches custom-command outputs per
+# directory).
 function(mote_generate_resolver target model header name)
   if(NOT TARGET ${target})
     message(FATAL_ERROR "mote_generate_resolver: '${target}' is not a target")
   endif()
   if(TARGET mote_cli)
     set(tool mote_cli)
+    set(tool_file mote_cli)
   elseif(MOTE_EXECUTABLE)
     set(tool "${MOTE_EXECUTABLE}")
+    set(tool_file "${MOTE_EXECUTABLE}")
+  elseif(TARGET mote::mote_cli)
+    set(tool mote::mote_cli)
+    # An imported program is a file dependency: the header is regenerated when the installed mote changes.
+    set(tool_file "$<TARGET_FILE:mote::mote_cli>")
   else()
-    message(FATAL_ERROR "mote_generate_resolver: no mote_cli target; set MOTE_EXECUTABLE to a host mote binary")
+    message(FATAL_ERROR "mote_generate_resolver: no mote program (mote_cli / mote::mote_cli); set MOTE_EXECUTABLE "
+                        "to a host mote binary")
   endif()
   get_filename_component(model_path "${model}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_SOURCE_DIR}")
   get_filename_component(header_path "${header}" ABSOLUTE BASE_DIR "${CMAKE_CURRENT_BINARY_DIR}")
@@ -30,7 +38,7 @@ function(mote_generate_resolver target model header name)
     OUTPUT "${header_path}"
     COMMAND "${CMAKE_COMMAND}" -E make_directory "${header_dir}"
     COMMAND ${tool} gen-resolver "${model_path}" -o "${header_path}" --name "${name}"
-    DEPENDS ${tool} "${model_path}"
+    DEPENDS "${tool_file}" "${model_path}"
     COMMENT "mote gen-resolver: ${model} -> ${header}"
     VERBATIM)
   target_sources(${target} PRIVATE "${header_path}")

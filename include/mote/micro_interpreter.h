@@ -33,6 +33,7 @@
 
 #include "mote/c/common.h"
 #include "mote/micro_resource_variable.h"
+#include "mote/micro_profiler.h"
 #include "mote/op_resolver.h"
 #include "mote/schema/schema_generated.h"
 
@@ -58,6 +59,25 @@ struct ArenaReport {
   size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)
 };
 
+// Persistent arena use by kind (TFLM's RecordingMicroAllocator categories; every other persistent
+// allocation — index arrays, scratch tables, constant copies, delegate records — is kOther).
+enum class PersistentCategory : int {
+  kEvalTensors,        // the TfLiteEvalTensor array
+  kTensorViews,        // persistent TfLiteTensor views (interpreter inputs/outputs)
+  kQuantization,       // TfLiteAffineQuantization records
+  kKernelBuffers,      // AllocatePersistentBuffer calls of kernels
+  kVariableTensors,    // variable tensor data
+  kNodes,              // the node records (node, registration, op data pointers)
+  kBuiltinOptions,     // parsed builtin options (TFLM's "Operator runtime data")
+  kOther,
+  kCount,
+};
+struct PersistentUse {
+  size_t requested_bytes;
+  size_t used_bytes;  // including alignment padding
+  size_t count;       // allocations; elements for the tensor and node arrays
+};
+
 class MicroInterpreter {
  public:
   // Verifies model_size bytes at model_data (FlatBuffers verifier + semantic validation): the form to use
@@ -67,9 +87,11 @@ class MicroInterpreter {
   MicroInterpreter(const void* model_data, size_t model_size, const MicroOpResolver& resolver,
                    uint8_t* arena, size_t arena_size, MicroResourceVariables* resource_variables = nullptr);
   // TFLM's form: `model` from GetModel(data) without a size. mote still validates indices, sizes and
-  // shapes, but cannot bound FlatBuffer offsets without the size.
+  // shapes, but cannot bound FlatBuffer offsets without the size. A profiler gets an event per node invoke
+  // (mote/micro_profiler.h); it uses the node hook, so SetNodeHook replaces it.
   MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
-                   size_t arena_size, MicroResourceVariables* resource_variables = nullptr, void* profiler = nullptr);
+                   size_t arena_size, MicroResourceVariables* resource_variables = nullptr,
+                   MicroProfilerInterface* profiler = nullptr);
   ~MicroInterpreter();
   MicroInterpreter(const MicroInterpreter&) = delete;
   MicroInterpreter& operator=(const MicroInterpreter&) = delete;
@@ -108,6 +130,8 @@ class MicroInterpreter {
 
   size_t arena_used_bytes() const;
   ArenaReport arena_report() const;
+  // Persistent use of one category, recorded since construction (exact: arena bytes before and after).
+  PersistentUse persistent_use(PersistentCategory category) const;
   TfLiteStatus initialization_status() const;
 
   size_t operators_size() const;       // nodes in subgraph 0's execution plan
@@ -126,12 +150,15 @@ class MicroInterpreter {
   void Construct(const schema::Model* model, const void* data, size_t size, const MicroOpResolver& resolver,
                  uint8_t* arena, size_t arena_size, MicroResourceVariables* resource_variables);
   bool usable() const { return core_ != nullptr && init_status_ == kTfLiteOk; }
+  static void ProfileNode(void* user, size_t plan_position, bool after);
   // The graph/context/allocator state lives here, in the interpreter object (as TFLM keeps its graph and
   // context in MicroInterpreter), not in the arena. Size checked by a static_assert in the implementation.
   static constexpr size_t kCoreStorageBytes = 1024;
   alignas(16) unsigned char core_storage_[kCoreStorageBytes];
   InterpreterCore* core_ = nullptr;  // placement-constructed in core_storage_
   TfLiteStatus init_status_ = kTfLiteError;
+  MicroProfilerInterface* profiler_ = nullptr;
+  uint32_t profiler_event_ = 0;
 };
 
 // Verifies a model; nullptr (reason logged) when it is malformed. Equivalent to the checks the size-taking

@@ -3,6 +3,7 @@
 #define MOTE_RUNTIME_SHAPE_H_
 
 #include <cstdint>
+#include <initializer_list>
 #include <type_traits>
 
 namespace mote {
@@ -12,6 +13,21 @@ class RuntimeShape {
   static constexpr int kMaxDims = 8;
 
   RuntimeShape() : size_(0) {}
+  // TFLite's forms: `dimensions_count` dimensions (zero until set), a braced list, and `shape` extended on the
+  // left to `new_rank` dimensions filled with `pad_value`.
+  explicit RuntimeShape(int dimensions_count) : size_(Clamp(dimensions_count)) {
+    for (int i = 0; i < size_; ++i) dims_[i] = 0;
+  }
+  RuntimeShape(std::initializer_list<int32_t> dims) : size_(Clamp(static_cast<int>(dims.size()))) {
+    int i = 0;
+    for (const int32_t d : dims) {
+      if (i < size_) dims_[i++] = d;
+    }
+  }
+  RuntimeShape(int new_rank, const RuntimeShape& shape, int32_t pad_value) : size_(Clamp(new_rank)) {
+    const int pad = size_ - shape.size_;
+    for (int i = 0; i < size_; ++i) dims_[i] = i < pad ? pad_value : shape.dims_[i - pad];
+  }
   // Ranks above kMaxDims are refused by model verification, so callers never pass one; they are clamped.
   RuntimeShape(int dimensions_count, const int32_t* dims) : size_(Clamp(dimensions_count)) {
     for (int i = 0; i < size_; ++i) dims_[i] = dims[i];
@@ -28,10 +44,7 @@ class RuntimeShape {
     for (int i = 0; i < size_; ++i) dims_[i] = value;
   }
   // Extends `shape` on the left with 1s to `new_rank` dimensions (new_rank >= shape rank).
-  RuntimeShape(int new_rank, const RuntimeShape& shape) : size_(Clamp(new_rank)) {
-    const int pad = size_ - shape.size_;
-    for (int i = 0; i < size_; ++i) dims_[i] = i < pad ? 1 : shape.dims_[i - pad];
-  }
+  RuntimeShape(int new_rank, const RuntimeShape& shape) : RuntimeShape(new_rank, shape, 1) {}
   static RuntimeShape ExtendedShape(int new_rank, const RuntimeShape& shape) {
     return RuntimeShape(new_rank, shape);
   }
@@ -42,6 +55,16 @@ class RuntimeShape {
   const int32_t* DimsData() const { return dims_; }
   int32_t* DimsData() { return dims_; }
   void Resize(int dimensions_count) { size_ = Clamp(dimensions_count); }
+  void ReplaceWith(int dimensions_count, const int32_t* dims) { *this = RuntimeShape(dimensions_count, dims); }
+  // Any container of integers with size() and begin()/end() (TFLite's BuildFrom).
+  template <typename Container>
+  void BuildFrom(const Container& dims) {
+    Resize(static_cast<int>(dims.size()));
+    int i = 0;
+    for (const auto d : dims) {
+      if (i < size_) dims_[i++] = static_cast<int32_t>(d);
+    }
+  }
 
   int FlatSize() const {
     int n = 1;

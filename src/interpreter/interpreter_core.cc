@@ -33,8 +33,48 @@ InterpreterCore::InterpreterCore(const schema::Model* model, const uint8_t* mode
   context_.recommended_num_threads = 1;
 }
 
+namespace {
+
+// The category of a persistent allocation, from the description every call site gives (RecordingMicroAllocator's
+// PrintAllocations reports them); *element_bytes > 0 when the count is of array elements.
+PersistentCategory CategoryOf(const char* what, size_t* element_bytes) {
+  struct Entry {
+    const char* what;
+    PersistentCategory category;
+    size_t element_bytes;
+  };
+  static constexpr Entry kEntries[] = {
+      {"tensors", PersistentCategory::kEvalTensors, sizeof(TfLiteEvalTensor)},
+      {"input tensors", PersistentCategory::kTensorViews, sizeof(TfLiteTensor)},
+      {"output tensors", PersistentCategory::kTensorViews, sizeof(TfLiteTensor)},
+      {"quantization parameters", PersistentCategory::kQuantization, 0},
+      {"a kernel's persistent buffer", PersistentCategory::kKernelBuffers, 0},
+      {"a variable tensor", PersistentCategory::kVariableTensors, 0},
+      {"nodes", PersistentCategory::kNodes, sizeof(NodeRecord)},
+      {"builtin options", PersistentCategory::kBuiltinOptions, 0},
+  };
+  for (const Entry& e : kEntries) {
+    if (std::strcmp(e.what, what) == 0) {
+      *element_bytes = e.element_bytes;
+      return e.category;
+    }
+  }
+  *element_bytes = 0;
+  return PersistentCategory::kOther;
+}
+
+}  // namespace
+
 void* InterpreterCore::AllocatePersistentOrReport(size_t bytes, size_t alignment, const char* what) {
+  const size_t before = arena_->persistent_bytes();
   void* p = arena_->AllocatePersistent(bytes, alignment);
+  if (p != nullptr) {
+    size_t element_bytes = 0;
+    PersistentUse& use = recorded_[static_cast<int>(CategoryOf(what, &element_bytes))];
+    use.requested_bytes += bytes;
+    use.used_bytes += arena_->persistent_bytes() - before;
+    use.count += element_bytes > 0 ? bytes / element_bytes : 1;
+  }
   if (p == nullptr) {
     ++persistent_failures_;
     MicroPrintf("Tensor arena too small while allocating %s (%u bytes).", what, static_cast<unsigned>(bytes));

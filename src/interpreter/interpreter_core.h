@@ -140,6 +140,9 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   size_t inputs_size() const;
   size_t outputs_size() const;
   ArenaReport arena_report() const;
+  PersistentUse persistent_use(PersistentCategory category) const {
+    return recorded_[static_cast<int>(category)];
+  }
   const Arena& arena() const { return *arena_; }  // host API: tells an exhausted arena from other failures
   void SetNodeHook(MicroInterpreter::NodeHook hook, void* user) {
     hook_ = hook;
@@ -265,6 +268,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;
+  PersistentUse recorded_[static_cast<int>(PersistentCategory::kCount)] = {};
   // Nodes (subgraph by subgraph, in plan order) [0, initialized_nodes_) ran init: their free runs when the
   // interpreter goes.
   int32_t initialized_nodes_ = 0;

@@ -22,13 +22,29 @@ MicroInterpreter::MicroInterpreter(const void* model_data, size_t model_size, co
 }
 
 MicroInterpreter::MicroInterpreter(const schema::Model* model, const MicroOpResolver& resolver, uint8_t* arena,
-                                   size_t arena_size, MicroResourceVariables* resource_variables, void*) {
+                                   size_t arena_size, MicroResourceVariables* resource_variables,
+                                   MicroProfilerInterface* profiler) {
   if (model == nullptr) {
     MicroPrintf("MicroInterpreter: the model pointer is null.");
     return;
   }
   if (ValidateModelSemantics(model, nullptr, 0) != kTfLiteOk) return;
   Construct(model, nullptr, 0, resolver, arena, arena_size, resource_variables);
+  if (profiler != nullptr) {
+    profiler_ = profiler;
+    SetNodeHook(ProfileNode, this);
+  }
+}
+
+void MicroInterpreter::ProfileNode(void* user, size_t plan_position, bool after) {
+  auto* self = static_cast<MicroInterpreter*>(user);
+  if (after) {
+    self->profiler_->EndEvent(self->profiler_event_);
+    return;
+  }
+  const NodeInfo info = self->node_info(plan_position);
+  const char* tag = info.variant != nullptr && info.variant[0] != '\0' ? info.variant : info.op_name;
+  self->profiler_event_ = self->profiler_->BeginEvent(tag);
 }
 
 void MicroInterpreter::Construct(const schema::Model* model, const void* data, size_t size,
@@ -99,6 +115,12 @@ TfLiteEvalTensor* MicroInterpreter::GetEvalTensor(int tensor_index) {
 size_t MicroInterpreter::arena_used_bytes() const { return core_ == nullptr ? 0 : core_->arena_report().total; }
 ArenaReport MicroInterpreter::arena_report() const {
   return core_ == nullptr ? ArenaReport{0, 0, 0, 0, 0} : core_->arena_report();
+}
+PersistentUse MicroInterpreter::persistent_use(PersistentCategory category) const {
+  if (core_ == nullptr || static_cast<int>(category) < 0 || category >= PersistentCategory::kCount) {
+    return PersistentUse{0, 0, 0};
+  }
+  return core_->persistent_use(category);
 }
 TfLiteStatus MicroInterpreter::initialization_status() const { return init_status_; }
 

@@ -1,0 +1,112 @@
+// TFLM's micro/test_helpers.h: what TFLM kernel tests build their tensors with. Arrays are views of the
+// caller's storage (nothing is allocated): IntArrayFromInts reads {size, d0, d1, ...}, FloatArrayFromFloats
+// reads {size, v0, v1, ...} and, as TFLM's, overwrites element 0 with the int size in place (pass a writable
+// array). The per-channel helpers likewise fill scales[0] / zero_points[0] with the channel count and the
+// values from index 1.
+//
+// The model-building helpers of TFLM's file (GetSimpleMockModel...) and its test ops are not provided; mote's
+// own tests build models with tests/support/model_builder.h.
+#ifndef MOTE_COMPAT_TENSORFLOW_LITE_MICRO_TEST_HELPERS_H_
+#define MOTE_COMPAT_TENSORFLOW_LITE_MICRO_TEST_HELPERS_H_
+
+#include <cstdint>
+#include <initializer_list>
+#include <limits>
+
+#include "tensorflow/lite/c/common.h"
+#include "tensorflow/lite/kernels/internal/compatibility.h"
+#include "tensorflow/lite/kernels/internal/tensor_ctypes.h"
+#include "tensorflow/lite/micro/all_ops_resolver.h"
+#include "tensorflow/lite/micro/micro_utils.h"
+#include "tensorflow/lite/portable_type_to_tflitetype.h"
+#include "tensorflow/lite/schema/schema_generated.h"
+
+namespace tflite {
+namespace testing {
+
+TfLiteIntArray* IntArrayFromInts(int* int_array);
+inline TfLiteIntArray* IntArrayFromInts(const int* int_array) { return IntArrayFromInts(const_cast<int*>(int_array)); }
+TfLiteFloatArray* FloatArrayFromFloats(const float* floats);
+
+template <typename T>
+TfLiteTensor CreateTensor(const T* data, TfLiteIntArray* dims, const bool is_variable = false) {
+  TfLiteTensor result = {};
+  result.dims = dims;
+  result.params = {};
+  result.quantization = {kTfLiteAffineQuantization, nullptr};
+  result.is_variable = is_variable;
+  result.allocation_type = kTfLiteMemNone;
+  result.type = typeToTfLiteType<T>();
+  // Inputs are passed as const arrays, outputs as mutable ones; the tensor holds both kinds.
+  result.data.data = const_cast<T*>(data);
+  result.bytes = static_cast<size_t>(ElementCount(*dims)) * sizeof(T);
+  return result;
+}
+
+template <typename T>
+TfLiteTensor CreateQuantizedTensor(const T* data, TfLiteIntArray* dims, const float scale, const int zero_point = 0,
+                                   const bool is_variable = false) {
+  TfLiteTensor result = CreateTensor(data, dims, is_variable);
+  result.params = {scale, zero_point};
+  result.quantization = {kTfLiteAffineQuantization, nullptr};
+  return result;
+}
+
+// Quantizes `input` into `quantized` (scale, zero_point) and makes a tensor of it.
+template <typename T>
+TfLiteTensor CreateQuantizedTensor(const float* input, T* quantized, TfLiteIntArray* dims, float scale,
+                                   int zero_point, bool is_variable = false) {
+  Quantize(input, quantized, ElementCount(*dims), scale, zero_point);
+  return CreateQuantizedTensor(quantized, dims, scale, zero_point, is_variable);
+}
+
+// Bias quantized symmetrically with scale input_scale * weights_scale, zero point 0.
+TfLiteTensor CreateQuantizedBiasTensor(const float* data, int16_t* quantized, TfLiteIntArray* dims, float input_scale,
+                                       float weights_scale, bool is_variable = false);
+TfLiteTensor CreateQuantizedBiasTensor(const float* data, int32_t* quantized, TfLiteIntArray* dims, float input_scale,
+                                       float weights_scale, bool is_variable = false);
+TfLiteTensor CreateQuantizedBiasTensor(const float* data, int64_t* quantized, TfLiteIntArray* dims, float input_scale,
+                                       float weights_scale, bool is_variable = false);
+
+// Bias quantized per channel with scale input_scale * weight_scales[c]; scales and zero_points hold
+// 1 + channels entries (filled here), affine_quant is the caller's.
+TfLiteTensor CreatePerChannelQuantizedBiasTensor(const float* input, int32_t* quantized, TfLiteIntArray* dims,
+                                                 float input_scale, float* weight_scales, float* scales,
+                                                 int* zero_points, TfLiteAffineQuantization* affine_quant,
+                                                 int quantized_dimension, bool is_variable = false);
+TfLiteTensor CreatePerChannelQuantizedBiasTensor(const float* input, int64_t* quantized, TfLiteIntArray* dims,
+                                                 float input_scale, float* weight_scales, float* scales,
+                                                 int* zero_points, TfLiteAffineQuantization* affine_quant,
+                                                 int quantized_dimension, bool is_variable = false);
+
+// Weights quantized symmetrically per channel along quantized_dimension (int8, or the int4 range for
+// tensor_weight_type kTfLiteInt4), each channel's scale chosen from its largest magnitude.
+TfLiteTensor CreateSymmetricPerChannelQuantizedTensor(const float* input, int8_t* quantized, TfLiteIntArray* dims,
+                                                      float* scales, int* zero_points,
+                                                      TfLiteAffineQuantization* affine_quant, int quantized_dimension,
+                                                      bool is_variable = false,
+                                                      TfLiteType tensor_weight_type = kTfLiteNoType);
+
+// Number of tensors of the first subgraph.
+size_t GetModelTensorCount(const Model* model);
+
+// strcmp without the C library.
+int TestStrcmp(const char* a, const char* b);
+
+// A TfLiteContext error reporter that logs through MicroPrintf.
+void ReportOpError(struct TfLiteContext* context, const char* format, ...);
+
+template <typename T>
+inline float ScaleFromMinMax(const float min, const float max) {
+  return (max - min) / static_cast<float>((std::numeric_limits<T>::max() * 1.0) - std::numeric_limits<T>::min());
+}
+
+template <typename T>
+inline int ZeroPointFromMinMax(const float min, const float max) {
+  return static_cast<int>(std::numeric_limits<T>::min()) + static_cast<int>(-min / ScaleFromMinMax<T>(min, max) + 0.5f);
+}
+
+}  // namespace testing
+}  // namespace tflite
+
+#endif  // MOTE_COMPAT_TENSORFLOW_LITE_MICRO_TEST_HELPERS_H_

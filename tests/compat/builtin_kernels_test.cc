@@ -1,0 +1,150 @@
+// mote's own registrations (tflite::Register_CONV_2D()...) driven by KernelRunner exactly as TFLM's kernel
+// tests drive TFLM's, with tensors from TFLM's test helpers and expectations computed by hand.
+#include <cmath>
+#include <cstdint>
+
+#include "tensorflow/lite/c/builtin_op_data.h"
+#include "tensorflow/lite/c/common.h"
+#include "tensorflow/lite/micro/kernels/kernel_runner.h"
+#include "tensorflow/lite/micro/test_helpers.h"
+#include "tensorflow/lite/micro/testing/micro_test.h"
+
+namespace {
+
+using tflite::testing::CreateQuantizedTensor;
+using tflite::testing::CreateTensor;
+using tflite::testing::IntArrayFromInts;
+
+// Runs `registration` on tensors [inputs..., output] (one output, the last tensor).
+TfLiteStatus RunKernel(const TFLMRegistration& registration, TfLiteTensor* tensors, int tensors_size,
+                       const void* builtin_data) {
+  int inputs[8] = {tensors_size - 1};
+  for (int i = 0; i < tensors_size - 1; ++i) inputs[i + 1] = i;
+  int outputs[] = {1, tensors_size - 1};
+  tflite::micro::KernelRunner runner(registration, tensors, tensors_size, IntArrayFromInts(inputs),
+                                     IntArrayFromInts(outputs), builtin_data);
+  TF_LITE_ENSURE_STATUS(runner.InitAndPrepare());
+  return runner.Invoke();
+}
+
+}  // namespace
+
+TF_LITE_MICRO_TESTS_BEGIN
+
+// 3x3 input 1..9, 2x2 filter {1, 2, 3, 4}, bias 0.5, VALID: each output is the window's dot product + 0.5.
+TF_LITE_MICRO_TEST(Conv2DFloatValid) {
+  int input_dims[] = {4, 1, 3, 3, 1};
+  int filter_dims[] = {4, 1, 2, 2, 1};
+  int bias_dims[] = {1, 1};
+  int output_dims[] = {4, 1, 2, 2, 1};
+  const float input[] = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+  const float filter[] = {1, 2, 3, 4};
+  const float bias[] = {0.5f};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(input_dims)),
+                            CreateTensor(filter, IntArrayFromInts(filter_dims)),
+                            CreateTensor(bias, IntArrayFromInts(bias_dims)),
+                            CreateTensor(output, IntArrayFromInts(output_dims))};
+  TfLiteConvParams params = {kTfLitePaddingValid, 1, 1, kTfLiteActNone, 1, 1, kTfLiteNoType};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_CONV_2D(), tensors, 4, &params));
+  const float expected[] = {37.5f, 47.5f, 67.5f, 77.5f};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_NEAR(expected[i], output[i], 1e-5f);
+}
+
+// Per-channel int8: input {1, 2, 3, 4} (scale 0.5, zero point -1: q {1, 3, 5, 7}); channel 0 filter all 1
+// (scale 0.5: q 2), channel 1 {1, -1, 1, -1} (scale 0.25: q +-4); bias {1, -1} at scales 0.25 / 0.125.
+// Real outputs 10 + 1 = 11 and -2 - 1 = -3; output scale 0.5, zero point 0: {22, -6}.
+TF_LITE_MICRO_TEST(Conv2DInt8PerChannel) {
+  int input_dims[] = {4, 1, 2, 2, 1};
+  int filter_dims[] = {4, 2, 2, 2, 1};
+  int bias_dims[] = {1, 2};
+  int output_dims[] = {4, 1, 1, 1, 2};
+  const int8_t input[] = {1, 3, 5, 7};
+  const int8_t filter[] = {2, 2, 2, 2, 4, -4, 4, -4};
+  float filter_scales[] = {2, 0.5f, 0.25f};
+  int filter_zero_points[] = {2, 0, 0};
+  TfLiteAffineQuantization filter_quant = {tflite::testing::FloatArrayFromFloats(filter_scales),
+                                           IntArrayFromInts(filter_zero_points), 0};
+  const float bias_real[] = {1.0f, -1.0f};
+  int32_t bias[2];
+  float weight_scales[] = {0.5f, 0.25f};
+  float bias_scales[3];
+  int bias_zero_points[3];
+  TfLiteAffineQuantization bias_quant;
+  int8_t output[2] = {};
+  TfLiteTensor tensors[] = {
+      CreateQuantizedTensor(input, IntArrayFromInts(input_dims), 0.5f, -1),
+      CreateTensor(filter, IntArrayFromInts(filter_dims)),
+      tflite::testing::CreatePerChannelQuantizedBiasTensor(bias_real, bias, IntArrayFromInts(bias_dims), 0.5f,
+                                                           weight_scales, bias_scales, bias_zero_points, &bias_quant,
+                                                           0),
+      CreateQuantizedTensor(output, IntArrayFromInts(output_dims), 0.5f, 0)};
+  tensors[1].quantization = {kTfLiteAffineQuantization, &filter_quant};
+  TF_LITE_MICRO_EXPECT_EQ(4, bias[0]);
+  TF_LITE_MICRO_EXPECT_EQ(-8, bias[1]);
+  TfLiteConvParams params = {kTfLitePaddingValid, 1, 1, kTfLiteActNone, 1, 1, kTfLiteNoType};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_CONV_2D(), tensors, 4, &params));
+  TF_LITE_MICRO_EXPECT_EQ(22, output[0]);
+  TF_LITE_MICRO_EXPECT_EQ(-6, output[1]);
+}
+
+// {1, 2, 3} . {1, 1, 1} + 10 = 16 and . {1, -1, 2} + 0 = 5, every scale 1.
+TF_LITE_MICRO_TEST(FullyConnectedInt8) {
+  int input_dims[] = {2, 1, 3};
+  int weights_dims[] = {2, 2, 3};
+  int bias_dims[] = {1, 2};
+  int output_dims[] = {2, 1, 2};
+  const int8_t input[] = {1, 2, 3};
+  const int8_t weights[] = {1, 1, 1, 1, -1, 2};
+  const int32_t bias[] = {10, 0};
+  int8_t output[2] = {};
+  TfLiteTensor tensors[] = {CreateQuantizedTensor(input, IntArrayFromInts(input_dims), 1.0f, 0),
+                            CreateQuantizedTensor(weights, IntArrayFromInts(weights_dims), 1.0f, 0),
+                            CreateQuantizedTensor(bias, IntArrayFromInts(bias_dims), 1.0f, 0),
+                            CreateQuantizedTensor(output, IntArrayFromInts(output_dims), 1.0f, 0)};
+  TfLiteFullyConnectedParams params = {kTfLiteActNone, kTfLiteFullyConnectedWeightsFormatDefault, false, false,
+                                       kTfLiteNoType};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_FULLY_CONNECTED(), tensors, 4, &params));
+  TF_LITE_MICRO_EXPECT_EQ(16, output[0]);
+  TF_LITE_MICRO_EXPECT_EQ(5, output[1]);
+}
+
+// Rows {1, 1} -> {1/2, 1/2} and {0, ln 3} -> {1/4, 3/4}.
+TF_LITE_MICRO_TEST(SoftmaxFloat) {
+  int dims[] = {2, 2, 2};
+  const float input[] = {1.0f, 1.0f, 0.0f, std::log(3.0f)};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(dims)), CreateTensor(output, IntArrayFromInts(dims))};
+  TfLiteSoftmaxParams params = {1.0f};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SOFTMAX(), tensors, 2, &params));
+  const float expected[] = {0.5f, 0.5f, 0.25f, 0.75f};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_NEAR(expected[i], output[i], 1e-6f);
+}
+
+// [2, 2] + [1] broadcast, then RELU: {1 - 2, 2 - 2, 3 - 2, 4 - 2} clamped at 0.
+TF_LITE_MICRO_TEST(AddFloatBroadcastRelu) {
+  int dims[] = {2, 2, 2};
+  int scalar_dims[] = {1, 1};
+  const float input1[] = {1, 2, 3, 4};
+  const float input2[] = {-2};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input1, IntArrayFromInts(dims)),
+                            CreateTensor(input2, IntArrayFromInts(scalar_dims)),
+                            CreateTensor(output, IntArrayFromInts(dims))};
+  TfLiteAddParams params = {kTfLiteActRelu, false};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_ADD(), tensors, 3, &params));
+  const float expected[] = {0, 0, 1, 2};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+}
+
+TF_LITE_MICRO_TEST(FloorFloat) {
+  int dims[] = {1, 4};
+  const float input[] = {-1.5f, 0.5f, 2.0f, -0.25f};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(dims)), CreateTensor(output, IntArrayFromInts(dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_FLOOR(), tensors, 2, nullptr));
+  const float expected[] = {-2, 0, 2, -1};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+}
+
+TF_LITE_MICRO_TESTS_END
