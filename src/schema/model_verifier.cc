@@ -466,6 +466,7 @@ struct DataflowWindow {
   int end;
   TensorBits available;  // needs no producer: a constant, a subgraph input, a variable or an empty tensor
   TensorBits produced;   // written by an operator walked so far
+  TensorBits producible;  // written by some operator of the subgraph (earlier or later in the walk)
   TensorBits reading;    // inputs of the operator being checked (cleared after each operator)
 
   bool contains(int32_t t) const { return t >= begin && t < end; }
@@ -480,6 +481,7 @@ void StartWindow(const schema::Model* model, const schema::SubGraph* subgraph, c
   std::memset(&w->available, 0, sizeof(w->available));
   std::memset(&w->produced, 0, sizeof(w->produced));
   std::memset(&w->reading, 0, sizeof(w->reading));
+  std::memset(&w->producible, 0, sizeof(w->producible));
   const auto* tensors = subgraph->tensors();
   for (int t = begin; t < end; ++t) {
     const schema::Tensor* tensor = tensors->Get(t);
@@ -493,10 +495,30 @@ void StartWindow(const schema::Model* model, const schema::SubGraph* subgraph, c
       if (w->contains(t)) w->available.set(t - begin);
     }
   }
+  const int num_ops = subgraph->operators() == nullptr ? 0 : static_cast<int>(subgraph->operators()->size());
+  for (int i = 0; i < num_ops; ++i) {
+    const auto* outputs = subgraph->operators()->Get(i)->outputs();
+    for (unsigned j = 0; outputs != nullptr && j < outputs->size(); ++j) {
+      if (w->contains(outputs->Get(j))) w->producible.set(outputs->Get(j) - begin);
+    }
+  }
 }
 
-// Refuses an operator that reads a tensor of the window before anything defines it; marks its inputs as being
-// read.
+// The first operator from `index` on that writes tensor t (only the error message needs it, so it is searched
+// for rather than stored). The caller knows one exists.
+int LaterProducer(const schema::SubGraph* subgraph, int index, int32_t t) {
+  const auto* operators = subgraph->operators();
+  for (int k = index;; ++k) {
+    const auto* outputs = operators->Get(k)->outputs();
+    for (unsigned m = 0; outputs != nullptr && m < outputs->size(); ++m) {
+      if (outputs->Get(m) == t) return k;
+    }
+  }
+}
+
+// Refuses an operator that reads a tensor of the window which it or a later operator writes (out of order, or a
+// cycle); marks its inputs as being read. A tensor that no operator writes is not a hazard: it is arena memory
+// whose contents are undefined, as in TFLM, which is how Vela hands the `ethos-u` op its scratch buffers.
 TfLiteStatus CheckOperatorReads(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
                                 DataflowWindow* w) {
   const schema::Operator* op = subgraph->operators()->Get(index);
@@ -505,12 +527,14 @@ TfLiteStatus CheckOperatorReads(const schema::Model* model, int sg, const schema
     const int32_t t = inputs->Get(j);
     if (!w->contains(t)) continue;
     w->reading.set(t - w->begin);
-    if (w->defined(t)) continue;
+    if (w->defined(t) || !w->producible.test(t - w->begin)) continue;
+    const int producer = LaterProducer(subgraph, index, t);
     MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
-                " before any operator produces it (operators must be in execution order; cycles are not "
+                " before operator %d (%s) produces it (operators must be in execution order; cycles are not "
                 "allowed)",
                 sg, index, OpName(model, op->opcode_index()), static_cast<int>(t),
-                StringOrEmpty(subgraph->tensors()->Get(t)->name()));
+                StringOrEmpty(subgraph->tensors()->Get(t)->name()), producer,
+                OpName(model, subgraph->operators()->Get(producer)->opcode_index()));
     return kTfLiteError;
   }
   return kTfLiteOk;

@@ -709,7 +709,7 @@ TEST(ModelVerifier, RefusesReadBeforeProduced) {
     m.b.AddOperator(m.add, {m.mid, m.w}, {m.out});
     m.b.AddOperator(m.add, {m.in, m.w}, {m.mid});
     EXPECT_EQ(VerifyMessage(m.b.Finish()),
-              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('mid') before any operator produces it "
+              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('mid') before operator 1 (ADD) produces it "
               "(operators must be in execution order; cycles are not allowed)");
   }
   {
@@ -717,24 +717,34 @@ TEST(ModelVerifier, RefusesReadBeforeProduced) {
     m.b.AddOperator(m.add, {m.out, m.w}, {m.mid});
     m.b.AddOperator(m.add, {m.mid, m.w}, {m.out});
     EXPECT_EQ(VerifyMessage(m.b.Finish()),
-              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 3 ('out') before any operator produces it "
+              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 3 ('out') before operator 1 (ADD) produces it "
               "(operators must be in execution order; cycles are not allowed)");
   }
   {
     SmallModel m(false);  // reads its own output
     m.b.AddOperator(m.add, {m.in, m.mid}, {m.mid});
     EXPECT_EQ(VerifyMessage(m.b.Finish()),
-              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('mid') before any operator produces it "
+              "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('mid') before operator 0 (ADD) produces it "
               "(operators must be in execution order; cycles are not allowed)");
   }
   {
     SmallModel m(false);  // custom ops are named by their custom code
     const int custom = m.b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "MyOp");
     m.b.AddOperator(custom, {m.mid}, {m.out}, schema::BuiltinOptions_NONE, 0, {1, 2, 3});
+    m.b.AddOperator(m.add, {m.in, m.w}, {m.mid});
     EXPECT_EQ(VerifyMessage(m.b.Finish()),
-              "Model invalid: subgraph 0 operator 0 (MyOp) reads tensor 2 ('mid') before any operator produces it "
-              "(operators must be in execution order; cycles are not allowed)");
+              "Model invalid: subgraph 0 operator 0 (MyOp) reads tensor 2 ('mid') before operator 1 (ADD) produces "
+              "it (operators must be in execution order; cycles are not allowed)");
   }
+}
+
+// A tensor that no operator writes is undefined arena memory, not a hazard (TFLM plans it; Vela's ethos-u op
+// gets its scratch buffers so), whoever reads it and however often.
+TEST(ModelVerifier, AcceptsReadsOfTensorsNothingProduces) {
+  SmallModel m(false);
+  const int custom = m.b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "ethos-u");
+  m.b.AddOperator(custom, {m.in, m.mid}, {m.out}, schema::BuiltinOptions_NONE, 0, {1, 2, 3});
+  EXPECT_EQ(VerifyMessage(m.b.Finish()), "");
 }
 
 // A chain longer than the dataflow check's 1024-tensor window: the check must work across windows.
@@ -744,11 +754,9 @@ std::vector<uint8_t> ChainModel(int length, int broken_at) {
   std::vector<int> t;
   for (int i = 0; i <= length; ++i) t.push_back(b.AddTensor(schema::TensorType_FLOAT32, {4}, "t" + std::to_string(i)));
   for (int i = 0; i < length; ++i) {
-    if (i == broken_at) {
-      b.AddOperator(relu, {t[static_cast<size_t>(i + 1)]}, {t[static_cast<size_t>(i)]});
-    } else {
-      b.AddOperator(relu, {t[static_cast<size_t>(i)]}, {t[static_cast<size_t>(i + 1)]});
-    }
+    // At broken_at, operators i and i + 1 are stored swapped: i + 1 reads what i, stored after it, writes.
+    const int k = broken_at < 0 ? i : i == broken_at ? i + 1 : i == broken_at + 1 ? i - 1 : i;
+    b.AddOperator(relu, {t[static_cast<size_t>(k)]}, {t[static_cast<size_t>(k + 1)]});
   }
   b.SetInputs({t[0]});
   b.SetOutputs({t[static_cast<size_t>(length)]});
@@ -757,10 +765,10 @@ std::vector<uint8_t> ChainModel(int length, int broken_at) {
 
 TEST(ModelVerifier, DataflowAcrossWindows) {
   EXPECT_EQ(VerifyMessage(ChainModel(3000, -1)), "");
-  // Operator 2500 reads t2501 (nobody produced it yet) and writes t2500 (already produced by operator 2499).
+  // Operator 2500 reads t2501, which operator 2501, stored after it, writes.
   EXPECT_EQ(VerifyMessage(ChainModel(3000, 2500)),
-            "Model invalid: subgraph 0 operator 2500 (RELU) reads tensor 2501 ('t2501') before any operator "
-            "produces it (operators must be in execution order; cycles are not allowed)");
+            "Model invalid: subgraph 0 operator 2500 (RELU) reads tensor 2501 ('t2501') before operator 2501 "
+            "(RELU) produces it (operators must be in execution order; cycles are not allowed)");
 }
 
 TEST(ModelVerifier, ErrorsInLaterSubgraphsNameTheSubgraph) {
@@ -770,7 +778,7 @@ TEST(ModelVerifier, ErrorsInLaterSubgraphsNameTheSubgraph) {
   const int c = m.b.AddTensor(schema::TensorType_INT8, {1}, "c");
   m.b.AddOperator(m.add, {a, c}, {c});
   EXPECT_EQ(VerifyMessage(m.b.Finish()),
-            "Model invalid: subgraph 1 operator 0 (ADD) reads tensor 0 ('a') before any operator produces it "
+            "Model invalid: subgraph 1 operator 0 (ADD) reads tensor 1 ('c') before operator 0 (ADD) produces it "
             "(operators must be in execution order; cycles are not allowed)");
 }
 
