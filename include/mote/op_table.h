@@ -164,6 +164,7 @@
 // the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
 #define MOTE_CUSTOM_OPS(X)                                                      \
   X(DECODE, "TFLM_DECODE", Decode)                                              \
-  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)
+  X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess) \
+  X(ETHOSU, "ethos-u", EthosU)
 
 #endif  // MOTE_OP_TABLE_H_

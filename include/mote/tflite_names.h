@@ -6,6 +6,7 @@
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/builtin_ops.h"
 #include "mote/c/common.h"
+#include "mote/ethos_u.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_context.h"
 #include "mote/micro_interpreter.h"
@@ -59,6 +60,8 @@ MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
   }
 MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
 #undef MOTE_TFLITE_CUSTOM_FACTORY
+// TFLM's name for the Ethos-U op's custom code (its AddEthosU() is AddCustom(GetString_ETHOSU(), ...)).
+inline const char* GetString_ETHOSU() { return ::mote::kEthosUCustomName; }
 
 // TFLM's target hook: nothing to set up on hosted platforms.
 inline void InitializeTarget() {}

@@ -9,6 +9,7 @@
 
 #include "interpreter/flatbuffer_arrays.h"
 #include "memory/memory_planner.h"
+#include "mote/ethos_u.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 
@@ -72,10 +73,28 @@ class SubgraphPlanView final : public PlanView {
     *count = scratch_count_;
     return scratch_;
   }
+  // Vela's scratch area: read by ethos-u nodes only, written by none (mote/ethos_u.h).
+  bool MayShareBytes(int32_t tensor) const override {
+    bool read = false;
+    for (int32_t i = 0; i < sg_.nodes_size; ++i) {
+      const NodeRecord& r = sg_.nodes[i];
+      if (Contains(r.node.outputs, tensor)) return false;
+      if (!Contains(r.node.inputs, tensor)) continue;
+      if (r.registration->custom_name == nullptr || std::strcmp(r.registration->custom_name, kEthosUCustomName) != 0)
+        return false;
+      read = true;
+    }
+    return read;
+  }
 
  private:
   static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
     for (int i = 0; i < tensors->size; ++i) visitor->Visit(tensors->data[i]);
+  }
+  static bool Contains(const TfLiteIntArray* tensors, int32_t tensor) {
+    for (int i = 0; i < tensors->size; ++i)
+      if (tensors->data[i] == tensor) return true;
+    return false;
   }
 
   const SubgraphState& sg_;
