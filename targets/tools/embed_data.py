@@ -10,9 +10,11 @@ Each SOURCE adds models to one mote_embed::ModelSet named kName (targets/testing
     demo:NAME=MODEL.tflite,README  models/demo: one case per row of README's sample table (the sample file and
                                    TFLM's int8 output vector, read from the table)
     model:NAME=MODEL.tflite        a model alone (no cases), for tests that drive it themselves
-    oracle:FILE.cases              --per-group K cases of a tests/oracle/data file (MOTEORC1 or MOTEORC2
-                                   format, see tools/oracle/oracle_lib.py), evenly spread over the file; K = 0
-                                   takes all. A MOTEORC2 case TFLM refuses becomes a Case with expect_refused
+    oracle:FILE.cases              --per-group K cases of a tests/oracle/data file (MOTEORC1, 2 or 3 format, see
+                                   tools/oracle/oracle_lib.py), evenly spread over the file; K = 0 takes all. A
+                                   case TFLM refuses becomes a Case with expect_refused. Of a MOTEORC3 case only
+                                   the first invoke is embedded (a fresh interpreter's): the host oracle test
+                                   runs the later, state-carrying invokes
 """
 import argparse
 import json
@@ -23,6 +25,7 @@ import sys
 
 MAGIC = b"MOTEORC1"  # every case expects outputs
 MAGIC_V2 = b"MOTEORC2"  # each case carries an expectation: 0 outputs follow, 1 refused (+ a reason)
+MAGIC_V3 = b"MOTEORC3"  # as V2, with a step count and per invoke: flags, inputs, outputs
 EXPECT_OUTPUTS, EXPECT_REFUSED = 0, 1
 
 
@@ -73,9 +76,10 @@ def demo_source(name, model_path, readme):
 
 def oracle_source(path, per_group):
     data = read(path)
-    if data[:8] not in (MAGIC, MAGIC_V2):
-        sys.exit("embed_data.py: %s is not a MOTEORC1 or MOTEORC2 case file" % path)
-    v2 = data[:8] == MAGIC_V2
+    if data[:8] not in (MAGIC, MAGIC_V2, MAGIC_V3):
+        sys.exit("embed_data.py: %s is not a MOTEORC1, 2 or 3 case file" % path)
+    v3 = data[:8] == MAGIC_V3
+    v2 = v3 or data[:8] == MAGIC_V2
     pos = 8
 
     def u32():
@@ -105,8 +109,14 @@ def oracle_source(path, per_group):
                 sys.exit("embed_data.py: %s: case %r has unknown expectation %d" % (path, name, expect))
             refused = expect == EXPECT_REFUSED
         model = blob()
-        inputs = [blob() for _ in range(u32())]
-        outputs = [blob() for _ in range(u32())]
+        steps = u32() if v3 else 1
+        for step in range(steps):
+            if v3:
+                u32()  # flags: the first step's are 0
+            ins = [blob() for _ in range(u32())]
+            outs = [blob() for _ in range(u32())]
+            if step == 0:
+                inputs, outputs = ins, outs
         cases.append((name, model, inputs, outputs, refused))
     group = os.path.basename(path)[:-len(".cases")]
     if per_group and per_group < len(cases):

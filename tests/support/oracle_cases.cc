@@ -44,16 +44,30 @@ class Reader {
   size_t pos_ = 0;
 };
 
+// A u32 count followed by that many length-prefixed blobs.
+bool ReadBlobList(Reader* r, std::vector<Blob>* blobs) {
+  uint32_t n;
+  if (!r->U32(&n) || n > r->remaining() / 4) return false;
+  for (uint32_t i = 0; i < n; ++i) {
+    Blob b;
+    if (!r->Bytes(&b)) return false;
+    blobs->push_back(b);
+  }
+  return true;
+}
+
 }  // namespace
 
 // Parses a whole .cases file. Blobs point into `file`, which must outlive the cases.
 bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::string* error) {
   std::ostringstream why;
-  const bool v2 =
-      file.size() >= sizeof(kOracleMagicV2) && std::memcmp(file.data(), kOracleMagicV2, sizeof(kOracleMagicV2)) == 0;
-  if (!v2 &&
-      (file.size() < sizeof(kOracleMagic) || std::memcmp(file.data(), kOracleMagic, sizeof(kOracleMagic)) != 0)) {
-    *error = "bad magic (not a MOTEORC1 or MOTEORC2 case file)";
+  auto has_magic = [&file](const char (&magic)[8]) {
+    return file.size() >= sizeof(magic) && std::memcmp(file.data(), magic, sizeof(magic)) == 0;
+  };
+  const bool v3 = has_magic(kOracleMagicV3);
+  const bool v2 = v3 || has_magic(kOracleMagicV2);
+  if (!v2 && !has_magic(kOracleMagic)) {
+    *error = "bad magic (not a MOTEORC1, MOTEORC2 or MOTEORC3 case file)";
     return false;
   }
   Reader r(file.data() + sizeof(kOracleMagic), file.size() - sizeof(kOracleMagic));
@@ -90,17 +104,22 @@ bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::
       }
     }
     ok = ok && r.Bytes(&oc.model);
-    ok = ok && r.U32(&n) && n <= r.remaining() / 4;
-    for (uint32_t i = 0; ok && i < n; ++i) {
-      Blob b;
-      ok = r.Bytes(&b);
-      oc.inputs.push_back(b);
-    }
-    ok = ok && r.U32(&n) && n <= r.remaining() / 4;
-    for (uint32_t i = 0; ok && i < n; ++i) {
-      Blob b;
-      ok = r.Bytes(&b);
-      oc.outputs.push_back(b);
+    uint32_t steps = 1;
+    // Each step needs at least 12 bytes (flags and two counts).
+    if (v3) ok = ok && r.U32(&steps) && steps >= 1 && steps <= r.remaining() / 12;
+    for (uint32_t s = 0; ok && s < steps; ++s) {
+      uint32_t flags = 0;
+      if (v3) ok = r.U32(&flags) && (flags & ~kStepResetBefore) == 0 && (s > 0 || flags == 0);
+      OracleStep step;
+      step.reset_before = (flags & kStepResetBefore) != 0;
+      ok = ok && ReadBlobList(&r, &step.inputs) && ReadBlobList(&r, &step.outputs);
+      if (!ok) break;
+      if (s == 0) {
+        oc.inputs = std::move(step.inputs);
+        oc.outputs = std::move(step.outputs);
+      } else {
+        oc.later_steps.push_back(std::move(step));
+      }
     }
     if (!ok) {
       why << "case " << c << (oc.name.empty() ? "" : " ('" + oc.name + "')") << " is truncated or malformed near byte "
@@ -108,7 +127,7 @@ bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::
       *error = why.str();
       return false;
     }
-    if (oc.expect_refused && !oc.outputs.empty()) {
+    if (oc.expect_refused && (!oc.outputs.empty() || !oc.later_steps.empty())) {
       why << "case " << c << " ('" << oc.name << "') expects a refusal but has " << oc.outputs.size() << " outputs";
       *error = why.str();
       return false;
@@ -235,12 +254,12 @@ bool ElementsMatch(TfLiteType type, const uint8_t* got, const uint8_t* want, siz
 CaseResult Result(CaseOutcome outcome, const std::string& detail) { return CaseResult{outcome, detail}; }
 
 // Compares every output with TFLM's; "" when all match, else one clause per differing output.
-std::string CompareOutputs(const OracleCase& c, MicroInterpreter* interpreter) {
+std::string CompareOutputs(const std::vector<Blob>& outputs, MicroInterpreter* interpreter) {
   std::ostringstream out;
   bool first = true;
-  for (size_t o = 0; o < c.outputs.size(); ++o) {
+  for (size_t o = 0; o < outputs.size(); ++o) {
     const TfLiteTensor* t = interpreter->output(o);
-    const Blob& want = c.outputs[o];
+    const Blob& want = outputs[o];
     if (t == nullptr || t->bytes != want.size || (want.size > 0 && t->data.raw == nullptr)) {
       out << (first ? "" : "; ") << "output " << o << ": tensor has " << (t == nullptr ? 0 : t->bytes)
           << " bytes, TFLM produced " << want.size;
@@ -264,26 +283,35 @@ std::string CompareOutputs(const OracleCase& c, MicroInterpreter* interpreter) {
   return out.str();
 }
 
-// Copies the case's inputs into the interpreter's input tensors; "" on success, else why they do not fit.
-std::string SetInputs(const OracleCase& c, MicroInterpreter* interpreter) {
+// Copies one invoke's inputs into the interpreter's input tensors; "" on success, else why they do not fit.
+// A refusal case records no outputs (expect_refused).
+std::string SetInputs(const std::vector<Blob>& inputs, const std::vector<Blob>& outputs, bool expect_refused,
+                      MicroInterpreter* interpreter) {
   std::ostringstream out;
-  // A refusal case records no outputs.
-  if (interpreter->inputs_size() != c.inputs.size() ||
-      (!c.expect_refused && interpreter->outputs_size() != c.outputs.size())) {
+  if (interpreter->inputs_size() != inputs.size() ||
+      (!expect_refused && interpreter->outputs_size() != outputs.size())) {
     out << "model has " << interpreter->inputs_size() << " inputs / " << interpreter->outputs_size()
-        << " outputs, case has " << c.inputs.size() << " / " << c.outputs.size();
+        << " outputs, case has " << inputs.size() << " / " << outputs.size();
     return out.str();
   }
-  for (size_t i = 0; i < c.inputs.size(); ++i) {
+  for (size_t i = 0; i < inputs.size(); ++i) {
     TfLiteTensor* t = interpreter->input(i);
-    if (t == nullptr || t->data.raw == nullptr || t->bytes != c.inputs[i].size) {
+    if (t == nullptr || t->data.raw == nullptr || t->bytes != inputs[i].size) {
       out << "input " << i << ": tensor has " << (t == nullptr ? 0 : t->bytes) << " bytes, case has "
-          << c.inputs[i].size;
+          << inputs[i].size;
       return out.str();
     }
-    if (c.inputs[i].size > 0) std::memcpy(t->data.raw, c.inputs[i].data, c.inputs[i].size);
+    if (inputs[i].size > 0) std::memcpy(t->data.raw, inputs[i].data, inputs[i].size);
   }
   return "";
+}
+
+// "" for the first invoke of a case, " (invoke k of n)" for the others, so a report says which one differed.
+std::string InvokeLabel(size_t step, size_t steps) {
+  if (steps == 1) return "";
+  std::ostringstream s;
+  s << " (invoke " << step + 1 << " of " << steps << ")";
+  return s.str();
 }
 
 }  // namespace
@@ -301,18 +329,26 @@ CaseResult RunCase(const OracleCase& c) {
     if (c.expect_refused) return CaseResult{};
     return Result(CaseOutcome::kRefused, "AllocateTensors failed: " + log.text);
   }
-  const std::string bad_inputs = SetInputs(c, &interpreter);
-  if (!bad_inputs.empty()) return Result(CaseOutcome::kBadCase, bad_inputs);
-  if (interpreter.Invoke() != kTfLiteOk) {
-    if (c.expect_refused) return CaseResult{};
-    return Result(CaseOutcome::kRefused, "Invoke failed: " + log.text);
+  const size_t steps = 1 + c.later_steps.size();
+  for (size_t k = 0; k < steps; ++k) {
+    const bool reset = k > 0 && c.later_steps[k - 1].reset_before;
+    const std::vector<Blob>& inputs = k == 0 ? c.inputs : c.later_steps[k - 1].inputs;
+    const std::vector<Blob>& outputs = k == 0 ? c.outputs : c.later_steps[k - 1].outputs;
+    const std::string at = InvokeLabel(k, steps);
+    if (reset && interpreter.Reset() != kTfLiteOk) return Result(CaseOutcome::kRefused, "Reset failed" + at + ": " + log.text);
+    const std::string bad_inputs = SetInputs(inputs, outputs, c.expect_refused, &interpreter);
+    if (!bad_inputs.empty()) return Result(CaseOutcome::kBadCase, bad_inputs + at);
+    if (interpreter.Invoke() != kTfLiteOk) {
+      if (c.expect_refused) return CaseResult{};
+      return Result(CaseOutcome::kRefused, "Invoke failed" + at + ": " + log.text);
+    }
+    if (c.expect_refused) {
+      return Result(CaseOutcome::kRanRefusal,
+                    "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: " + c.refusal_reason);
+    }
+    const std::string differences = CompareOutputs(outputs, &interpreter);
+    if (!differences.empty()) return Result(CaseOutcome::kMismatch, (steps == 1 ? "" : at.substr(1) + ": ") + differences);
   }
-  if (c.expect_refused) {
-    return Result(CaseOutcome::kRanRefusal,
-                  "mote ran it (AllocateTensors and Invoke succeeded), but TFLM refuses it: " + c.refusal_reason);
-  }
-  const std::string differences = CompareOutputs(c, &interpreter);
-  if (!differences.empty()) return Result(CaseOutcome::kMismatch, differences);
   return CaseResult{};
 }
 

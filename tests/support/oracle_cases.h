@@ -7,6 +7,9 @@
 //   u32 n_inputs, (u32 nbytes, bytes) * n_inputs, u32 n_outputs, (u32 nbytes, bytes) * n_outputs
 //   "MOTEORC2": as MOTEORC1, with after each name u32 expectation (0: outputs, 1: refused, then n_outputs is 0)
 //   and u32 reason_len, reason (why TFLM refuses; empty for expectation 0)
+//   "MOTEORC3": as MOTEORC2, with in place of the inputs and outputs u32 step_count (>= 1) and per step (one
+//   Invoke() of the same interpreter, state carried): u32 flags (bit 0: Reset() before this invoke; the first
+//   step's flags are 0), then the step's inputs and outputs as above
 //
 // Outputs compare integer types bit for bit and float32 within kFloatAbsTolerance + kFloatRelTolerance * |tflm|
 // (NaN matches NaN, an infinity only itself).
@@ -24,6 +27,8 @@ namespace test {
 
 constexpr char kOracleMagic[8] = {'M', 'O', 'T', 'E', 'O', 'R', 'C', '1'};
 constexpr char kOracleMagicV2[8] = {'M', 'O', 'T', 'E', 'O', 'R', 'C', '2'};
+constexpr char kOracleMagicV3[8] = {'M', 'O', 'T', 'E', 'O', 'R', 'C', '3'};
+constexpr uint32_t kStepResetBefore = 1;
 constexpr uint32_t kExpectOutputs = 0;
 constexpr uint32_t kExpectRefused = 1;
 constexpr double kFloatRelTolerance = 1e-5;
@@ -34,13 +39,21 @@ struct Blob {
   uint32_t size;
 };
 
+// One Invoke() after the first of a multi-invoke case.
+struct OracleStep {
+  bool reset_before = false;  // Reset() the interpreter before this invoke
+  std::vector<Blob> inputs;
+  std::vector<Blob> outputs;
+};
+
 struct OracleCase {
   std::string name;
   bool expect_refused = false;
   std::string refusal_reason;  // why TFLM refuses it (expect_refused only)
   Blob model;
-  std::vector<Blob> inputs;
-  std::vector<Blob> outputs;
+  std::vector<Blob> inputs;   // the first invoke's
+  std::vector<Blob> outputs;  // the first invoke's
+  std::vector<OracleStep> later_steps;  // MOTEORC3: the invokes after the first, on the same interpreter
 };
 
 // Parses a whole .cases file. Blobs point into `file`, which must outlive the cases. On a corrupt file returns
@@ -50,7 +63,7 @@ bool ParseCases(const AlignedBuffer& file, std::vector<OracleCase>* cases, std::
 // What mote did with a case.
 enum class CaseOutcome {
   kMatch,       // the same outputs as TFLM, or a clean refusal of a refusal case
-  kMismatch,    // ran, but an output differs (detail: the first differing element of each differing output)
+  kMismatch,    // ran, but an output differs (detail: the invoke, the first differing element of each differing output)
   kRefused,     // AllocateTensors or Invoke failed on a case TFLM runs (detail: mote's log)
   kRanRefusal,  // ran a case TFLM refuses
   kBadCase,     // the case does not fit its model (input/output counts or sizes)
@@ -61,7 +74,8 @@ struct CaseResult {
   std::string detail;  // one line; empty for kMatch
 };
 
-// Runs one case on mote's MicroInterpreter (all-ops resolver, a 4 MiB static arena: not reentrant).
+// Runs one case on mote's MicroInterpreter (all-ops resolver, a 4 MiB static arena: not reentrant): every invoke
+// of the case on one interpreter, stopping at the first that fails or differs.
 CaseResult RunCase(const OracleCase& c);
 
 }  // namespace test

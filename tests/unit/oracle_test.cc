@@ -20,6 +20,7 @@
 #include <cstring>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -38,6 +39,7 @@ using test::OracleCase;
 using test::ParseCases;
 constexpr const char* kMagic = test::kOracleMagic;
 constexpr const char* kMagicV2 = test::kOracleMagicV2;
+constexpr const char* kMagicV3 = test::kOracleMagicV3;
 constexpr uint32_t kExpectOutputs = test::kExpectOutputs;
 constexpr uint32_t kExpectRefused = test::kExpectRefused;
 
@@ -253,6 +255,65 @@ TEST(OracleCaseFile, RejectsVersion2TruncationsUnknownExpectationsAndRefusalsWit
   refused_with_outputs[17] = kExpectRefused;  // case 'a' expects a refusal but carries its output
   EXPECT_FALSE(ParseCases(Bytes(refused_with_outputs), &cases, &error));
   EXPECT_EQ(error, "case 0 ('a') expects a refusal but has 1 outputs");
+}
+
+// MOTEORC3: one case of two invokes, the second after a Reset(); one input and one output byte each.
+std::vector<uint8_t> TwoStepFileV3() {
+  std::vector<uint8_t> v(kMagicV3, kMagicV3 + 8);
+  PutU32(&v, 1);
+  PutU32(&v, 1);
+  v.push_back('s');
+  PutU32(&v, kExpectOutputs);
+  PutU32(&v, 0);  // no reason
+  PutU32(&v, 1);  // model
+  v.push_back(7);
+  PutU32(&v, 2);  // two steps
+  for (uint32_t step = 0; step < 2; ++step) {
+    PutU32(&v, step == 0 ? 0 : test::kStepResetBefore);
+    PutU32(&v, 1);  // one input
+    PutU32(&v, 1);
+    v.push_back(static_cast<uint8_t>(10 + step));
+    PutU32(&v, 1);  // one output
+    PutU32(&v, 1);
+    v.push_back(static_cast<uint8_t>(20 + step));
+  }
+  return v;
+}
+
+TEST(OracleCaseFile, ParsesTheStepsOfAVersion3File) {
+  const test::AlignedBuffer file = Bytes(TwoStepFileV3());
+  std::vector<OracleCase> cases;
+  std::string error;
+  ASSERT_TRUE(ParseCases(file, &cases, &error)) << error;
+  ASSERT_EQ(cases.size(), 1u);
+  ASSERT_EQ(cases[0].inputs.size(), 1u);
+  EXPECT_EQ(cases[0].inputs[0].data[0], 10);
+  EXPECT_EQ(cases[0].outputs[0].data[0], 20);
+  ASSERT_EQ(cases[0].later_steps.size(), 1u);
+  EXPECT_TRUE(cases[0].later_steps[0].reset_before);
+  EXPECT_EQ(cases[0].later_steps[0].inputs[0].data[0], 11);
+  EXPECT_EQ(cases[0].later_steps[0].outputs[0].data[0], 21);
+}
+
+TEST(OracleCaseFile, RejectsVersion3TruncationsZeroStepsAndUnknownFlags) {
+  const std::vector<uint8_t> full = TwoStepFileV3();
+  for (size_t n = 0; n < full.size(); ++n) {
+    std::vector<OracleCase> cases;
+    std::string error;
+    EXPECT_FALSE(ParseCases(Bytes(std::vector<uint8_t>(full.begin(), full.begin() + n)), &cases, &error))
+        << "accepted a file truncated to " << n << " bytes";
+  }
+  constexpr size_t kStepCount = 8 + 4 + 4 + 1 + 4 + 4 + 4 + 1;  // magic, count, name, expectation, reason, model
+  constexpr size_t kFirstFlags = kStepCount + 4;
+  for (const auto& [offset, value] : {std::pair<size_t, uint8_t>{kStepCount, 0},  // no steps
+                                      {kFirstFlags, 1},                          // the fresh first step resets
+                                      {kFirstFlags + 22, 2}}) {                  // second step: unknown flag bit
+    std::vector<uint8_t> bad = full;
+    bad[offset] = value;
+    std::vector<OracleCase> cases;
+    std::string error;
+    EXPECT_FALSE(ParseCases(Bytes(bad), &cases, &error)) << "byte " << offset << " = " << int{value};
+  }
 }
 
 // The first case of the checked-in smoke.cases: a model mote runs.

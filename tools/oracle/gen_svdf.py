@@ -6,7 +6,12 @@ with its own graph input and output: one invoke of the model is `steps` time ste
 the state shift and the time convolution over several remembered frames are checked, starting from the
 state the interpreter fills at AllocateTensors (0, or the zero point for int8).
 
+A second group, svdf_stream, invokes one interpreter several times on a model of ONE SVDF node: the state
+is carried from invoke to invoke (as a keyword model streams frames), and a Reset() before a later invoke must
+put it back where AllocateTensors left it.
+
 Run: .venv/bin/python tools/oracle/gen_svdf.py [--seed N] [--out-dir DIR]
+  -> tests/oracle/data/svdf.cases and svdf_stream.cases (+ .provenance.txt)
 """
 
 import argparse
@@ -34,7 +39,8 @@ def svdf_model(xs, wf, wt, bias, state, ys, rank, activation):
     return multi_op_model(tensors, ops, inputs=list(range(steps)), outputs=[first_y + i for i in range(steps)])
 
 
-def float_case(w, rng, name, batch, input_size, units, rank, memory, steps, activation, with_bias):
+def float_model(rng, batch, input_size, units, rank, memory, steps, activation, with_bias):
+    """(model, graph input specs) for steps float32 SVDF nodes sharing one state."""
     filters = units * rank
     xs = [T([batch, input_size], "float32") for _ in range(steps)]
     wf = T([filters, input_size], "float32", data=rng.uniform(-1, 1, (filters, input_size)))
@@ -42,13 +48,16 @@ def float_case(w, rng, name, batch, input_size, units, rank, memory, steps, acti
     b = T([units], "float32", data=rng.uniform(-1, 1, units)) if with_bias else None
     st = T([batch, memory * filters], "float32", is_variable=True)
     ys = [T([batch, units], "float32") for _ in range(steps)]
-    model = svdf_model(xs, wf, wt, b, st, ys, rank, activation)
-    inputs = [random_input(x, rng) for x in xs]
-    w.add_run(name, model, inputs)
+    return svdf_model(xs, wf, wt, b, st, ys, rank, activation), xs
 
 
-def int_case(w, rng, name, batch, input_size, units, rank, memory, steps, state_type, activation,
-             scales=None):
+def float_case(w, rng, name, *dims_and_options):
+    model, xs = float_model(rng, *dims_and_options)
+    w.add_run(name, model, [random_input(x, rng) for x in xs])
+
+
+def int_model(rng, batch, input_size, units, rank, memory, steps, state_type, activation, scales=None):
+    """(model, graph input specs) for steps integer SVDF nodes sharing one state (state_type int16 or int8)."""
     filters = units * rank
     if scales is None:
         s_in = float(rng.uniform(0.02, 0.5))
@@ -69,9 +78,18 @@ def int_case(w, rng, name, batch, input_size, units, rank, memory, steps, state_
     b = T([units], "int32", data=rng.integers(-20000, 20000, units), scale=bias_scale)
     st = T([batch, memory * filters], state_type, scale=s_st, zero_point=z_st, is_variable=True)
     ys = [T([batch, units], "int8", scale=s_out, zero_point=z_out) for _ in range(steps)]
-    model = svdf_model(xs, wf, wt, b, st, ys, rank, activation)
-    inputs = [random_input(x, rng) for x in xs]
-    w.add_run(name, model, inputs)
+    return svdf_model(xs, wf, wt, b, st, ys, rank, activation), xs
+
+
+def int_case(w, rng, name, *dims_and_options, scales=None):
+    model, xs = int_model(rng, *dims_and_options, scales=scales)
+    w.add_run(name, model, [random_input(x, rng) for x in xs])
+
+
+def stream_case(w, rng, name, model, xs, invokes, reset_at):
+    """invokes calls of one interpreter, each on fresh random inputs, with a Reset() before invoke reset_at."""
+    steps = [([random_input(x, rng) for x in xs], k == reset_at) for k in range(invokes)]
+    w.add_sequence_run(name, model, steps)
 
 
 def multiplier_case(w, rng, name):
@@ -147,6 +165,21 @@ def main():
     for i in range(2):
         multiplier_case(w, rng, "svdf_multiplier_int8x16_%d" % i)
     w.write()
+
+    stream = CaseWriter("svdf_stream", seed=args.seed, generator=__file__)
+    for i in range(24):
+        batch, input_size, units, rank, memory, _ = dims()
+        invokes = int(rng.integers(2, 7))
+        reset_at = int(rng.integers(1, invokes + 2))  # == invokes or beyond: no Reset in this case
+        kind = ["f32", "int8x16", "int8x8"][i % 3]
+        if kind == "f32":
+            model, xs = float_model(rng, batch, input_size, units, rank, memory, 1, "RELU", True)
+        else:
+            model, xs = int_model(rng, batch, input_size, units, rank, memory, 1, "int" + kind[5:], "NONE")
+        stream_case(stream, rng, "svdf_stream_%s_b%d_i%d_u%d_r%d_m%d_x%d%s_%d" % (
+            kind, batch, input_size, units, rank, memory, invokes,
+            "_reset%d" % reset_at if reset_at < invokes else "", i), model, xs, invokes, reset_at)
+    stream.write()
 
 
 if __name__ == "__main__":

@@ -1837,7 +1837,7 @@ def keep_found(path, found):
     w = CaseWriter(group, generator=__file__, out_dir=os.path.dirname(os.path.abspath(path)))
     if os.path.exists(path):
         for name, refused, model, ins, outs in oracle_lib.read_cases(path, with_refusals=True):
-            w.cases.append((name, refused, model, ins, outs))
+            w.cases.append((name, refused, model, ins, outs, []))
             w._names.add(name)
     for name, model, inputs, outputs in found:
         if name not in w._names:

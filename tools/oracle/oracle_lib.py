@@ -73,6 +73,8 @@ import tflite
 SCHEMA_VERSION = 3
 CASES_MAGIC = b"MOTEORC1"  # every case expects outputs
 CASES_MAGIC_V2 = b"MOTEORC2"  # cases carry an expectation
+CASES_MAGIC_V3 = b"MOTEORC3"  # as V2, and each case invokes one interpreter one or more times (state carried)
+STEP_RESET_BEFORE = 1  # MOTEORC3 step flag: Reset() the interpreter before this invoke
 EXPECT_OUTPUTS = 0
 EXPECT_REFUSED = 1
 MAX_CASES_FILE_BYTES = 1536 * 1024  # keep checked-in data small; write() warns above this
@@ -668,15 +670,7 @@ _worker = _Worker()
 atexit.register(_worker.close)
 
 
-def run_tflm(model_bytes, input_arrays, arena_size=4 * 1024 * 1024):
-    """Runs the model once on a fresh TFLM interpreter (reference kernels, in the worker process); returns
-    copies of all outputs.
-
-    input_arrays must match the graph inputs in count, dtype and element count (they are reshaped to the
-    tensor's shape; ValueError otherwise). Raises TflmRefused (a RuntimeError) when TFLM refuses the model with
-    an error (e.g. an unsupported type), TflmAborted when TFLM aborts or crashes on it."""
-    model_bytes = bytes(model_bytes)
-    in_info, out_info = model_io(model_bytes)
+def _shaped_inputs(in_info, input_arrays):
     if len(input_arrays) != len(in_info):
         raise ValueError("model has %d inputs, %d arrays given" % (len(in_info), len(input_arrays)))
     arrays = []
@@ -687,10 +681,34 @@ def run_tflm(model_bytes, input_arrays, arena_size=4 * 1024 * 1024):
         if arr.size != int(np.prod(shape, dtype=np.int64)):
             raise ValueError("input %d: %d elements, model shape %s" % (i, arr.size, shape))
         arrays.append(np.ascontiguousarray(arr.reshape(shape)))
-    status, payload = _worker.run((model_bytes, arrays, len(out_info), arena_size))
+    return arrays
+
+
+def run_tflm_sequence(model_bytes, steps, arena_size=4 * 1024 * 1024):
+    """Invokes ONE fresh TFLM interpreter once per step, in order (variable tensors and op state carried from
+    invoke to invoke); returns a list with each invoke's output arrays (copies).
+
+    steps: a list of (input_arrays, reset_before); reset_before calls the interpreter's reset() before that
+    invoke. input_arrays as for run_tflm. Raises TflmRefused / TflmAborted as run_tflm does."""
+    model_bytes = bytes(model_bytes)
+    in_info, out_info = model_io(model_bytes)
+    if not steps:
+        raise ValueError("a sequence needs at least one step")
+    shaped = [(_shaped_inputs(in_info, ins), bool(reset)) for ins, reset in steps]
+    status, payload = _worker.run((model_bytes, shaped, len(out_info), arena_size))
     if status != "ok":
         raise TflmRefused(payload)
     return payload
+
+
+def run_tflm(model_bytes, input_arrays, arena_size=4 * 1024 * 1024):
+    """Runs the model once on a fresh TFLM interpreter (reference kernels, in the worker process); returns
+    copies of all outputs.
+
+    input_arrays must match the graph inputs in count, dtype and element count (they are reshaped to the
+    tensor's shape; ValueError otherwise). Raises TflmRefused (a RuntimeError) when TFLM refuses the model with
+    an error (e.g. an unsupported type), TflmAborted when TFLM aborts or crashes on it."""
+    return run_tflm_sequence(model_bytes, [(input_arrays, False)], arena_size)[0]
 
 
 def random_input(spec, rng, low=None, high=None):
@@ -735,7 +753,9 @@ class CaseWriter:
         self.seed = seed
         self.generator = generator or (sys.argv[0] if sys.argv and sys.argv[0] else "(interactive)")
         self.out_dir = out_dir or _out_dir
-        self.cases = []  # (name, refusal reason or None, model, [input bytes], [output bytes])
+        # (name, refusal reason or None, model, [input bytes], [output bytes], later steps); later steps: the
+        # invokes after the first, [(reset_before, [input bytes], [output bytes])] (MOTEORC3 when any case has one)
+        self.cases = []
         self._names = set()
         self.outputs_from = None  # where the expected outputs come from when not TFLM (a provenance line)
 
@@ -769,7 +789,46 @@ class CaseWriter:
         self._check(name, model_bytes, input_arrays, output_arrays)
         self._names.add(name)
         self.cases.append((name, None, bytes(model_bytes), [_le_bytes(a) for a in input_arrays],
-                           [_le_bytes(a) for a in output_arrays]))
+                           [_le_bytes(a) for a in output_arrays], []))
+
+    def add_sequence(self, name, model_bytes, steps, step_outputs):
+        """Adds a case that invokes one interpreter len(steps) times: steps as for run_tflm_sequence,
+        step_outputs[k] the expected outputs (TFLM's) of invoke k."""
+        if not steps or len(steps) != len(step_outputs):
+            raise ValueError("case %r: %d steps, %d output lists" % (name, len(steps), len(step_outputs)))
+        if steps[0][1]:
+            raise ValueError("case %r: the first step cannot reset (the interpreter is fresh)" % name)
+        name = self._unique(name)
+        for (ins, _), outs in zip(steps, step_outputs):
+            self._check(name, model_bytes, ins, outs)
+        self._names.add(name)
+        later = [(bool(reset), [_le_bytes(a) for a in ins], [_le_bytes(a) for a in outs])
+                 for (ins, reset), outs in zip(steps[1:], step_outputs[1:])]
+        self.cases.append((name, None, bytes(model_bytes), [_le_bytes(a) for a in steps[0][0]],
+                           [_le_bytes(a) for a in step_outputs[0]], later))
+
+    def add_sequence_run(self, name, model_bytes, steps, refusal="abort"):
+        """Runs TFLM on the steps (run_tflm_sequence) and adds the case; returns TFLM's outputs per step, or None
+        for a refusal case (refusal as for add_run; a refusal case records the first step's inputs only)."""
+        if refusal not in ("abort", "any", "expected"):
+            raise ValueError("refusal=%r: use 'abort', 'any' or 'expected'" % (refusal,))
+        try:
+            outputs = run_tflm_sequence(model_bytes, steps)
+        except TflmAborted as e:
+            if refusal != "expected":
+                print("note: %s: %s on case %s; recorded as a refusal case" % (self.group, e.reason, name),
+                      file=sys.stderr)
+            self.add_refusal(name, model_bytes, steps[0][0], e.reason)
+            return None
+        except TflmRefused as e:
+            if refusal == "abort":
+                raise
+            self.add_refusal(name, model_bytes, steps[0][0], "TFLM refused: " + (str(e).splitlines() or [""])[0])
+            return None
+        if refusal == "expected":
+            raise ValueError("case %r: expected TFLM to refuse it, but TFLM ran it" % name)
+        self.add_sequence(name, model_bytes, steps, outputs)
+        return outputs
 
     def add_refusal(self, name, model_bytes, input_arrays, reason):
         """Adds a case mote must refuse cleanly (AllocateTensors or Invoke returns an error) because TFLM refuses
@@ -779,7 +838,7 @@ class CaseWriter:
         name = self._unique(name)
         self._check(name, model_bytes, input_arrays, None)
         self._names.add(name)
-        self.cases.append((name, str(reason), bytes(model_bytes), [_le_bytes(a) for a in input_arrays], []))
+        self.cases.append((name, str(reason), bytes(model_bytes), [_le_bytes(a) for a in input_arrays], [], []))
 
     def add_run(self, name, model_bytes, input_arrays, refusal="abort"):
         """Runs TFLM on the inputs and adds the case; returns TFLM's outputs, or None for a refusal case.
@@ -815,11 +874,17 @@ class CaseWriter:
         return [c for c in self.cases if c[1] is not None]
 
     def serialize(self):
-        """MOTEORC1 when every case expects outputs (readable by older readers), else MOTEORC2."""
-        v2 = bool(self.refusals)
-        out = bytearray(CASES_MAGIC_V2 if v2 else CASES_MAGIC)
+        """The oldest format that holds the cases: MOTEORC1 when every case expects outputs of one invoke,
+        MOTEORC2 when some are refusals, MOTEORC3 when some invoke more than once."""
+        v3 = any(c[5] for c in self.cases)
+        v2 = v3 or bool(self.refusals)
+        out = bytearray(CASES_MAGIC_V3 if v3 else CASES_MAGIC_V2 if v2 else CASES_MAGIC)
         out += struct.pack("<I", len(self.cases))
-        for name, refused, model, ins, outs in self.cases:
+
+        def blobs(items):
+            return struct.pack("<I", len(items)) + b"".join(struct.pack("<I", len(x)) + x for x in items)
+
+        for name, refused, model, ins, outs, later in self.cases:
             nb = name.encode("utf-8")
             out += struct.pack("<I", len(nb)) + nb
             if v2:
@@ -827,12 +892,13 @@ class CaseWriter:
                 out += struct.pack("<I", EXPECT_REFUSED if refused is not None else EXPECT_OUTPUTS)
                 out += struct.pack("<I", len(rb)) + rb
             out += struct.pack("<I", len(model)) + model
-            out += struct.pack("<I", len(ins))
-            for x in ins:
-                out += struct.pack("<I", len(x)) + x
-            out += struct.pack("<I", len(outs))
-            for x in outs:
-                out += struct.pack("<I", len(x)) + x
+            if v3:
+                out += struct.pack("<I", 1 + len(later))
+                out += struct.pack("<I", 0) + blobs(ins) + blobs(outs)
+                for reset, step_ins, step_outs in later:
+                    out += struct.pack("<I", STEP_RESET_BEFORE if reset else 0) + blobs(step_ins) + blobs(step_outs)
+            else:
+                out += blobs(ins) + blobs(outs)
         return bytes(out)
 
     def write(self):
@@ -861,7 +927,7 @@ class CaseWriter:
             "bytes: %d" % len(data),
             "",
         ] + [name if refused is None else "%s  (expected: refused; %s)" % (name, refused)
-             for name, refused, _, _, _ in self.cases]
+             for name, refused, _, _, _, _ in self.cases]
         with open(os.path.join(self.out_dir, self.group + ".provenance.txt"), "w") as f:
             f.write("\n".join(lines) + "\n")
         if len(data) > MAX_CASES_FILE_BYTES:
@@ -874,14 +940,16 @@ class CaseWriter:
         return cases_path
 
 
-def read_cases(path, with_refusals=False):
-    """Parses a .cases file (MOTEORC1 or MOTEORC2): list of (name, model bytes, [input bytes], [output bytes]),
-    or with with_refusals=True of (name, refusal reason or None, model, [input bytes], [output bytes])."""
+def read_cases(path, with_refusals=False, with_steps=False):
+    """Parses a .cases file (MOTEORC1, 2 or 3): list of (name, model bytes, [input bytes], [output bytes]) for
+    the first invoke, or with with_refusals=True of (name, refusal reason or None, model, [input bytes],
+    [output bytes]); with_steps=True appends the later invokes, [(reset_before, [input bytes], [output bytes])]."""
     with open(path, "rb") as f:
         data = f.read()
-    if data[:8] not in (CASES_MAGIC, CASES_MAGIC_V2):
+    if data[:8] not in (CASES_MAGIC, CASES_MAGIC_V2, CASES_MAGIC_V3):
         raise ValueError("%s: bad magic" % path)
-    v2 = data[:8] == CASES_MAGIC_V2
+    v3 = data[:8] == CASES_MAGIC_V3
+    v2 = v3 or data[:8] == CASES_MAGIC_V2
     pos = 8
 
     def u32():
@@ -912,9 +980,17 @@ def read_cases(path, with_refusals=False):
                 raise ValueError("%s: case %r: unknown expectation %d" % (path, name, expect))
             refused = reason if expect == EXPECT_REFUSED else None
         model = blob()
-        ins = [blob() for _ in range(u32())]
-        outs = [blob() for _ in range(u32())]
-        cases.append((name, refused, model, ins, outs) if with_refusals else (name, model, ins, outs))
+        steps = []
+        for _ in range(u32() if v3 else 1):
+            flags = u32() if v3 else 0
+            ins = [blob() for _ in range(u32())]
+            outs = [blob() for _ in range(u32())]
+            steps.append((bool(flags & STEP_RESET_BEFORE), ins, outs))
+        if not steps:
+            raise ValueError("%s: case %r has no invokes" % (path, name))
+        _, ins, outs = steps[0]
+        case = (name, refused, model, ins, outs) if with_refusals else (name, model, ins, outs)
+        cases.append(case + (steps[1:],) if with_steps else case)
     if pos != len(data):
         raise ValueError("%s: %d trailing bytes" % (path, len(data) - pos))
     return cases

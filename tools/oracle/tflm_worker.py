@@ -3,8 +3,9 @@
 Started by oracle_lib (`python tflm_worker.py`), never by hand. Protocol on stdin/stdout: the worker first writes
 b"ready" (TFLM imported), then answers each request; every message is a little-endian u32 length followed by
 a pickle:
-    request:  (model_bytes, [input arrays, already reshaped to the tensors' shapes], n_outputs, arena_size)
-    reply:    ("ok", [output arrays]) or ("error", "ExceptionType: message") when TFLM raises
+    request:  (model_bytes, steps, n_outputs, arena_size); steps: [([input arrays, already reshaped to the
+              tensors' shapes], reset_before)], all invoked in order on one interpreter
+    reply:    ("ok", [[output arrays] per step]) or ("error", "ExceptionType: message") when TFLM raises
 The worker serves requests until stdin closes. TFLM aborting (an assert, a segfault) ends the process with a
 signal; the parent sees the pipe close, records the signal and starts a new worker for the next request.
 Anything TFLM prints goes to stderr: stdout carries only the protocol.
@@ -42,13 +43,17 @@ def main():
         if header is None:
             return
         (n,) = struct.unpack("<I", header)
-        model_bytes, inputs, n_outputs, arena_size = pickle.loads(_read_exact(proto_in, n))
+        model_bytes, steps, n_outputs, arena_size = pickle.loads(_read_exact(proto_in, n))
         try:
             interp = runtime.Interpreter.from_bytes(model_bytes, arena_size=arena_size)
-            for i, arr in enumerate(inputs):
-                interp.set_input(arr, i)
-            interp.invoke()
-            outputs = [np.array(interp.get_output(i), copy=True) for i in range(n_outputs)]
+            outputs = []
+            for inputs, reset_before in steps:
+                if reset_before:
+                    interp.reset()
+                for i, arr in enumerate(inputs):
+                    interp.set_input(arr, i)
+                interp.invoke()
+                outputs.append([np.array(interp.get_output(i), copy=True) for i in range(n_outputs)])
             reply = ("ok", outputs)
             del interp
         except Exception as e:  # TFLM refused the model: the parent decides what that means

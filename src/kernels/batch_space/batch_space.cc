@@ -3,8 +3,10 @@
 // spatial dimension), 2 paddings / crops (constant INT32, [spatial dimensions, 2]). TFLM reads the last two
 // without checks; mote requires blocks >= 1, paddings / crops >= 0 and TFLite's shape rules: a padded
 // spatial size divisible by its block (SPACE_TO_BATCH_ND), an input batch divisible by the block product
-// and a positive cropped size (BATCH_TO_SPACE_ND). The declared output shape must be TFLite's. FLOAT32
-// padding is 0, as in TFLite (TFLM sets its pad value for INT8 only and pads FLOAT32 with stale op data).
+// and a positive cropped size (BATCH_TO_SPACE_ND). The declared output shape must be TFLite's. Padding is
+// 0.0 for FLOAT32 and the output zero point for INT8, as in TFLite: TFLM never sets its pad value (its op data
+// is an uninitialised persistent buffer), so its padded positions hold stale arena bytes of either type. The
+// padded cases are checked against LiteRT (tests/oracle/data/space_to_batch_litert.cases).
 #include <cstdint>
 
 #include "kernels/batch_space/batch_space_reference.h"
