@@ -163,6 +163,7 @@
 // src/kernels/<id in lower case>/ (detection_postprocess/), like a builtin's. Options come as
 // the node's custom_initial_data (a FlexBuffers map, kernels/glue/flexbuffer_map.h), not through a parser.
 #define MOTE_CUSTOM_OPS(X)                                                      \
+  X(CIRCULAR_BUFFER, "CIRCULAR_BUFFER", CircularBuffer)                         \
   X(DECODE, "TFLM_DECODE", Decode)                                              \
   X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess) \
   X(ETHOSU, "ethos-u", EthosU)

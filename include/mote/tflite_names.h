@@ -60,6 +60,7 @@ MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
   }
 MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
 #undef MOTE_TFLITE_CUSTOM_FACTORY
+using ::mote::kTfLiteAbort;
 // TFLM's name for the Ethos-U op's custom code (its AddEthosU() is AddCustom(GetString_ETHOSU(), ...)).
 inline const char* GetString_ETHOSU() { return ::mote::kEthosUCustomName; }
 

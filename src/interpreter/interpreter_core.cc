@@ -76,6 +76,10 @@ TfLiteStatus InterpreterCore::Invoke() {
     // are released after each node, as TFLM resets its temp allocations, so Invoke() never creeps.
     arena_->ResetOverlay(planned_bytes_);
     if (hook_ != nullptr) hook_(hook_user_, static_cast<size_t>(p), true);
+    if (status == kTfLiteAbort) {  // not an error: the rest of the plan waits for a later Invoke() (TFLM's)
+      phase_ = Phase::kReady;
+      return kTfLiteAbort;
+    }
     if (status != kTfLiteOk) {
       MicroPrintf("Node number %d (%s) failed to invoke with status %d", static_cast<int>(index), r.op_name(),
                   static_cast<int>(status));

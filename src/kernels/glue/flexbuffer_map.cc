@@ -218,6 +218,15 @@ FlexValue FlexMap::ScalarAt(const uint8_t* slot, uint8_t packed, int slot_width)
   return v;
 }
 
+bool FlexMap::SlotIntAt(size_t i, int64_t* out) const {
+  const int type = TypeOf(types_[i]);
+  if (type != kTypeInt && type != kTypeUInt && type != kTypeBool) return false;
+  uint64_t bits = 0;
+  if (!ReadUInt(values_ + i * width_, width_, &bits)) return false;
+  *out = SignExtend(bits, width_);
+  return true;
+}
+
 FlexValue FlexMap::Find(const char* key) const {
   for (size_t i = 0; i < size_; ++i) {
     const char* k = KeyAt(i);

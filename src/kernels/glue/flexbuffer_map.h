@@ -55,6 +55,10 @@ class FlexMap {
   // The root of a FlexBuffers buffer whose root is a scalar rather than a map (the `ethos-u` op's options
   // are the integer 1): kOther when the buffer is malformed or the root is not a scalar.
   static FlexValue RootScalar(const uint8_t* data, size_t size);
+  // The i-th value in key order (i < size()) read as TFLM's FlexbufferWrapper::ElementAsInt64 reads it: the
+  // value slot's bytes as a signed integer of the map's byte width. False unless that value is an integer or
+  // a boolean stored in its slot (for floats, strings and indirect values the slot holds no integer).
+  bool SlotIntAt(size_t i, int64_t* out) const;
 
  private:
   bool Inside(const uint8_t* p, uint64_t n) const;
