@@ -3,7 +3,9 @@
 Every case invokes ONE interpreter several times in a row (a multi-invoke case), on random int8 frames, with
 a Reset() before one of the later invokes in some cases:
   - cb_*    one CIRCULAR_BUFFER node; its output, the frames, is a variable tensor (the op's state lives in
-            its output, which must keep its bytes between invokes) and the graph output;
+            its output, which must keep its bytes between invokes) and the graph output; in some cases the
+            node has TFLM's optional second output, a bool that says whether the invoke completed a period
+            (the op then never aborts);
   - cbadd_* the frames feed an ADD with a constant whose output is a variable graph output too: on the
             invokes where CIRCULAR_BUFFER returns kTfLiteAbort (all but every cycles_max-th) the ADD does not
             run and its output keeps the previous value, so the abort period is checked through it.
@@ -72,7 +74,7 @@ def single_case(w, rng, i):
     outputs = [y]
     valid = rng.integers(0, 4) == 0
     if valid:
-        outputs.append(T([1], "bool", is_variable=True))  # TFLM checks it and never writes it
+        outputs.append(T([1], "bool"))
     model = single_op_model(None, [x], outputs, custom_code=NAME, custom_options=options(cycles))
     invokes = int(rng.integers(2, 9))
     reset_at = int(rng.integers(1, invokes + 2))  # >= invokes: no Reset() in this case

@@ -2,14 +2,15 @@
 // strided streaming op. Input [batch, 1, height, depth] int8, output [batch, slots, height, depth]: every
 // invoke appends the input's frame to the frames the output holds (circular_buffer_reference.h), so the
 // output IS the op's state and must keep its bytes between invokes (a variable tensor, or a graph output).
-// Then it counts down a period of cycles_max invokes: it returns kTfLiteAbort (mote/micro_context.h), which
-// ends Invoke() early without an error, on all but every cycles_max-th invoke, so that the layers after it
-// run at the stride. Reset() does not restart the count (TFLM's kernel has no reset).
+// Then it counts down a period of cycles_max invokes, so that the layers after it run at the stride: on all
+// but every cycles_max-th invoke it returns kTfLiteAbort (mote/micro_context.h), which ends Invoke() early
+// without an error, or, when the node has the optional second output (a bool with one element), it returns
+// kTfLiteOk and writes that output: true on the invokes that complete a period, false on the others. Reset()
+// restarts the period (the frames, a variable, go back to the zero point). This is the TFLM the oracle runs.
 //
 // Custom options: a FlexBuffers map whose first value in key order is cycles_max (TFLM reads the slot by
 // index). Without options, or with cycles_max <= 0, TFLM picks the period from the output's shape with a rule
-// for the two streaming models it shipped (CyclesWithoutOptions). An optional second output must be a bool
-// with one element; TFLM checks it and never writes it, nor does mote.
+// for the two streaming models it shipped (CyclesWithoutOptions).
 //
 // TFLM does not check ranks (it reads four dimensions of each tensor) and reads malformed options past their
 // end; mote refuses both in prepare.
@@ -37,12 +38,13 @@ struct OpData {
   int cycles_until_run;
   int slots;
   int depth;  // int8 values per frame
+  bool signals_with_output;  // the node has the bool output: it says whether a period completed
 };
 
 void* Init(TfLiteContext* context, const char* buffer, size_t length) {
   auto* data = static_cast<OpData*>(context->AllocatePersistentBuffer(context, sizeof(OpData)));
   if (data == nullptr) return nullptr;
-  *data = OpData{Options::kOk, 0, 0, 0, 0};
+  *data = OpData{Options::kOk, 0, 0, 0, 0, false};
   if (buffer == nullptr || length == 0) return data;
   FlexMap map;
   int64_t value = 0;
@@ -132,7 +134,7 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
   return kTfLiteOk;
 }
 
-// The optional second output, which TFLM checks but never writes.
+// The optional second output: whether the invoke completed a period.
 TfLiteStatus CheckValidOutput(TfLiteContext* context, TfLiteNode* node) {
   if (NumOutputs(node) == 1) return kTfLiteOk;
   ScopedTempTensor valid(context, GetMicroContext(context)->AllocateTempOutputTensor(node, 1));
@@ -169,6 +171,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->cycles_until_run = data->cycles_max;
   data->slots = output->dims->data[1];
   data->depth = output->dims->data[2] * output->dims->data[3];
+  data->signals_with_output = NumOutputs(node) == 2;
   return kTfLiteOk;
 }
 
@@ -176,14 +179,23 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   auto* data = static_cast<OpData*>(node->user_data);
   reference::CircularBufferPush(micro::GetTensorData<int8_t>(micro::GetEvalInput(context, node, 0)), data->slots,
                                 data->depth, micro::GetTensorData<int8_t>(micro::GetEvalOutput(context, node, 0)));
-  if (--data->cycles_until_run != 0) return kTfLiteAbort;
+  const bool period_complete = --data->cycles_until_run == 0;
+  if (period_complete) data->cycles_until_run = data->cycles_max;
+  if (data->signals_with_output) {
+    *micro::GetTensorData<bool>(micro::GetEvalOutput(context, node, 1)) = period_complete;
+    return kTfLiteOk;
+  }
+  return period_complete ? kTfLiteOk : kTfLiteAbort;
+}
+
+void Reset(TfLiteContext* /*context*/, void* buffer) {
+  auto* data = static_cast<OpData*>(buffer);
   data->cycles_until_run = data->cycles_max;
-  return kTfLiteOk;
 }
 
 }  // namespace
 
-#define MOTE_KERNEL_CIRCULAR_BUFFER (PLAIN, "circular_buffer/int8/reference", Init, Prepare, Eval)
+#define MOTE_KERNEL_CIRCULAR_BUFFER (PLAIN, "circular_buffer/int8/reference", Init, Prepare, Eval, Reset)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

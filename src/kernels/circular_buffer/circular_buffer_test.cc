@@ -94,11 +94,28 @@ TEST(CircularBuffer, AppendsFramesAndAbortsBetweenPeriods) {
   const TfLiteStatus abort = kTfLiteAbort;
   EXPECT_EQ(Push(run.interpreter.get(), 5), (std::vector<TfLiteStatus>{abort, kTfLiteOk, abort, kTfLiteOk, abort}));
   EXPECT_EQ(Frames(run.interpreter.get(), 6), (std::vector<int>{2, 3, 4, 5}));
-  // Reset() clears the frames (a variable) but not the count: TFLM's kernel has no reset.
+  // Reset() clears the frames (a variable) and restarts the period.
   ASSERT_EQ(run.interpreter->Reset(), kTfLiteOk);
   EXPECT_EQ(Frames(run.interpreter.get(), 6), (std::vector<int>{0, 0, 0, 0}));
-  EXPECT_EQ(Push(run.interpreter.get(), 2, 9), (std::vector<TfLiteStatus>{kTfLiteOk, abort}));
+  EXPECT_EQ(Push(run.interpreter.get(), 2, 9), (std::vector<TfLiteStatus>{abort, kTfLiteOk}));
   EXPECT_EQ(Frames(run.interpreter.get(), 6), (std::vector<int>{0, 0, 9, 10}));
+}
+
+// With the bool output, every invoke completes (the layers after it run) and the output says which ones
+// complete a period.
+TEST(CircularBuffer, ValidOutputReplacesTheAbort) {
+  Spec s;
+  s.extra_outputs = 1;
+  s.options = CyclesMax(3);
+  OpRun run(Model(s));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const bool* valid = static_cast<const bool*>(run.interpreter->GetEvalTensor(2)->data.data);
+  std::vector<int> seen;
+  for (int k = 1; k <= 6; ++k) {
+    ASSERT_EQ(Push(run.interpreter.get(), 1, k)[0], kTfLiteOk);
+    seen.push_back(*valid ? 1 : 0);
+  }
+  EXPECT_EQ(seen, (std::vector<int>{0, 0, 1, 0, 0, 1}));
 }
 
 TEST(CircularBuffer, BatchesAfterTheFirstAreLeftAlone) {

@@ -47,12 +47,14 @@ const T* StorePersistentArray(TfLiteContext* context, const T* values, int count
   return static_cast<const T*>(p);
 }
 
-// mote's named custom kernels (op_table.h's MOTE_CUSTOM_OPS): builtin code CUSTOM and the model's custom name.
+// mote's named custom kernels (op_table.h's MOTE_CUSTOM_OPS): builtin code CUSTOM and the model's custom name;
+// `reset` (Reset() clears the kernel's own state) is optional.
 constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, const char* variant,
                                                     void* (*init)(TfLiteContext*, const char*, size_t),
                                                     TfLiteStatus (*prepare)(TfLiteContext*, TfLiteNode*),
-                                                    TfLiteStatus (*invoke)(TfLiteContext*, TfLiteNode*)) {
-  return TfLiteRegistration{init,           nullptr,     prepare, invoke, nullptr, schema::BuiltinOperator_CUSTOM,
+                                                    TfLiteStatus (*invoke)(TfLiteContext*, TfLiteNode*),
+                                                    void (*reset)(TfLiteContext*, void*) = nullptr) {
+  return TfLiteRegistration{init,           nullptr,     prepare, invoke, reset, schema::BuiltinOperator_CUSTOM,
                             custom_name,    nullptr,     1,       variant};
 }
 
@@ -78,14 +80,15 @@ constexpr TfLiteRegistration MakeCustomRegistration(const char* custom_name, con
   MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##code)) \
   (MOTE_REGISTRATION_DEFINE_(kRegistration_##code##_##type, code, TypeBit(MOTE_TFLITE_TYPE_##type), MOTE_KERNEL_##code))
 
-// A named custom kernel (MOTE_CUSTOM_OPS) is always PLAIN: MOTE_KERNEL_<ID> (PLAIN, variant, init, prepare, eval).
+// A named custom kernel (MOTE_CUSTOM_OPS) is always PLAIN: MOTE_KERNEL_<ID> (PLAIN, variant, init, prepare, eval),
+// or (PLAIN, variant, init, prepare, eval, reset) for a kernel whose state Reset() restarts.
 #define MOTE_REGISTRATION_CUSTOM_(id, custom_name, add_name) \
   MOTE_PP_IF_(MOTE_PP_IS_PAREN_(MOTE_KERNEL_##id))           \
   (MOTE_REGISTRATION_CUSTOM_DEFINE_(kRegistration_##id, custom_name, MOTE_KERNEL_##id))
 #define MOTE_REGISTRATION_CUSTOM_DEFINE_(name, custom_name, kernel) \
   MOTE_PP_CALL_(MOTE_REGISTRATION_CUSTOM_I_, (name, custom_name, MOTE_PP_UNPAREN_ kernel))
-#define MOTE_REGISTRATION_CUSTOM_I_(name, custom_name, kind, variant, init, prepare, eval) \
-  const TfLiteRegistration name = MakeCustomRegistration(custom_name, variant, init, prepare, eval);
+#define MOTE_REGISTRATION_CUSTOM_I_(name, custom_name, kind, variant, ...) \
+  const TfLiteRegistration name = MakeCustomRegistration(custom_name, variant, __VA_ARGS__);
 
 #define MOTE_REGISTRATION_DEFINE_(name, code, served, kernel) \
   MOTE_PP_CALL_(MOTE_REGISTRATION_DEFINE_I_, (name, code, served, MOTE_PP_UNPAREN_ kernel))
