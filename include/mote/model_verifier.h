@@ -48,9 +48,9 @@
 //     produced by an operator (or is an input, a constant or a variable).
 //   - Metadata: every entry's buffer index in range. The entry named "OfflineMemoryAllocation" (TFLM's offline
 //     memory plan) must be a buffer of little-endian int32 values, 4-byte aligned:
-//         [0] version              == 1
-//         [1] subgraph index       (in range)
-//         [2] number of offsets N  == number of tensors in that subgraph
+//         [0] version              not read (TFLM documents 0 and reads neither word; mote's tests write 1)
+//         [1] subgraph index       not read (Vela writes 1 into one-subgraph models)
+//         [2] number of offsets N  == number of tensors of all subgraphs (TFLM's rule: subgraph 0's first)
 //         [3 .. 3+N)  offsets      one per tensor: byte offset from the start of the planned arena region,
 //                                  or -1 = let the online planner place this tensor; a multiple of the
 //                                  tensor type's alignment (ElementAlignment)
@@ -74,7 +74,7 @@ constexpr uint32_t kSupportedSchemaVersion = 3;
 
 // Name of the metadata entry holding TFLM's offline memory plan (format above).
 constexpr const char kOfflineMemoryAllocationMetadata[] = "OfflineMemoryAllocation";
-constexpr int32_t kOfflineMemoryAllocationVersion = 1;
+constexpr int32_t kOfflineMemoryAllocationVersion = 1;  // what mote writes; never checked (TFLM's doc: 0)
 constexpr int kOfflineMemoryAllocationHeaderInts = 3;
 
 // Full check of an untrusted model of `size` bytes at `data`: FlatBuffers verification bounded by `size`

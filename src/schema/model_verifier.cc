@@ -650,6 +650,16 @@ TfLiteStatus CheckSubgraph(const schema::Model* model, int sg, const uint8_t* ba
   return CheckDataflow(model, sg, subgraph, base, size);
 }
 
+// Tensor t of the model's tensors counted across subgraphs in order (t below their total).
+const schema::Tensor* NthTensor(const schema::Model* model, int32_t t) {
+  flatbuffers::uoffset_t sg = 0;
+  while (t >= static_cast<int32_t>(model->subgraphs()->Get(sg)->tensors()->size())) {
+    t -= static_cast<int32_t>(model->subgraphs()->Get(sg)->tensors()->size());
+    ++sg;
+  }
+  return model->subgraphs()->Get(sg)->tensors()->Get(static_cast<flatbuffers::uoffset_t>(t));
+}
+
 TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const uint8_t* base, size_t size) {
   const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
   if (view.external) {
@@ -676,26 +686,18 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const
     return kTfLiteError;
   }
   auto value = [&](uint64_t i) { return flatbuffers::ReadScalar<int32_t>(view.data + i * sizeof(int32_t)); };
-  const int32_t version = value(0);
-  const int32_t subgraph = value(1);
+  // TFLM reads neither the version (its format documents 0) nor the subgraph word (Vela writes 1 into
+  // one-subgraph models): its offsets are one per tensor of every subgraph, in order.
   const int32_t count = value(2);
-  if (version != kOfflineMemoryAllocationVersion) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has version %d; only version %d is supported",
-                static_cast<int>(version), static_cast<int>(kOfflineMemoryAllocationVersion));
-    return kTfLiteError;
+  int num_tensors = 0;
+  for (flatbuffers::uoffset_t sg = 0; sg < model->subgraphs()->size(); ++sg) {
+    num_tensors += static_cast<int>(model->subgraphs()->Get(sg)->tensors()->size());
   }
-  const unsigned num_subgraphs = static_cast<unsigned>(model->subgraphs()->size());
-  if (subgraph < 0 || static_cast<uint32_t>(subgraph) >= num_subgraphs) {
-    MicroPrintf(
-        "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
-        "subgraphs",
-        static_cast<int>(subgraph), num_subgraphs);
-    return kTfLiteError;
-  }
-  const int num_tensors = static_cast<int>(model->subgraphs()->Get(subgraph)->tensors()->size());
   if (count != num_tensors) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has %d offsets but subgraph %d has %d tensors",
-                static_cast<int>(count), static_cast<int>(subgraph), num_tensors);
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' has %d offsets but the model has %d tensors (one "
+        "offset per tensor of every subgraph)",
+        static_cast<int>(count), num_tensors);
     return kTfLiteError;
   }
   const uint64_t values = view.bytes / sizeof(int32_t);
@@ -717,7 +719,7 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const
       return kTfLiteError;
     }
     // Kernels access tensor data as their element type: a planned address must be aligned like the type.
-    const schema::TensorType type = model->subgraphs()->Get(subgraph)->tensors()->Get(t)->type();
+    const schema::TensorType type = NthTensor(model, t)->type();
     const size_t align = ElementAlignment(type);
     if (offset > 0 && static_cast<size_t>(offset) % align != 0) {
       MicroPrintf(

@@ -812,14 +812,12 @@ std::vector<uint8_t> OfflinePlanModel(const std::vector<int32_t>& plan) {
 
 TEST(ModelVerifier, OfflineMemoryAllocation) {
   EXPECT_EQ(VerifyMessage(OfflinePlanModel({1, 0, 4, -1, -1, 0, 16})), "");
-  EXPECT_EQ(VerifyMessage(OfflinePlanModel({2, 0, 4, -1, -1, 0, 16})),
-            "Model invalid: metadata 'OfflineMemoryAllocation' has version 2; only version 1 is supported");
-  EXPECT_EQ(VerifyMessage(OfflinePlanModel({1, 1, 4, -1, -1, 0, 16})),
-            "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph 1 but the model has 1 subgraphs");
-  EXPECT_EQ(VerifyMessage(OfflinePlanModel({1, -1, 4, -1, -1, 0, 16})),
-            "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph -1 but the model has 1 subgraphs");
+  // TFLM reads neither the version nor the subgraph word; Vela writes [0, 1, n, ...] into one-subgraph models.
+  EXPECT_EQ(VerifyMessage(OfflinePlanModel({0, 1, 4, -1, -1, 0, 16})), "");
+  EXPECT_EQ(VerifyMessage(OfflinePlanModel({2, -1, 4, -1, -1, 0, 16})), "");
   EXPECT_EQ(VerifyMessage(OfflinePlanModel({1, 0, 3, -1, -1, 0})),
-            "Model invalid: metadata 'OfflineMemoryAllocation' has 3 offsets but subgraph 0 has 4 tensors");
+            "Model invalid: metadata 'OfflineMemoryAllocation' has 3 offsets but the model has 4 tensors (one offset "
+            "per tensor of every subgraph)");
   EXPECT_EQ(VerifyMessage(OfflinePlanModel({1, 0, 4, -1, -1, 0})),
             "Model invalid: metadata 'OfflineMemoryAllocation' holds 6 int32 values but its header announces 4 "
             "offsets (7 values expected)");
@@ -854,7 +852,8 @@ TEST(ModelVerifier, OfflineMemoryAllocationNameIsComparedAsCString) {
   const std::vector<int32_t> plan = {1, 0, 3};
   m.b.AddMetadata(std::string("OfflineMemoryAllocation\0x", 25), m.b.AddBuffer(plan.data(), plan.size() * 4));
   EXPECT_EQ(VerifyMessage(m.b.Finish()),
-            "Model invalid: metadata 'OfflineMemoryAllocation' has 3 offsets but subgraph 0 has 4 tensors");
+            "Model invalid: metadata 'OfflineMemoryAllocation' has 3 offsets but the model has 4 tensors (one offset "
+            "per tensor of every subgraph)");
 }
 
 TEST(ModelVerifier, RefusesMetadataBufferOutOfRange) {

@@ -48,12 +48,12 @@ std::vector<uint8_t> Model(const Spec& s) {
   const int code = b.AddOperatorCode(schema::BuiltinOperator_CUSTOM, 1, "CIRCULAR_BUFFER");
   const int in = b.AddTensor(s.in_type, s.in, "in", 0, {0.5f}, {0});
   // The frames are the op's state: a variable keeps them between invokes.
-  const int out = b.AddTensor(s.out_type, s.out, "frames", 0, {0.5f}, {0}, /*is_variable=*/true);
+  const int out = b.AddTensor(s.out_type, s.out, "frames", 0, {0.5f}, {0}, 0, /*is_variable=*/true);
   std::vector<int> ins = {s.absent_input ? -1 : in};
   for (int i = 0; i < s.extra_inputs; ++i) ins.push_back(b.AddTensor(s.in_type, s.in, "extra"));
   std::vector<int> outs = {out};
   for (int i = 0; i < s.extra_outputs; ++i)
-    outs.push_back(b.AddTensor(s.valid_type, s.valid_shape, "valid", 0, {}, {}, /*is_variable=*/true));
+    outs.push_back(b.AddTensor(s.valid_type, s.valid_shape, "valid"));
   b.AddOperator(code, ins, outs, schema::BuiltinOptions_NONE, 0, s.options);
   b.SetInputs({in});
   b.SetOutputs({out});
