@@ -10,7 +10,8 @@
 //   outputs    the outputs of the NPU part.
 // mote plans the scratch areas as arena memory with undefined contents, as TFLM does, and honours Vela's
 // offline memory plan, which places the inputs and outputs inside the scratch area on purpose (the planner
-// lets live tensors share the bytes of a tensor that only `ethos-u` operators read and none writes).
+// lets live tensors share the bytes of a tensor that only `ethos-u` operators read, none writes and that is
+// not a graph input).
 //
 // The kernel computes nothing itself. AddEthosU() (tflite::Register_ETHOSU(), custom name
 // tflite::GetString_ETHOSU()) registers it; its prepare refuses the node unless a driver is set, so that a
