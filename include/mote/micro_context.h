@@ -20,6 +20,11 @@
 
 namespace mote {
 
+// TFLM's kTfLiteAbort (outside the TfLiteStatus enumerators in TFLM too): an invoke that returns it ends the
+// current Invoke() early, without an error, and Invoke() returns it to the application (CIRCULAR_BUFFER does
+// until it has gathered the frames its stride waits for).
+constexpr TfLiteStatus kTfLiteAbort = static_cast<TfLiteStatus>(15);
+
 class MicroContext {
  public:
   // Memory that lives as long as the interpreter, aligned to alignof(std::max_align_t) (8 on Cortex-M, 16 on

@@ -40,22 +40,24 @@
 //   - Subgraph inputs/outputs: tensor indices in range.
 //   - Operators: opcode_index in range; inputs -1 (optional, absent) or in range; outputs in range (never -1)
 //     and never constant; intermediates in range; large custom options (offset > 1) inside the model.
-//     Dataflow: operators are stored in execution order, so every tensor an operator reads must be constant,
-//     a subgraph input, a variable, empty (a zero dimension: nothing to read), or produced by an EARLIER operator (this also refuses cycles), no
-//     tensor is produced by two operators, no operator writes a tensor it reads (no in-place aliasing), and
-//     every subgraph output is produced by an operator (or is an input, a constant or a variable).
+//     Dataflow: operators are stored in execution order, so a tensor an operator reads that some operator
+//     writes must be written by an EARLIER one (this also refuses cycles); a tensor no operator writes (and
+//     that is not a constant, an input or a variable) is accepted, as TFLM does, and is arena memory with
+//     undefined contents (Vela passes the `ethos-u` op its scratch buffers so); no tensor is produced by two
+//     operators, no operator writes a tensor it reads (no in-place aliasing), and every subgraph output is
+//     produced by an operator (or is an input, a constant or a variable).
 //   - Metadata: every entry's buffer index in range. The entry named "OfflineMemoryAllocation" (TFLM's offline
 //     memory plan) must be a buffer of little-endian int32 values, 4-byte aligned:
-//         [0] version              == 1
-//         [1] subgraph index       (in range)
-//         [2] number of offsets N  == number of tensors in that subgraph
+//         [0] version              not read (TFLM documents 0 and reads neither word; mote's tests write 1)
+//         [1] subgraph index       not read (Vela writes 1 into one-subgraph models)
+//         [2] number of offsets N  == number of tensors of all subgraphs (TFLM's rule: subgraph 0's first)
 //         [3 .. 3+N)  offsets      one per tensor: byte offset from the start of the planned arena region,
 //                                  or -1 = let the online planner place this tensor; a multiple of the
 //                                  tensor type's alignment (ElementAlignment)
 //     and the buffer holds exactly 3 + N values, inline (Buffer.data). The name is compared as a C string.
 //
-// Cost: no heap, nothing retained; ~530 bytes of stack (plus MicroPrintf's on the error path). One pass over the model per check, except the dataflow
-// check, which walks a subgraph's operators once per 1024 of its tensors (three fixed 128-byte stack bitmaps).
+// Cost: no heap, nothing retained; ~660 bytes of stack (plus MicroPrintf's on the error path). One pass over the model per check, except the dataflow
+// check, which walks a subgraph's operators once per 1024 of its tensors (four fixed 128-byte stack bitmaps).
 #ifndef MOTE_MODEL_VERIFIER_H_
 #define MOTE_MODEL_VERIFIER_H_
 
@@ -72,7 +74,7 @@ constexpr uint32_t kSupportedSchemaVersion = 3;
 
 // Name of the metadata entry holding TFLM's offline memory plan (format above).
 constexpr const char kOfflineMemoryAllocationMetadata[] = "OfflineMemoryAllocation";
-constexpr int32_t kOfflineMemoryAllocationVersion = 1;
+constexpr int32_t kOfflineMemoryAllocationVersion = 1;  // what mote writes; never checked (TFLM's doc: 0)
 constexpr int kOfflineMemoryAllocationHeaderInts = 3;
 
 // Full check of an untrusted model of `size` bytes at `data`: FlatBuffers verification bounded by `size`

@@ -177,8 +177,10 @@
 // TFLM's signal library (signal/micro/kernels/, the audio front end) is the Signal* block, sorted by id; its
 // kernels live in src/kernels/signal/<id in lower case>/.
 #define MOTE_CUSTOM_OPS(X)                                                                                  \
+  X(CIRCULAR_BUFFER, "CIRCULAR_BUFFER", CircularBuffer)                                                    \
   X(DECODE, "TFLM_DECODE", Decode)                                                                          \
   X(DETECTION_POSTPROCESS, "TFLite_Detection_PostProcess", DetectionPostprocess)                            \
+  X(ETHOSU, "ethos-u", EthosU)                                                                              \
   X(DELAY, "SignalDelay", Delay)                                                                            \
   X(ENERGY, "SignalEnergy", Energy)                                                                         \
   X(FFT_AUTO_SCALE, "SignalFftAutoScale", FftAutoScale)                                                     \

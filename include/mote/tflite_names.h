@@ -6,6 +6,7 @@
 #include "mote/c/builtin_op_data.h"
 #include "mote/c/builtin_ops.h"
 #include "mote/c/common.h"
+#include "mote/ethos_u.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_context.h"
 #include "mote/micro_graph.h"
@@ -81,6 +82,9 @@ MOTE_CUSTOM_OPS(MOTE_TFLITE_SIGNAL_FACTORY)
 MOTE_SPECIALIZED_CUSTOM_OPS(MOTE_TFLITE_SIGNAL_SPECIALIZED)
 #undef MOTE_TFLITE_SIGNAL_SPECIALIZED
 }  // namespace tflm_signal
+using ::mote::kTfLiteAbort;
+// TFLM's name for the Ethos-U op's custom code (its AddEthosU() is AddCustom(GetString_ETHOSU(), ...)).
+inline const char* GetString_ETHOSU() { return ::mote::kEthosUCustomName; }
 
 // TFLM's target hook: nothing to set up on hosted platforms.
 inline void InitializeTarget() {}

@@ -145,6 +145,10 @@ TfLiteStatus InterpreterCore::InvokeNodes(int32_t s) {
     // are released after each node, as TFLM resets its temp allocations, so Invoke() never creeps.
     arena_->ResetOverlay(planned_bytes_);
     if (hooked) hook_(hook_user_, static_cast<size_t>(p), true);
+    if (status == kTfLiteAbort) {  // not an error: the rest of the plan waits for a later Invoke() (TFLM's)
+      result = kTfLiteAbort;
+      break;
+    }
     if (status != kTfLiteOk) {
       LogNodeStatus(s, index, r.op_name(), "invoke", status);
       result = kTfLiteError;

@@ -9,6 +9,7 @@
 
 #include "interpreter/flatbuffer_arrays.h"
 #include "memory/memory_planner.h"
+#include "mote/ethos_u.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 
@@ -16,8 +17,9 @@ namespace mote {
 namespace {
 
 // Metadata "OfflineMemoryAllocation": int32 [version, subgraph, count, offset_0 .. offset_count-1] with -1
-// for "let the planner decide" (validated by the model verifier). The offsets, or nullptr when the model has
-// none for subgraph 0.
+// for "let the planner decide" (validated by the model verifier). As in TFLM, the offsets cover the tensors
+// of every subgraph in order (subgraph 0's first) and the version and subgraph words are not read. Subgraph
+// 0's offsets, or nullptr when the model has none.
 const int32_t* FindOfflinePlan(const schema::Model* model, int32_t tensors_size) {
   const int32_t* offsets = nullptr;
   const auto* metadata = model->metadata();
@@ -27,7 +29,7 @@ const int32_t* FindOfflinePlan(const schema::Model* model, int32_t tensors_size)
     if (m->name() == nullptr || std::strcmp(m->name()->c_str(), "OfflineMemoryAllocation") != 0) continue;
     const schema::Buffer* b = model->buffers()->Get(m->buffer());
     const auto* words = reinterpret_cast<const int32_t*>(b->data()->data());
-    if (words[1] != 0 || words[2] != tensors_size) return offsets;
+    if (words[2] < tensors_size) return offsets;
     offsets = words + 3;
   }
   return offsets;
@@ -72,10 +74,32 @@ class SubgraphPlanView final : public PlanView {
     *count = scratch_count_;
     return scratch_;
   }
+  // Vela's scratch area: read by ethos-u nodes only, written by none and not a graph input (mote/ethos_u.h).
+  bool MayShareBytes(int32_t tensor) const override {
+    if (const auto* inputs = sg_.subgraph->inputs()) {
+      for (flatbuffers::uoffset_t i = 0; i < inputs->size(); ++i)
+        if (inputs->Get(i) == tensor) return false;
+    }
+    bool read = false;
+    for (int32_t i = 0; i < sg_.nodes_size; ++i) {
+      const NodeRecord& r = sg_.nodes[i];
+      if (Contains(r.node.outputs, tensor)) return false;
+      if (!Contains(r.node.inputs, tensor)) continue;
+      if (r.registration->custom_name == nullptr || std::strcmp(r.registration->custom_name, kEthosUCustomName) != 0)
+        return false;
+      read = true;
+    }
+    return read;
+  }
 
  private:
   static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
     for (int i = 0; i < tensors->size; ++i) visitor->Visit(tensors->data[i]);
+  }
+  static bool Contains(const TfLiteIntArray* tensors, int32_t tensor) {
+    for (int i = 0; i < tensors->size; ++i)
+      if (tensors->data[i] == tensor) return true;
+    return false;
   }
 
   const SubgraphState& sg_;

@@ -41,15 +41,30 @@ T* AllocateArray(Arena* arena, int32_t count) {
   return reinterpret_cast<T*>(arena->AllocateOverlay(sizeof(T) * (count > 0 ? count : 1), alignof(T)));
 }
 
-// Fixed offsets from the model's plan; false (reported) when two live tensors would share bytes: the model's
-// plan is trusted for where tensors go, never for keeping live tensors apart.
+// Takes the offline-placed tensors the view lets others share out of the overlap check (fixed = false), or
+// puts them back (fixed = true).
 template <typename Index>
-bool ApplyOfflineOffsets(const int32_t* offline, int32_t tensors, const Index* tensor_to_buffer,
+void SetSharedBuffersFixed(const PlanView& view, const int32_t* offline, int32_t tensors, const Index* tensor_to_buffer,
+                           PlannerBuffer* buffers, bool fixed) {
+  for (int32_t t = 0; t < tensors; ++t) {
+    if (tensor_to_buffer[t] < 0 || offline[t] < 0 || !view.MayShareBytes(t)) continue;
+    buffers[tensor_to_buffer[t]].offset = fixed ? static_cast<uint32_t>(offline[t]) : kPlannerChooses;
+  }
+}
+
+// Fixed offsets from the model's plan; false (reported) when two live tensors would share bytes: the model's
+// plan is trusted for where tensors go, never for keeping live tensors apart (but see PlanView::MayShareBytes).
+template <typename Index>
+bool ApplyOfflineOffsets(const PlanView& view, const int32_t* offline, int32_t tensors, const Index* tensor_to_buffer,
                          PlannerBuffer* buffers, int32_t count) {
   for (int32_t t = 0; t < tensors; ++t)
     if (tensor_to_buffer[t] >= 0 && offline[t] >= 0) buffers[tensor_to_buffer[t]].offset = static_cast<uint32_t>(offline[t]);
   int32_t a = -1, b = -1;
   if (!FindOverlappingFixedBuffers(buffers, count, &a, &b)) return true;
+  SetSharedBuffersFixed(view, offline, tensors, tensor_to_buffer, buffers, false);
+  const bool overlap = FindOverlappingFixedBuffers(buffers, count, &a, &b);
+  SetSharedBuffersFixed(view, offline, tensors, tensor_to_buffer, buffers, true);
+  if (!overlap) return true;
   int32_t ta = -1, tb = -1;
   for (int32_t t = 0; t < tensors; ++t) {
     if (tensor_to_buffer[t] == a) ta = t;
@@ -104,7 +119,7 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   for (int32_t b = 0; b < count; ++b) plan->activation_bytes += buffers[b].bytes;
 
   const int32_t* offline = view.offline_offsets();
-  if (offline != nullptr && !ApplyOfflineOffsets(offline, tensors, tensor_to_buffer, buffers, count)) {
+  if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
     return PlanStatus::kOfflineOverlap;
   }
 

@@ -72,6 +72,10 @@ class PlanView {
   // The model's own plan: tensors_size() offsets from the arena base, -1 for "planner decides"; or nullptr.
   virtual const int32_t* offline_offsets() const = 0;
   virtual const ScratchRequest* scratch_requests(int32_t* count) const = 0;
+  // True when the offline plan may place live tensors in this tensor's bytes: Vela puts the `ethos-u` op's
+  // inputs and outputs inside its scratch area on purpose. Asked only of offline-placed tensors, and only
+  // when the plan overlaps live tensors; the default never allows it.
+  virtual bool MayShareBytes(int32_t /*tensor*/) const { return false; }
 
  protected:
   ~PlanView() = default;

@@ -467,6 +467,7 @@ struct DataflowWindow {
   int end;
   TensorBits available;  // needs no producer: a constant, a subgraph input, a variable or an empty tensor
   TensorBits produced;   // written by an operator walked so far
+  TensorBits producible;  // written by some operator of the subgraph (earlier or later in the walk)
   TensorBits reading;    // inputs of the operator being checked (cleared after each operator)
 
   bool contains(int32_t t) const { return t >= begin && t < end; }
@@ -481,6 +482,7 @@ void StartWindow(const schema::Model* model, const schema::SubGraph* subgraph, c
   std::memset(&w->available, 0, sizeof(w->available));
   std::memset(&w->produced, 0, sizeof(w->produced));
   std::memset(&w->reading, 0, sizeof(w->reading));
+  std::memset(&w->producible, 0, sizeof(w->producible));
   const auto* tensors = subgraph->tensors();
   for (int t = begin; t < end; ++t) {
     const schema::Tensor* tensor = tensors->Get(t);
@@ -494,10 +496,30 @@ void StartWindow(const schema::Model* model, const schema::SubGraph* subgraph, c
       if (w->contains(t)) w->available.set(t - begin);
     }
   }
+  const int num_ops = subgraph->operators() == nullptr ? 0 : static_cast<int>(subgraph->operators()->size());
+  for (int i = 0; i < num_ops; ++i) {
+    const auto* outputs = subgraph->operators()->Get(i)->outputs();
+    for (unsigned j = 0; outputs != nullptr && j < outputs->size(); ++j) {
+      if (w->contains(outputs->Get(j))) w->producible.set(outputs->Get(j) - begin);
+    }
+  }
 }
 
-// Refuses an operator that reads a tensor of the window before anything defines it; marks its inputs as being
-// read.
+// The first operator from `index` on that writes tensor t (only the error message needs it, so it is searched
+// for rather than stored). The caller knows one exists.
+int LaterProducer(const schema::SubGraph* subgraph, int index, int32_t t) {
+  const auto* operators = subgraph->operators();
+  for (int k = index;; ++k) {
+    const auto* outputs = operators->Get(k)->outputs();
+    for (unsigned m = 0; outputs != nullptr && m < outputs->size(); ++m) {
+      if (outputs->Get(m) == t) return k;
+    }
+  }
+}
+
+// Refuses an operator that reads a tensor of the window which it or a later operator writes (out of order, or a
+// cycle); marks its inputs as being read. A tensor that no operator writes is not a hazard: it is arena memory
+// whose contents are undefined, as in TFLM, which is how Vela hands the `ethos-u` op its scratch buffers.
 TfLiteStatus CheckOperatorReads(const schema::Model* model, int sg, const schema::SubGraph* subgraph, int index,
                                 DataflowWindow* w) {
   const schema::Operator* op = subgraph->operators()->Get(index);
@@ -506,12 +528,14 @@ TfLiteStatus CheckOperatorReads(const schema::Model* model, int sg, const schema
     const int32_t t = inputs->Get(j);
     if (!w->contains(t)) continue;
     w->reading.set(t - w->begin);
-    if (w->defined(t)) continue;
+    if (w->defined(t) || !w->producible.test(t - w->begin)) continue;
+    const int producer = LaterProducer(subgraph, index, t);
     MicroPrintf("Model invalid: subgraph %d operator %d (%s) reads tensor %d " MOTE_NAME_FMT
-                " before any operator produces it (operators must be in execution order; cycles are not "
+                " before operator %d (%s) produces it (operators must be in execution order; cycles are not "
                 "allowed)",
                 sg, index, OpName(model, op->opcode_index()), static_cast<int>(t),
-                StringOrEmpty(subgraph->tensors()->Get(t)->name()));
+                StringOrEmpty(subgraph->tensors()->Get(t)->name()), producer,
+                OpName(model, subgraph->operators()->Get(producer)->opcode_index()));
     return kTfLiteError;
   }
   return kTfLiteOk;
@@ -627,6 +651,16 @@ TfLiteStatus CheckSubgraph(const schema::Model* model, int sg, const uint8_t* ba
   return CheckDataflow(model, sg, subgraph, base, size);
 }
 
+// Tensor t of the model's tensors counted across subgraphs in order (t below their total).
+const schema::Tensor* NthTensor(const schema::Model* model, int32_t t) {
+  flatbuffers::uoffset_t sg = 0;
+  while (t >= static_cast<int32_t>(model->subgraphs()->Get(sg)->tensors()->size())) {
+    t -= static_cast<int32_t>(model->subgraphs()->Get(sg)->tensors()->size());
+    ++sg;
+  }
+  return model->subgraphs()->Get(sg)->tensors()->Get(static_cast<flatbuffers::uoffset_t>(t));
+}
+
 TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const uint8_t* base, size_t size) {
   const BufferView view = ViewBuffer(model->buffers()->Get(buffer), base, size);
   if (view.external) {
@@ -653,26 +687,18 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const
     return kTfLiteError;
   }
   auto value = [&](uint64_t i) { return flatbuffers::ReadScalar<int32_t>(view.data + i * sizeof(int32_t)); };
-  const int32_t version = value(0);
-  const int32_t subgraph = value(1);
+  // TFLM reads neither the version (its format documents 0) nor the subgraph word (Vela writes 1 into
+  // one-subgraph models): its offsets are one per tensor of every subgraph, in order.
   const int32_t count = value(2);
-  if (version != kOfflineMemoryAllocationVersion) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has version %d; only version %d is supported",
-                static_cast<int>(version), static_cast<int>(kOfflineMemoryAllocationVersion));
-    return kTfLiteError;
+  int num_tensors = 0;
+  for (flatbuffers::uoffset_t sg = 0; sg < model->subgraphs()->size(); ++sg) {
+    num_tensors += static_cast<int>(model->subgraphs()->Get(sg)->tensors()->size());
   }
-  const unsigned num_subgraphs = static_cast<unsigned>(model->subgraphs()->size());
-  if (subgraph < 0 || static_cast<uint32_t>(subgraph) >= num_subgraphs) {
-    MicroPrintf(
-        "Model invalid: metadata 'OfflineMemoryAllocation' refers to subgraph %d but the model has %u "
-        "subgraphs",
-        static_cast<int>(subgraph), num_subgraphs);
-    return kTfLiteError;
-  }
-  const int num_tensors = static_cast<int>(model->subgraphs()->Get(subgraph)->tensors()->size());
   if (count != num_tensors) {
-    MicroPrintf("Model invalid: metadata 'OfflineMemoryAllocation' has %d offsets but subgraph %d has %d tensors",
-                static_cast<int>(count), static_cast<int>(subgraph), num_tensors);
+    MicroPrintf(
+        "Model invalid: metadata 'OfflineMemoryAllocation' has %d offsets but the model has %d tensors (one "
+        "offset per tensor of every subgraph)",
+        static_cast<int>(count), num_tensors);
     return kTfLiteError;
   }
   const uint64_t values = view.bytes / sizeof(int32_t);
@@ -694,7 +720,7 @@ TfLiteStatus CheckOfflinePlan(const schema::Model* model, unsigned buffer, const
       return kTfLiteError;
     }
     // Kernels access tensor data as their element type: a planned address must be aligned like the type.
-    const schema::TensorType type = model->subgraphs()->Get(subgraph)->tensors()->Get(t)->type();
+    const schema::TensorType type = NthTensor(model, t)->type();
     const size_t align = ElementAlignment(type);
     if (offset > 0 && static_cast<size_t>(offset) % align != 0) {
       MicroPrintf(

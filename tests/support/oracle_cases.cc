@@ -6,6 +6,7 @@
 #include <sstream>
 #include <utility>
 
+#include "mote/micro_context.h"
 #include "mote/micro_interpreter.h"
 #include "mote/micro_log.h"
 #include "mote/op_resolver.h"
@@ -338,7 +339,9 @@ CaseResult RunCase(const OracleCase& c) {
     if (reset && interpreter.Reset() != kTfLiteOk) return Result(CaseOutcome::kRefused, "Reset failed" + at + ": " + log.text);
     const std::string bad_inputs = SetInputs(inputs, outputs, c.expect_refused, &interpreter);
     if (!bad_inputs.empty()) return Result(CaseOutcome::kBadCase, bad_inputs + at);
-    if (interpreter.Invoke() != kTfLiteOk) {
+    // kTfLiteAbort ends an invoke early without an error; TFLM's Python invoke() returns it as such.
+    const TfLiteStatus invoked = interpreter.Invoke();
+    if (invoked != kTfLiteOk && invoked != mote::kTfLiteAbort) {
       if (c.expect_refused) return CaseResult{};
       return Result(CaseOutcome::kRefused, "Invoke failed" + at + ": " + log.text);
     }

@@ -537,7 +537,7 @@ TEST(HostileModels, CyclesLoopsAndRecursion) {
     b.SetInputs({in});
     b.SetOutputs({t1});
     ExpectRefused(b.Finish(),
-                  "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('t1') before any operator produces it "
+                  "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 2 ('t1') before operator 1 (ADD) produces it "
                   "(operators must be in execution order; cycles are not allowed)");
   }
   // A self-loop through a tensor that is not a model input.
@@ -550,7 +550,7 @@ TEST(HostileModels, CyclesLoopsAndRecursion) {
     b.SetInputs({in});
     b.SetOutputs({t});
     ExpectRefused(b.Finish(),
-                  "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 1 ('t') before any operator produces it "
+                  "Model invalid: subgraph 0 operator 0 (ADD) reads tensor 1 ('t') before operator 0 (ADD) produces it "
                   "(operators must be in execution order; cycles are not allowed)");
   }
   // A zero stride would never reach the end of the slice.

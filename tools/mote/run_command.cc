@@ -15,6 +15,7 @@
 #include "mote/host/node_timer.h"
 #include "mote/host/npy.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_context.h"
 #include "mote/op_resolver.h"
 
 namespace mote {
@@ -282,7 +283,8 @@ int Benchmark(const RunOptions& o, MicroInterpreter& interpreter, const std::vec
   for (size_t r = 0; r < o.runs; ++r) {
     FillInputs(o, interpreter, input_data);
     const auto s = Clock::now();
-    if (interpreter.Invoke() != kTfLiteOk) return kExitFailure;
+    const TfLiteStatus invoked = interpreter.Invoke();
+    if (invoked != kTfLiteOk && invoked != kTfLiteAbort) return kExitFailure;
     times.push_back(std::chrono::duration<double, std::milli>(Clock::now() - s).count());
   }
   interpreter.SetNodeHook(nullptr, nullptr);
@@ -319,7 +321,11 @@ int RunCommand(const std::vector<std::string>& args) {
 
   FillInputs(o, interpreter, input_data);
   const auto t0 = Clock::now();
-  if (interpreter.Invoke() != kTfLiteOk) {
+  const TfLiteStatus invoked = interpreter.Invoke();
+  if (invoked == kTfLiteAbort) {
+    // Not an error (CIRCULAR_BUFFER waiting for frames): the nodes after the one that aborted did not run.
+    std::fprintf(stderr, "mote run: Invoke() ended early (kTfLiteAbort: the model waits for more input)\n");
+  } else if (invoked != kTfLiteOk) {
     std::fprintf(stderr, "mote run: Invoke() failed\n");
     return kExitFailure;
   }

@@ -127,7 +127,9 @@ TEST(If, HonoursTheOfflinePlanOfSubgraphZero) {
                 schema::CreateIfOptions(b.fbb(), 1, 1).Union());
   b.SetInputs({cond, x});
   b.SetOutputs({out});
-  const std::vector<int32_t> plan = {1, 0, 3, 0, 16, -1};  // version, subgraph 0, 3 tensors, their offsets
+  // Version, subgraph, then one offset per tensor of every subgraph, as TFLM reads it: subgraph 0's three, then
+  // subgraph 1's three left to the planner.
+  const std::vector<int32_t> plan = {1, 0, 6, 0, 16, -1, -1, -1, -1};
   b.AddMetadata("OfflineMemoryAllocation", b.AddBuffer(plan.data(), plan.size() * sizeof(int32_t)));
   b.AddSubgraph();
   AddBinarySubgraph(&b, add, 2);

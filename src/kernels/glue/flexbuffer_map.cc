@@ -168,15 +168,28 @@ const char* FlexMap::KeyAt(size_t i) const {
   return reinterpret_cast<const char*>(key);
 }
 
-FlexValue FlexMap::ValueAt(size_t i) const {
+FlexValue FlexMap::ValueAt(size_t i) const { return ScalarAt(values_ + i * width_, types_[i], width_); }
+
+FlexValue FlexMap::RootScalar(const uint8_t* data, size_t size) {
+  FlexMap reader;
+  if (data == nullptr || size < 3) return FlexValue{FlexValue::Kind::kOther};
+  reader.data_ = data;
+  reader.data_size_ = size;
+  const int root_width = data[size - 1];
+  if ((root_width != 1 && root_width != 2 && root_width != 4 && root_width != 8) ||
+      static_cast<size_t>(root_width) > size - 2) {
+    return FlexValue{FlexValue::Kind::kOther};
+  }
+  return reader.ScalarAt(data + size - 2 - root_width, data[size - 2], root_width);
+}
+
+FlexValue FlexMap::ScalarAt(const uint8_t* slot, uint8_t packed, int slot_width) const {
   FlexValue v;
   v.kind = FlexValue::Kind::kOther;
-  const uint8_t packed = types_[i];
   const int type = TypeOf(packed);
-  const uint8_t* slot = values_ + i * width_;
-  int width = width_;
+  int width = slot_width;
   if (type == kTypeIndirectInt || type == kTypeIndirectUInt || type == kTypeIndirectFloat) {
-    slot = Indirect(slot, width_);
+    slot = Indirect(slot, slot_width);
     width = WidthOf(packed);
     if (slot == nullptr) return v;
   }
@@ -203,6 +216,15 @@ FlexValue FlexMap::ValueAt(size_t i) const {
     }
   }
   return v;
+}
+
+bool FlexMap::SlotIntAt(size_t i, int64_t* out) const {
+  const int type = TypeOf(types_[i]);
+  if (type != kTypeInt && type != kTypeUInt && type != kTypeBool) return false;
+  uint64_t bits = 0;
+  if (!ReadUInt(values_ + i * width_, width_, &bits)) return false;
+  *out = SignExtend(bits, width_);
+  return true;
 }
 
 FlexValue FlexMap::Find(const char* key) const {

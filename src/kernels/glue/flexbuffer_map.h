@@ -52,6 +52,13 @@ class FlexMap {
   // have succeeded.
   FlexValue Find(const char* key) const;
   size_t size() const { return size_; }
+  // The root of a FlexBuffers buffer whose root is a scalar rather than a map (the `ethos-u` op's options
+  // are the integer 1): kOther when the buffer is malformed or the root is not a scalar.
+  static FlexValue RootScalar(const uint8_t* data, size_t size);
+  // The i-th value in key order (i < size()) read as TFLM's FlexbufferWrapper::ElementAsInt64 reads it: the
+  // value slot's bytes as a signed integer of the map's byte width. False unless that value is an integer or
+  // a boolean stored in its slot (for floats, strings and indirect values the slot holds no integer).
+  bool SlotIntAt(size_t i, int64_t* out) const;
 
  private:
   bool Inside(const uint8_t* p, uint64_t n) const;
@@ -59,6 +66,8 @@ class FlexMap {
   const uint8_t* Indirect(const uint8_t* slot, int width) const;  // nullptr when the target is outside
   const char* KeyAt(size_t i) const;                              // nullptr when malformed
   FlexValue ValueAt(size_t i) const;
+  // The scalar in `slot` (a value slot of `slot_width` bytes) of packed type `packed`; kOther when malformed.
+  FlexValue ScalarAt(const uint8_t* slot, uint8_t packed, int slot_width) const;
 
   const uint8_t* data_ = nullptr;
   size_t data_size_ = 0;

@@ -129,6 +129,49 @@ TEST(FlexMap, RefusesBuffersWithoutAMapRoot) {
   EXPECT_FALSE(map.Init(offset_before_start, sizeof(offset_before_start)));
 }
 
+TEST(FlexMap, RootScalarReadsScalarRootsOnly) {
+  const uint8_t ethos_u[] = {0x01, 0x04, 0x01};  // Int 1, 1 byte wide: Vela's ethos-u options
+  int32_t i = 0;
+  ASSERT_TRUE(FlexMap::RootScalar(ethos_u, sizeof(ethos_u)).ToInt32(&i));
+  EXPECT_EQ(i, 1);
+  const uint8_t wide[] = {0xfe, 0xff, 0x05, 0x02};  // Int -2, 2 bytes wide
+  ASSERT_TRUE(FlexMap::RootScalar(wide, sizeof(wide)).ToInt32(&i));
+  EXPECT_EQ(i, -2);
+  EXPECT_FALSE(FlexMap::RootScalar(kMap, sizeof(kMap)).IsNumber()) << "a map is not a scalar";
+  EXPECT_FALSE(FlexMap::RootScalar(nullptr, 0).IsNumber());
+  EXPECT_FALSE(FlexMap::RootScalar(ethos_u, 2).IsNumber());
+  const uint8_t bad_width[] = {0x01, 0x04, 0x03};
+  EXPECT_FALSE(FlexMap::RootScalar(bad_width, sizeof(bad_width)).IsNumber());
+  const uint8_t too_wide[] = {0x01, 0x04, 0x08};  // 8-byte root in a 3-byte buffer
+  EXPECT_FALSE(FlexMap::RootScalar(too_wide, sizeof(too_wide)).IsNumber());
+}
+
+TEST(FlexMap, SlotIntAtReadsSlotsAsTflmsWrapperDoes) {
+  flexbuffers::Builder fbb;
+  fbb.Map([&]() {
+    fbb.Int("a", -5);
+    fbb.Float("c", 1.5f);
+    fbb.IndirectInt("d", 7);
+  });
+  fbb.Finish();
+  const std::vector<uint8_t> bytes = fbb.GetBuffer();
+  FlexMap map;
+  ASSERT_TRUE(map.Init(bytes.data(), bytes.size()));
+  int64_t v = 0;
+  ASSERT_TRUE(map.SlotIntAt(0, &v));
+  EXPECT_EQ(v, -5);
+  EXPECT_FALSE(map.SlotIntAt(1, &v)) << "a float slot holds no integer";
+  EXPECT_FALSE(map.SlotIntAt(2, &v)) << "an indirect slot holds an offset";
+
+  flexbuffers::Builder narrow;
+  narrow.Map([&]() { narrow.UInt("b", 200); });  // one byte wide: TFLM's wrapper sign-extends the slot
+  narrow.Finish();
+  const std::vector<uint8_t> small = narrow.GetBuffer();
+  ASSERT_TRUE(map.Init(small.data(), small.size()));
+  ASSERT_TRUE(map.SlotIntAt(0, &v));
+  EXPECT_EQ(v, -56);
+}
+
 // Reading every key of a possibly malformed map: the reads are bounds-checked (ASan proves it in the asan
 // preset), so this only has to terminate.
 void ReadAll(const uint8_t* data, size_t size) {
