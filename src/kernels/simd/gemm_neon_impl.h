@@ -5,11 +5,7 @@
 // A tile is up to 4 rows x 4 output channels: 16 int32x4 accumulators, k consumed 16 bytes at a time (then 8,
 // then scalar), reduced with pairwise adds into one int32x4 per row whose lanes are the 4 channels. Channel
 // tails reuse the last weight row (results discarded); rows never over-read.
-//
-// Requantization per lane is the reference's MultiplyByQuantizedMultiplier bit for bit: SSHL by the left shift
-// (wraps, like the reference's unsigned shift), SQRDMULH (= SaturatingRoundingDoublingHighMul), then
-// RoundingDivideByPOT as a rounding shift (SRSHL, ties upward) after subtracting 1 from negative values when
-// the shift is non-zero (ties away from zero), the subtraction saturating as gemmlowp's NEON path does.
+// Requantization: requantize_neon.h.
 #ifndef MOTE_KERNELS_SIMD_GEMM_NEON_IMPL_H_
 #define MOTE_KERNELS_SIMD_GEMM_NEON_IMPL_H_
 
@@ -18,19 +14,11 @@
 #include <cstdint>
 
 #include "kernels/simd/gemm_neon.h"
+#include "kernels/simd/requantize_neon.h"
 
 namespace mote {
 namespace neon {
 namespace {
-
-int32x4_t Requantize(int32x4_t acc, int32x4_t multiplier, int32x4_t shift) {
-  const int32x4_t zero = vdupq_n_s32(0);
-  const int32x4_t left = vmaxq_s32(shift, zero);
-  const int32x4_t right = vminq_s32(shift, zero);  // -exponent
-  const int32x4_t y = vqrdmulhq_s32(vshlq_s32(acc, left), multiplier);
-  const int32x4_t fixup = vshrq_n_s32(vandq_s32(y, right), 31);
-  return vrshlq_s32(vqaddq_s32(y, fixup), right);
-}
 
 // Four channels from c0 (clamped to the last one) of a per-channel array, or the per-tensor value.
 int32x4_t Load4(const int32_t* v, int c0, int cols) {
@@ -46,10 +34,8 @@ int32x4_t Load4(const int8_t* v, int c0, int cols) {
 
 // Requantizes one row's four channels and stores the `n` (1..4) valid ones.
 void Store(const GemmInt8Args& g, int32x4_t acc, int32x4_t multiplier, int32x4_t shift, int8_t* out, int n) {
-  int32x4_t v = vaddq_s32(Requantize(acc, multiplier, shift), vdupq_n_s32(g.out_offset));
-  v = vminq_s32(vmaxq_s32(v, vdupq_n_s32(g.act_min)), vdupq_n_s32(g.act_max));
-  const int16x4_t narrow16 = vmovn_s32(v);  // in [-128, 127] after the clamp: the narrowing is exact
-  const int8x8_t narrow8 = vmovn_s16(vcombine_s16(narrow16, narrow16));
+  const int32x4_t v = RequantizeClamp(acc, multiplier, shift, g.out_offset, g.act_min, g.act_max);
+  const int8x8_t narrow8 = NarrowToInt8(v, v);
   if (n == 4) {
     vst1_lane_s32(reinterpret_cast<int32_t*>(out), vreinterpret_s32_s8(narrow8), 0);  // unaligned is fine on A64
     return;
