@@ -5,7 +5,8 @@
 // I8MM masked), 2 dot product (nothing masked). Each level's outputs are compared with TFLM's golden outputs
 // bit for bit; the exit status is 1 when any differ.
 //
-//   mote_bench_aarch64 MODEL.tflite GOLDEN_DIR     (GOLDEN_DIR holds input0.bin, output0.bin)
+//   mote_bench_aarch64 MODEL.tflite GOLDEN_DIR [LEVEL]   (GOLDEN_DIR holds input0.bin, output0.bin)
+// LEVEL (reference, neon or dotprod) runs that level only: the plugin's per-address profile sums every region.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -79,8 +80,8 @@ int RunCounted(const std::vector<uint8_t>& model, const std::vector<uint8_t>& in
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 3) {
-    std::fprintf(stderr, "usage: %s MODEL.tflite GOLDEN_DIR\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    std::fprintf(stderr, "usage: %s MODEL.tflite GOLDEN_DIR [reference|neon|dotprod]\n", argv[0]);
     return 2;
   }
   std::vector<uint8_t> model, input, output;
@@ -93,9 +94,17 @@ int main(int argc, char** argv) {
   using mote::isa::kArmDotProd;
   using mote::isa::kArmI8mm;
   using mote::isa::kArmNeon;
-  int failures = RunCounted(model, input, output, "reference", kArmNeon | kArmDotProd | kArmI8mm);
-  failures += RunCounted(model, input, output, "neon", kArmDotProd | kArmI8mm);
-  failures += RunCounted(model, input, output, "dotprod", 0);
+  struct Level {
+    const char* name;
+    uint32_t mask;
+  };
+  const Level levels[] = {{"reference", kArmNeon | kArmDotProd | kArmI8mm}, {"neon", kArmDotProd | kArmI8mm},
+                          {"dotprod", 0}};
+  int failures = 0;
+  for (const Level& level : levels) {
+    if (argc == 4 && std::strcmp(argv[3], level.name) != 0) continue;
+    failures += RunCounted(model, input, output, level.name, level.mask);
+  }
   mote::isa::SetFeatureMask(0);
   return failures == 0 ? 0 : 1;
 }
