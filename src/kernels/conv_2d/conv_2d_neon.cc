@@ -2,7 +2,8 @@
 // when the CPU has SDOT). Contract in conv_2d_variants.h; arithmetic in kernels/simd/gemm_neon.h.
 //
 // Both schemes are the shared GEMM over tiles of kGemmTileRows output pixels. The input offset is folded into
-// a per-channel bias once per invoke (bias + input_offset * sum of the channel's weights, on the stack), so the
+// a per-channel bias once per invoke (bias + input_offset * sum of the channel's weights, in the GEMM's column
+// tables on the stack), so the
 // rows can stay raw int8: for 1x1 filters they are the input pixels themselves, for im2col a stack copy of each
 // receptive field with the input zero point where a tap is outside the image (zero point + input offset = 0,
 // exactly the terms the reference skips).
@@ -19,9 +20,10 @@ namespace {
 constexpr neon::GemmKernels kNeon = {neon::GemmRowsNeon, neon::ColumnBiasNeon};
 constexpr neon::GemmKernels kDotprod = {neon::GemmRowsDotprod, neon::ColumnBiasDotprod};
 
-neon::GemmInt8Args ArgsOf(const ConvInt8Problem& p, int k, const int32_t* col_bias) {
-  return neon::GemmInt8Args{k, p.output_depth, p.filter, p.input_offset, col_bias, p.bias, p.output_multiplier,
-                            p.output_shift, 0, 0, p.output_offset, p.output_activation_min, p.output_activation_max};
+neon::GemmInt8Args ArgsOf(const ConvInt8Problem& p, int k) {
+  return neon::GemmInt8Args{k, p.output_depth, p.filter, p.input_offset, false, p.bias, p.output_multiplier,
+                            p.output_shift, 0, 0, p.output_offset, p.output_activation_min, p.output_activation_max,
+                            nullptr};
 }
 
 // Output pixel index -> its top-left input coordinate, batch-major like the output layout.
@@ -58,9 +60,9 @@ void BuildPatch(const ConvInt8Problem& p, const Pixel& at, int8_t* row) {
 }
 
 void RunPointwise(const ConvInt8Problem& p, const neon::GemmKernels& kernels) {
-  int32_t col_bias[kNeonMaxChannels];
-  const neon::GemmInt8Args g = ArgsOf(p, p.input_depth, col_bias);
-  kernels.column_bias(g, col_bias);
+  neon::ColumnTables tables;
+  neon::GemmInt8Args g = ArgsOf(p, p.input_depth);
+  neon::FillColumnTables(kernels.column_bias, &tables, &g);
   const int64_t pixels = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
   for (int64_t first = 0; first < pixels; first += neon::kGemmTileRows) {
     const int rows = pixels - first < neon::kGemmTileRows ? static_cast<int>(pixels - first) : neon::kGemmTileRows;
@@ -76,11 +78,10 @@ void RunPointwise(const ConvInt8Problem& p, const neon::GemmKernels& kernels) {
 }
 
 void RunIm2col(const ConvInt8Problem& p, const neon::GemmKernels& kernels) {
-  int32_t col_bias[kNeonMaxChannels];
+  neon::ColumnTables tables;
   alignas(16) int8_t patches[neon::kGemmTileRows][kNeonMaxPatch];
-  const int k = p.filter_height * p.filter_width * p.input_depth;
-  const neon::GemmInt8Args g = ArgsOf(p, k, col_bias);
-  kernels.column_bias(g, col_bias);
+  neon::GemmInt8Args g = ArgsOf(p, p.filter_height * p.filter_width * p.input_depth);
+  neon::FillColumnTables(kernels.column_bias, &tables, &g);
   const int64_t pixels = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
   for (int64_t first = 0; first < pixels; first += neon::kGemmTileRows) {
     const int rows = pixels - first < neon::kGemmTileRows ? static_cast<int>(pixels - first) : neon::kGemmTileRows;

@@ -97,7 +97,7 @@ bool AppliesNeonIm2col(const ConvInt8Problem& p);
 void ConvInt8NeonIm2col(const ConvInt8Problem& p, void* scratch);
 void ConvInt8DotprodIm2col(const ConvInt8Problem& p, void* scratch);
 
-constexpr int kNeonMaxChannels = 2048;
+constexpr int kNeonMaxChannels = 2048;  // = neon::kGemmMaxCols
 constexpr int kNeonMaxPatch = 4096;
 
 }  // namespace conv_2d

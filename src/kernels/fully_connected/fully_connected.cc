@@ -511,7 +511,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
-bool fully_connected::AppliesNeon(const FullyConnectedInt8Problem& p) { return p.filter_offset == 0; }
+bool fully_connected::AppliesNeon(const FullyConnectedInt8Problem& p) {
+  return p.filter_offset == 0 && p.output_depth <= kNeonMaxUnits;
+}
 
 #define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();

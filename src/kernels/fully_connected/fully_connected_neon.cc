@@ -14,11 +14,12 @@ namespace fully_connected {
 namespace {
 
 void Run(const FullyConnectedInt8Problem& p, neon::GemmRowsFn gemm_rows) {
-  const neon::GemmInt8Args g{p.accum_depth,  p.output_depth,          p.filter,
-                             p.input_offset, nullptr,                 p.bias,
-                             p.per_channel_multiplier, p.per_channel_shift, p.output_multiplier,
-                             p.output_shift, p.output_offset,         p.activation_min,
-                             p.activation_max};
+  neon::GemmInt8Args g{p.accum_depth,       p.output_depth,   p.filter,          p.input_offset,
+                       true,                p.bias,           p.per_channel_multiplier, p.per_channel_shift,
+                       p.output_multiplier, p.output_shift,   p.output_offset,   p.activation_min,
+                       p.activation_max,    nullptr};
+  neon::ColumnTables tables;
+  neon::FillColumnTables(nullptr, &tables, &g);
   for (int b = 0; b < p.batches; b += neon::kGemmTileRows) {
     const int rows = p.batches - b < neon::kGemmTileRows ? p.batches - b : neon::kGemmTileRows;
     const int8_t* a[neon::kGemmTileRows];

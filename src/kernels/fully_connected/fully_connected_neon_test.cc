@@ -63,7 +63,8 @@ TEST(FullyConnectedNeon, MatchesReferenceOnModelShapes) {
   const std::vector<Level> levels = Levels();
   if (levels.empty()) GTEST_SKIP() << "no AArch64 FULLY_CONNECTED variant can run here";
   const uint64_t seed = variant_test::BaseSeed();
-  const int shapes[][2] = {{640, 128}, {128, 128}, {128, 8}, {8, 128}, {128, 640}, {256, 2}, {64, 10}, {64, 12}};
+  const int shapes[][2] = {{640, 128}, {128, 128}, {128, 8}, {8, 128}, {128, 640}, {256, 2}, {64, 10}, {64, 12},
+                           {3, 2048}};
   int i = 0;
   for (const auto& s : shapes) {
     Rng rng(variant_test::CaseSeed(seed, i++));
@@ -74,10 +75,14 @@ TEST(FullyConnectedNeon, MatchesReferenceOnModelShapes) {
   }
 }
 
-TEST(FullyConnectedNeon, AsymmetricWeightsTakeTheReference) {
+TEST(FullyConnectedNeon, AppliesOnlyWhereItComputesTheReference) {
   Rng rng(5);
   variant_test::FcCase c;
   variant_test::MakeFcCase(1, 16, 4, false, 3, rng, &c);
+  EXPECT_FALSE(fully_connected::AppliesNeon(c.problem));
+  c.problem.filter_offset = 0;
+  EXPECT_TRUE(fully_connected::AppliesNeon(c.problem));
+  c.problem.output_depth = fully_connected::kNeonMaxUnits + 1;
   EXPECT_FALSE(fully_connected::AppliesNeon(c.problem));
 }
 

@@ -20,18 +20,6 @@ namespace mote {
 namespace neon {
 namespace {
 
-// Four channels from c0 (clamped to the last one) of a per-channel array, or the per-tensor value.
-int32x4_t Load4(const int32_t* v, int c0, int cols) {
-  int32_t t[4];
-  for (int j = 0; j < 4; ++j) t[j] = v[c0 + j < cols ? c0 + j : cols - 1];
-  return vld1q_s32(t);
-}
-int32x4_t Load4(const int8_t* v, int c0, int cols) {
-  int32_t t[4];
-  for (int j = 0; j < 4; ++j) t[j] = v[c0 + j < cols ? c0 + j : cols - 1];
-  return vld1q_s32(t);
-}
-
 // Requantizes one row's four channels and stores the `n` (1..4) valid ones.
 void Store(const GemmInt8Args& g, int32x4_t acc, int32x4_t multiplier, int32x4_t shift, int8_t* out, int n) {
   const int32x4_t v = RequantizeClamp(acc, multiplier, shift, g.out_offset, g.act_min, g.act_max);
@@ -59,7 +47,7 @@ void Tile(const GemmInt8Args& g, const int8_t* const* a, int8_t* const* out, int
   const int k = g.k;
   const int8_t* w[4];
   for (int j = 0; j < 4; ++j) w[j] = g.w + static_cast<int64_t>(c0 + j < g.cols ? c0 + j : g.cols - 1) * k;
-  const bool sums = g.col_bias == nullptr && g.a_offset != 0;
+  const bool sums = g.sums_in_pass && g.a_offset != 0;
   int32x4_t acc[R][4];
   int32x4_t ws[4];
   for (int j = 0; j < 4; ++j) {
@@ -112,16 +100,10 @@ void Tile(const GemmInt8Args& g, const int8_t* const* a, int8_t* const* out, int
       v[r] = vaddq_s32(v[r], vld1q_s32(tail));
     }
   }
-  int32x4_t bias;
-  if (g.col_bias != nullptr) {
-    bias = Load4(g.col_bias, c0, g.cols);
-  } else {
-    bias = g.bias != nullptr ? Load4(g.bias, c0, g.cols) : vdupq_n_s32(0);
-    if (sums) bias = vmlaq_n_s32(bias, wsum, g.a_offset);  // wraps like the reference's int32 sum
-  }
-  const bool per_channel = g.multiplier != nullptr;
-  const int32x4_t multiplier = per_channel ? Load4(g.multiplier, c0, g.cols) : vdupq_n_s32(g.tensor_multiplier);
-  const int32x4_t shift = per_channel ? Load4(g.shift, c0, g.cols) : vdupq_n_s32(g.tensor_shift);
+  int32x4_t bias = vld1q_s32(g.tables->bias + c0);
+  if (sums) bias = vmlaq_n_s32(bias, wsum, g.a_offset);  // wraps like the reference's int32 sum
+  const int32x4_t multiplier = vld1q_s32(g.tables->multiplier + c0);
+  const int32x4_t shift = vld1q_s32(g.tables->shift + c0);
   const int n = g.cols - c0 < 4 ? g.cols - c0 : 4;
   for (int r = 0; r < R; ++r) Store(g, vaddq_s32(v[r], bias), multiplier, shift, out[r] + c0, n);
 }
