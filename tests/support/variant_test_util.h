@@ -430,6 +430,7 @@ struct IsaLevel {
   const char* name;
   uint32_t isa;
   void (*fn)(const Problem&, void*);
+  bool (*applies)(const Problem&);
 };
 
 // The levels of `all` that can run in this build on this CPU; prints one line per level that cannot (under
@@ -447,6 +448,21 @@ std::vector<IsaLevel<Problem>> RunnableLevels(std::initializer_list<IsaLevel<Pro
     }
   }
   return runnable;
+}
+
+// Random data for layer shape s from `seed`, run on every level (each must apply) and compared with the reference
+// bit for bit. False when the shape has no output.
+template <class Shape, class Problem>
+bool RunShapeOnLevels(const Shape& s, uint64_t seed, const std::vector<IsaLevel<Problem>>& levels,
+                      const std::string& what) {
+  Rng rng(seed);
+  ConvCase<Problem> c;
+  if (!MakeConvCase(s, rng, &c)) return false;
+  for (const IsaLevel<Problem>& level : levels) {
+    EXPECT_TRUE(level.applies(c.problem)) << level.name << " " << what;
+    ExpectMatchesReference(c, level.fn, std::string(level.name) + " " + what + " " + DescribeShape(s));
+  }
+  return true;
 }
 
 }  // namespace variant_test

@@ -28,32 +28,19 @@ constexpr uint32_t kDotIsa = isa::kArmNeon | isa::kArmDotProd;
 
 std::vector<Level> PointwiseLevels() {
   return variant_test::RunnableLevels<conv_2d::ConvInt8Problem>(
-      {{"neon-1x1", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonPointwise)},
-       {"dotprod-1x1", kDotIsa, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodPointwise)}});
+      {{"neon-1x1", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonPointwise), conv_2d::AppliesNeonPointwise},
+       {"dotprod-1x1", kDotIsa, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodPointwise),
+        conv_2d::AppliesNeonPointwise}});
 }
 
 std::vector<Level> Im2colLevels() {
   return variant_test::RunnableLevels<conv_2d::ConvInt8Problem>(
-      {{"neon-im2col", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonIm2col)},
-       {"dotprod-im2col", kDotIsa, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodIm2col)}});
+      {{"neon-im2col", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonIm2col), conv_2d::AppliesNeonIm2col},
+       {"dotprod-im2col", kDotIsa, MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodIm2col), conv_2d::AppliesNeonIm2col}});
 }
 
-// Runs shape s (random data from `seed`) on every level; false when the shape has no output.
 bool RunShape(const ConvShape& s, uint64_t seed, const std::vector<Level>& levels, const std::string& what) {
-  Rng rng(seed);
-  Case c;
-  if (!variant_test::MakeConvCase(s, rng, &c)) return false;
-  const bool pointwise = s.filter_h == 1 && s.filter_w == 1 && c.problem.pad_width == 0 && c.problem.pad_height == 0;
-  EXPECT_EQ(conv_2d::AppliesNeonIm2col(c.problem), true) << what;
-  for (const Level& level : levels) {
-    if (std::string(level.name).find("1x1") != std::string::npos) {
-      EXPECT_TRUE(pointwise) << what;
-      if (!conv_2d::AppliesNeonPointwise(c.problem)) continue;
-    }
-    variant_test::ExpectMatchesReference(c, level.fn, std::string(level.name) + " " + what + " " +
-                                                          variant_test::DescribeShape(s));
-  }
-  return true;
+  return variant_test::RunShapeOnLevels(s, seed, levels, what);
 }
 
 const std::vector<int> kDepths = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 48, 63, 64, 65, 129};

@@ -25,20 +25,11 @@ using Level = variant_test::IsaLevel<Problem>;
 
 std::vector<Level> Levels() {
   return variant_test::RunnableLevels<Problem>(
-      {{"neon", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Neon)}});
+      {{"neon", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Neon), depthwise_conv_2d::AppliesNeon}});
 }
 
-// Runs shape s (random data from `seed`) on every level; false when the shape has no output.
 bool RunShape(const DepthwiseShape& s, uint64_t seed, const std::vector<Level>& levels, const std::string& what) {
-  Rng rng(seed);
-  Case c;
-  if (!variant_test::MakeConvCase(s, rng, &c)) return false;
-  EXPECT_TRUE(depthwise_conv_2d::AppliesNeon(c.problem)) << what;
-  for (const Level& level : levels) {
-    variant_test::ExpectMatchesReference(c, level.fn, std::string(level.name) + " " + what + " " +
-                                                          variant_test::DescribeShape(s));
-  }
-  return true;
+  return variant_test::RunShapeOnLevels(s, seed, levels, what);
 }
 
 TEST(DepthwiseConv2DNeon, MatchesReference) {

@@ -26,8 +26,9 @@ constexpr uint32_t kDotIsa = isa::kArmNeon | isa::kArmDotProd;
 
 std::vector<Level> Levels() {
   return variant_test::RunnableLevels<Problem>(
-      {{"neon", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Neon)},
-       {"dotprod", kDotIsa, MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Dotprod)}});
+      {{"neon", isa::kArmNeon, MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Neon), fully_connected::AppliesNeon},
+       {"dotprod", kDotIsa, MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Dotprod),
+        fully_connected::AppliesNeon}});
 }
 
 void ExpectLevelsMatch(const std::vector<Level>& levels, const variant_test::FcCase& c, const std::string& what) {
