@@ -8,7 +8,11 @@
 #define MOTE_ISA_DETECT_X86 1
 #include <cpuid.h>
 #endif
-#if defined(MOTE_ISA_DETECT_X86) && (defined(__linux__) || defined(__APPLE__))
+#if defined(__aarch64__) && defined(__linux__)
+#define MOTE_ISA_DETECT_AARCH64 1
+#include <sys/auxv.h>
+#endif
+#if (defined(MOTE_ISA_DETECT_X86) && (defined(__linux__) || defined(__APPLE__))) || defined(MOTE_ISA_DETECT_AARCH64)
 #define MOTE_ISA_READ_ENV 1
 #include <cstdlib>
 #endif
@@ -30,6 +34,7 @@ constexpr NamedFeature kNames[] = {
     {"avx2", kAvx2},           {"fma", kFma},         {"avx512f", kAvx512F}, {"avx512bw", kAvx512Bw},
     {"avx512vl", kAvx512Vl},   {"avx512vnni", kAvx512Vnni}, {"avxvnni", kAvxVnni},
     {"dsp", kArmDsp},          {"mve", kArmMve},
+    {"neon", kArmNeon},        {"dotprod", kArmDotProd}, {"i8mm", kArmI8mm},
 };
 
 #if defined(MOTE_ISA_DETECT_X86)
@@ -68,6 +73,21 @@ uint32_t Detect() {
     __cpuid_count(7, 1, eax, ebx, ecx, edx);
     if ((eax >> 4) & 1) bits |= kAvxVnni;
   }
+  return bits;
+}
+#elif defined(MOTE_ISA_DETECT_AARCH64)
+// Linux's hwcap bits (arch/arm64/include/uapi/asm/hwcap.h), spelled out so older libc headers suffice.
+constexpr unsigned long kHwcapAsimd = 1ul << 1;
+constexpr unsigned long kHwcapAsimdDp = 1ul << 20;
+constexpr unsigned long kHwcap2I8mm = 1ul << 13;
+
+uint32_t Detect() {
+  const unsigned long hwcap = getauxval(AT_HWCAP);
+  const unsigned long hwcap2 = getauxval(AT_HWCAP2);
+  uint32_t bits = 0;
+  if (hwcap & kHwcapAsimd) bits |= kArmNeon;
+  if (hwcap & kHwcapAsimdDp) bits |= kArmDotProd;
+  if (hwcap2 & kHwcap2I8mm) bits |= kArmI8mm;
   return bits;
 }
 #else

@@ -8,8 +8,9 @@
 // Masking, to force fallbacks (tests, A/B benchmarks, working around a suspected variant bug):
 //   - SetFeatureMask(bits): bits cleared from AvailableFeatures() from now on (0 restores detection).
 //     Takes effect at the next prepare (AllocateTensors); already-prepared nodes keep their variant.
-//   - environment MOTE_ISA_MASK, read once at first use on hosted x86-64 builds: a comma-separated list of
-//     feature names ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512vnni", "avxvnni") or "all".
+//   - environment MOTE_ISA_MASK, read once at first use on hosted x86-64 and AArch64 Linux builds: a
+//     comma-separated list of feature names ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512vnni",
+//     "avxvnni"; "neon", "dotprod", "i8mm") or "all".
 //     `MOTE_ISA_MASK=avx2 mote run model.tflite --profile` shows the reference variants.
 // A feature masked off also masks nothing else by itself; variants list every bit they need (an AVX-512
 // variant also requires kAvx2), so masking "avx2" turns off every x86 SIMD variant.
@@ -18,6 +19,9 @@
 // compile time (__ARM_FEATURE_DSP, __ARM_FEATURE_MVE: the core the library is built for) and reported by
 // DetectedFeatures() on such builds; kCompiledArmFeatures is the same set as a constant. The mask applies to them
 // as to x86 bits (SetFeatureMask(isa::kArmMve) makes an M55 build pick its DSP or reference variants).
+// AArch64 Linux: getauxval(AT_HWCAP) at first use (kArmNeon = ASIMD, kArmDotProd = ASIMDDP; kArmI8mm from
+// AT_HWCAP2). Dot-product variants list kArmNeon | kArmDotProd, so masking "neon" turns off every AArch64
+// variant and masking "dotprod" leaves the Armv8.0 NEON set (what a Cortex-A53 runs).
 // Thread safety: detection is idempotent and may race harmlessly; the mask is an atomic word.
 #ifndef MOTE_ISA_CPU_FEATURES_H_
 #define MOTE_ISA_CPU_FEATURES_H_
@@ -37,9 +41,12 @@ enum Feature : uint32_t {
   kAvxVnni = 1u << 6,     // VEX-encoded AVX-VNNI
   kArmDsp = 1u << 8,      // Arm DSP extension (Armv7E-M, Armv8-M Mainline): SMLAD, SXTB16, SSAT... (M4/M7/M33/M55)
   kArmMve = 1u << 9,      // Arm M-profile Vector Extension, integer (Helium, Armv8.1-M: Cortex-M55)
+  kArmNeon = 1u << 12,    // AArch64 Advanced SIMD (Armv8.0: Cortex-A53, A72)
+  kArmDotProd = 1u << 13, // AArch64 SDOT/UDOT (Armv8.2 dot product: Cortex-A55, A76...)
+  kArmI8mm = 1u << 14,    // AArch64 int8 matrix multiply (SMMLA; Armv8.6)
 };
 constexpr uint32_t kAllFeatures =
-    kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni | kArmDsp | kArmMve;
+    kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni | kArmDsp | kArmMve | kArmNeon | kArmDotProd | kArmI8mm;
 
 // The Arm features of the core this translation unit is compiled for (0 on other architectures).
 constexpr uint32_t kCompiledArmFeatures =

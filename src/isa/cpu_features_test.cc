@@ -21,6 +21,8 @@ TEST(CpuFeatures, ParsesFeatureLists) {
   EXPECT_EQ(bits, kAvx2);
   EXPECT_TRUE(ParseFeatureList(" AVX2 , fma,avx512vnni ", &bits));
   EXPECT_EQ(bits, kAvx2 | kFma | kAvx512Vnni);
+  EXPECT_TRUE(ParseFeatureList("dotprod,NEON,i8mm", &bits));
+  EXPECT_EQ(bits, kArmNeon | kArmDotProd | kArmI8mm);
   EXPECT_TRUE(ParseFeatureList("all", &bits));
   EXPECT_EQ(bits, kAllFeatures);
   bits = 7;
@@ -72,8 +74,15 @@ TEST(CpuFeatures, DetectionAgreesWithProcCpuinfo) {
   EXPECT_EQ((d & kFma) != 0, has("fma"));
   EXPECT_EQ((d & kAvx512F) != 0, has("avx512f"));
   EXPECT_EQ((d & kAvx512Vnni) != 0, has("avx512_vnni"));
+#elif defined(__aarch64__) && defined(__linux__)
+  // Every AArch64 Linux core has Advanced SIMD; dot product only from Armv8.2 (qemu -cpu max yes, cortex-a53 no).
+  const uint32_t d = DetectedFeatures();
+  std::printf("[ cpu      ] detected:%s%s%s\n", (d & kArmNeon) ? " neon" : "", (d & kArmDotProd) ? " dotprod" : "",
+              (d & kArmI8mm) ? " i8mm" : "");
+  EXPECT_NE(d & kArmNeon, 0u);
+  EXPECT_EQ(d & (kAvx2 | kArmDsp | kArmMve), 0u);
 #else
-  GTEST_SKIP() << "not Linux x86-64: nothing to compare with";
+  GTEST_SKIP() << "not Linux x86-64 or AArch64: nothing to compare with";
 #endif
 }
 

@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <memory>
 #include <random>
 #include <string>
@@ -384,6 +385,84 @@ inline void ExpectRefused(const ConvNodeSpec& spec, const std::string& message) 
   ConvNodeRun run(spec);
   EXPECT_NE(run.Allocate(), kTfLiteOk);
   EXPECT_TRUE(log.Has(message)) << "expected: " << message << "\nlog:\n" << log.text;
+}
+
+// ---- FULLY_CONNECTED int8 cases ----------------------------------------------------------------------------------
+// Random data for a batches x depth -> units layer (per-tensor weights may be asymmetric: filter_zero_point);
+// the buffers live in the case, the problem points into them; 80% have a bias.
+struct FcCase {
+  fully_connected::FullyConnectedInt8Problem problem{};
+  std::vector<int8_t> input, filter;
+  std::vector<int32_t> bias, multiplier;
+  std::vector<int8_t> shift;
+};
+
+inline void MakeFcCase(int batches, int depth, int units, bool per_channel, int filter_zero_point, Rng& rng, FcCase* c) {
+  const RandomQuant q = MakeRandomQuant(rng, units, per_channel);
+  c->input = rng.Int8s(static_cast<size_t>(batches) * depth);
+  c->filter = rng.Int8s(static_cast<size_t>(units) * depth);
+  c->bias = rng.Int32s(static_cast<size_t>(units), -60000, 60000);
+  c->multiplier = q.multiplier;
+  c->shift = q.shift;
+  fully_connected::FullyConnectedInt8Problem& p = c->problem;
+  p.batches = batches;
+  p.accum_depth = depth;
+  p.output_depth = units;
+  p.input_offset = q.input_offset;
+  p.filter_offset = -filter_zero_point;
+  p.output_offset = q.output_offset;
+  p.output_multiplier = c->multiplier[0];
+  p.output_shift = c->shift[0];
+  p.per_channel_multiplier = per_channel ? c->multiplier.data() : nullptr;
+  p.per_channel_shift = per_channel ? c->shift.data() : nullptr;
+  p.activation_min = q.act_min;
+  p.activation_max = q.act_max;
+  p.input = c->input.data();
+  p.filter = c->filter.data();
+  p.bias = rng.Chance(0.8) ? c->bias.data() : nullptr;
+}
+
+// ---- AArch64 levels --------------------------------------------------------------------------------------------
+// One ISA level of an AArch64 variant (NEON, dot product): its run function (nullptr when not compiled in, via
+// MOTE_AARCH64_SIMD_FN) and the bits it needs.
+template <class Problem>
+struct IsaLevel {
+  const char* name;
+  uint32_t isa;
+  void (*fn)(const Problem&, void*);
+  bool (*applies)(const Problem&);
+};
+
+// The levels of `all` that can run in this build on this CPU; prints one line per level that cannot (under
+// qemu-aarch64 -cpu cortex-a53 the dot-product level is skipped, saying so).
+template <class Problem>
+std::vector<IsaLevel<Problem>> RunnableLevels(std::initializer_list<IsaLevel<Problem>> all) {
+  std::vector<IsaLevel<Problem>> runnable;
+  for (const IsaLevel<Problem>& level : all) {
+    if (level.fn == nullptr) {
+      std::printf("[ skipped  ] %s: not compiled into this build (AArch64 only)\n", level.name);
+    } else if (!CpuHas(level.isa)) {
+      std::printf("[ skipped  ] %s: this CPU lacks the instructions\n", level.name);
+    } else {
+      runnable.push_back(level);
+    }
+  }
+  return runnable;
+}
+
+// Random data for layer shape s from `seed`, run on every level (each must apply) and compared with the reference
+// bit for bit. False when the shape has no output.
+template <class Shape, class Problem>
+bool RunShapeOnLevels(const Shape& s, uint64_t seed, const std::vector<IsaLevel<Problem>>& levels,
+                      const std::string& what) {
+  Rng rng(seed);
+  ConvCase<Problem> c;
+  if (!MakeConvCase(s, rng, &c)) return false;
+  for (const IsaLevel<Problem>& level : levels) {
+    EXPECT_TRUE(level.applies(c.problem)) << level.name << " " << what;
+    ExpectMatchesReference(c, level.fn, std::string(level.name) + " " + what + " " + DescribeShape(s));
+  }
+  return true;
 }
 
 }  // namespace variant_test

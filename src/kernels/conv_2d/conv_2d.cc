@@ -74,6 +74,16 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
     {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
      MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col)},
 #endif
+#if MOTE_TARGET_AARCH64
+    {"conv_2d/int8/dotprod-1x1", isa::kArmNeon | isa::kArmDotProd, conv_2d::AppliesNeonPointwise, nullptr,
+     MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodPointwise)},
+    {"conv_2d/int8/dotprod-im2col", isa::kArmNeon | isa::kArmDotProd, conv_2d::AppliesNeonIm2col, nullptr,
+     MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8DotprodIm2col)},
+    {"conv_2d/int8/neon-1x1", isa::kArmNeon, conv_2d::AppliesNeonPointwise, nullptr,
+     MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonPointwise)},
+    {"conv_2d/int8/neon-im2col", isa::kArmNeon, conv_2d::AppliesNeonIm2col, nullptr,
+     MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonIm2col)},
+#endif
 #if MOTE_TARGET_ARM_MVE
     {"conv_2d/int8/mve-1x1", isa::kArmMve, conv_2d::AppliesMvePointwise, nullptr,
      MOTE_ARM_MVE_FN(conv_2d::ConvInt8MvePointwise)},
@@ -243,6 +253,16 @@ namespace conv_2d {
 bool AppliesAvx2Pointwise(const ConvInt8Problem& p) {
   return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
          p.pad_width == 0 && p.pad_height == 0 && p.input_depth <= kAvx2MaxPatch;
+}
+
+bool AppliesNeonPointwise(const ConvInt8Problem& p) {
+  return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
+         p.pad_width == 0 && p.pad_height == 0 && p.output_depth <= kNeonMaxChannels;
+}
+
+bool AppliesNeonIm2col(const ConvInt8Problem& p) {
+  return p.filter_input_depth == p.input_depth && p.output_depth <= kNeonMaxChannels &&
+         static_cast<int64_t>(p.filter_height) * p.filter_width * p.input_depth <= kNeonMaxPatch;
 }
 
 bool AppliesAvx2Im2col(const ConvInt8Problem& p) {

@@ -50,10 +50,17 @@ using variant_test::ExpectRefused;
 TEST(Conv2D, ReportsVariantPerType) {
   // The int8 node (3x3 filter) gets the VNNI or AVX2 im2col variant where it runs (conv_2d_avx2_test.cc); a packed
   // INT4 filter is unpacked and runs the same int8 variant.
-  const char* const kInt8Variant = MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) == nullptr ? "conv_2d/int8/reference"
-                                   : (isa::AvailableFeatures() & isa::kAvx512Vnni) != 0 ? "conv_2d/int8/avx512vnni-im2col"
-                                   : (isa::AvailableFeatures() & isa::kAvx2) != 0       ? "conv_2d/int8/avx2-im2col"
-                                                                                        : "conv_2d/int8/reference";
+  // On AArch64 the dot-product or NEON im2col variant (conv_2d_neon_test.cc).
+  const uint32_t available = isa::AvailableFeatures();
+  const bool aarch64 = MOTE_AARCH64_SIMD_FN(conv_2d::ConvInt8NeonIm2col) != nullptr;
+  const char* const kInt8Variant =
+      aarch64 ? ((available & isa::kArmDotProd) != 0 && (available & isa::kArmNeon) != 0 ? "conv_2d/int8/dotprod-im2col"
+                 : (available & isa::kArmNeon) != 0                                     ? "conv_2d/int8/neon-im2col"
+                                                                                        : "conv_2d/int8/reference")
+      : MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col) == nullptr ? "conv_2d/int8/reference"
+      : (available & isa::kAvx512Vnni) != 0                      ? "conv_2d/int8/avx512vnni-im2col"
+      : (available & isa::kAvx2) != 0                            ? "conv_2d/int8/avx2-im2col"
+                                                                 : "conv_2d/int8/reference";
   struct {
     schema::TensorType type, filter_type, bias_type;
     const char* variant;

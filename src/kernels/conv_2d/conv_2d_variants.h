@@ -84,6 +84,22 @@ struct MveScratchLayout {
 MveScratchLayout GetMveScratchLayout(const ConvInt8Problem& p);
 size_t MveScratchBytes(const ConvInt8Problem& p);
 
+// AArch64 (conv_2d_neon.cc): the GEMM of kernels/simd/gemm_neon.h on Armv8.0 NEON or with the Armv8.2 dot
+// product (SDOT). Both schemes need groups == 1 and at most kNeonMaxChannels output channels (the input offset
+// folded into the bias lives on the stack); no arena scratch.
+// 1x1 filter, no padding, any stride: the rows are the input pixels in place.
+bool AppliesNeonPointwise(const ConvInt8Problem& p);
+void ConvInt8NeonPointwise(const ConvInt8Problem& p, void* scratch);
+void ConvInt8DotprodPointwise(const ConvInt8Problem& p, void* scratch);
+// Any filter size, stride, dilation and padding, receptive fields of at most kNeonMaxPatch values (gathered
+// per tile of 4 output pixels into a 16 KiB stack buffer).
+bool AppliesNeonIm2col(const ConvInt8Problem& p);
+void ConvInt8NeonIm2col(const ConvInt8Problem& p, void* scratch);
+void ConvInt8DotprodIm2col(const ConvInt8Problem& p, void* scratch);
+
+constexpr int kNeonMaxChannels = 2048;  // = neon::kGemmMaxCols
+constexpr int kNeonMaxPatch = 4096;
+
 }  // namespace conv_2d
 }  // namespace mote
 

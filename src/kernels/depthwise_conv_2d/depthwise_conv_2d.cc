@@ -72,6 +72,10 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
     {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
+#if MOTE_TARGET_AARCH64
+    {"depthwise_conv_2d/int8/neon", isa::kArmNeon, depthwise_conv_2d::AppliesNeon, nullptr,
+     MOTE_AARCH64_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Neon)},
+#endif
 #if MOTE_TARGET_ARM_MVE
     {"depthwise_conv_2d/int8/mve-3x3", isa::kArmMve, depthwise_conv_2d::AppliesMve3x3, nullptr,
      MOTE_ARM_MVE_FN(depthwise_conv_2d::DepthwiseInt8Mve3x3)},
@@ -244,6 +248,12 @@ bool FitsAvx2(const DepthwiseInt8Problem& p) {
 }  // namespace
 
 bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1 && FitsAvx2(p); }
+
+bool AppliesNeon(const DepthwiseInt8Problem& p) {
+  const int64_t taps = static_cast<int64_t>(p.filter_height) * p.filter_width;
+  return (p.depth_multiplier == 1 || p.depth_multiplier % 8 == 0) && taps <= kNeonMaxTaps &&
+         taps * p.output_depth <= kNeonMaxWeights;
+}
 
 bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p) {
   return p.depth_multiplier % 8 == 0 && FitsAvx2(p);

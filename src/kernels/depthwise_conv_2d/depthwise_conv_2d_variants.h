@@ -57,6 +57,14 @@ struct Avx2TableLayout {
 };
 Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
+// AArch64 NEON (depthwise_conv_2d_neon.cc; Armv8.0, the dot-product level's choice too): channel multiplier 1
+// or a multiple of 8, any filter of up to kNeonMaxTaps taps, stride, dilation and padding, filters of at most kNeonMaxWeights values
+// (widened to int16 on the stack once per invoke); 16 then 8 channels per step, no arena scratch.
+constexpr int kNeonMaxTaps = 64;
+constexpr int kNeonMaxWeights = 32768;  // filter_height * filter_width * channels: a 64 KiB stack table
+bool AppliesNeon(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Neon(const DepthwiseInt8Problem& p, void* scratch);
+
 // Cortex-M Helium (depthwise_conv_2d_mve.cc; Cortex-M55): 3x3 filters, channel multiplier 1, any stride,
 // dilation and padding; four channels per vector, no arena scratch (a stack table of ~1 KB).
 bool AppliesMve3x3(const DepthwiseInt8Problem& p);

@@ -90,6 +90,20 @@
 #define MOTE_ARM_MVE_FN(fn) nullptr
 #endif
 
+// AArch64 builds: NEON entries (isa::kArmNeon, *_neon.cc) and dot-product entries (isa::kArmNeon |
+// isa::kArmDotProd, *_dotprod.cc), chosen at run time from getauxval (src/isa). MOTE_HAVE_AARCH64_SIMD is defined
+// by the build when those files are compiled in (MOTE_AARCH64_SIMD, CMakeLists.txt).
+#if defined(__aarch64__)
+#define MOTE_TARGET_AARCH64 1
+#else
+#define MOTE_TARGET_AARCH64 0
+#endif
+#if defined(MOTE_HAVE_AARCH64_SIMD) && MOTE_HAVE_AARCH64_SIMD
+#define MOTE_AARCH64_SIMD_FN(fn) (fn)
+#else
+#define MOTE_AARCH64_SIMD_FN(fn) nullptr
+#endif
+
 namespace mote {
 
 template <typename Problem>

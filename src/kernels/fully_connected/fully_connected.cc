@@ -107,6 +107,12 @@ constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variant
     {"fully_connected/int8/avx2", isa::kAvx2, fully_connected::AppliesAvx2, nullptr,
      MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2)},
 #endif
+#if MOTE_TARGET_AARCH64
+    {"fully_connected/int8/dotprod", isa::kArmNeon | isa::kArmDotProd, fully_connected::AppliesNeon, nullptr,
+     MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Dotprod)},
+    {"fully_connected/int8/neon", isa::kArmNeon, fully_connected::AppliesNeon, nullptr,
+     MOTE_AARCH64_SIMD_FN(fully_connected::FullyConnectedInt8Neon)},
+#endif
 #if MOTE_TARGET_ARM_MVE
     {"fully_connected/int8/mve", isa::kArmMve, nullptr, nullptr,
      MOTE_ARM_MVE_FN(fully_connected::FullyConnectedInt8Mve)},
@@ -505,6 +511,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
+bool fully_connected::AppliesNeon(const FullyConnectedInt8Problem& p) {
+  return p.filter_offset == 0 && p.output_depth <= kNeonMaxUnits;
+}
 
 #define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();

@@ -39,6 +39,14 @@ void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void* scratch);
 
 constexpr int kAvx2MaxDepth = 8192;
 
+// AArch64 (fully_connected_neon.cc): the GEMM of kernels/simd/gemm_neon.h on Armv8.0 NEON or with the Armv8.2
+// dot product (SDOT), weights read in place, no scratch. Symmetric weights only (filter_offset == 0, as every
+// converter writes them) and at most kNeonMaxUnits units (per-unit tables on the stack); others take the reference.
+constexpr int kNeonMaxUnits = 2048;
+bool AppliesNeon(const FullyConnectedInt8Problem& p);
+void FullyConnectedInt8Neon(const FullyConnectedInt8Problem& p, void* scratch);
+void FullyConnectedInt8Dotprod(const FullyConnectedInt8Problem& p, void* scratch);
+
 // Cortex-M Helium (fully_connected_mve.cc; Cortex-M55): every problem, no scratch.
 void FullyConnectedInt8Mve(const FullyConnectedInt8Problem& p, void* scratch);
 
