@@ -23,9 +23,10 @@ MAX_MODEL_BYTES = 16 * 1024
 def read_cases(path):
     with open(path, "rb") as f:
         data = f.read()
-    if data[:8] not in (b"MOTEORC1", b"MOTEORC2"):
+    if data[:8] not in (b"MOTEORC1", b"MOTEORC2", b"MOTEORC3"):
         raise ValueError("%s: bad magic" % path)
-    v2 = data[:8] == b"MOTEORC2"  # each case carries an expectation and a reason after its name
+    v3 = data[:8] == b"MOTEORC3"  # as MOTEORC2, with a step count and per invoke: flags, inputs, outputs
+    v2 = v3 or data[:8] == b"MOTEORC2"  # each case carries an expectation and a reason after its name
     pos = 8
 
     def u32():
@@ -48,10 +49,13 @@ def read_cases(path):
             u32()
             blob()
         model = blob()
-        for _ in range(u32()):
-            blob()
-        for _ in range(u32()):
-            blob()
+        for _ in range(u32() if v3 else 1):
+            if v3:
+                u32()
+            for _ in range(u32()):
+                blob()
+            for _ in range(u32()):
+                blob()
         cases.append((name, model))
     return cases
 
