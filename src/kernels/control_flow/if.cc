@@ -2,6 +2,7 @@
 // branch's outputs into the node's. TFLM's kernel copies through two persistent intermediate buffers because it
 // plans the subgraphs apart; mote's planner keeps a called subgraph's inputs and outputs apart from the caller's
 // tensors (mote/micro_graph.h), so the copies are direct and cost no persistent bytes.
+#include "kernels/glue/bool_byte.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/subgraph_io.h"
@@ -43,7 +44,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const auto* data = static_cast<const OpData*>(node->user_data);
-  const bool cond = micro::GetEvalInput(context, node, 0)->data.b[0];
+  // The condition's byte may be any value (a graph input): read it as a byte, never load it as a C++ bool.
+  const bool cond = AsBoolBytes(micro::GetEvalInput(context, node, 0)->data.b)[0];
   const int branch = cond ? data->then_subgraph_index : data->else_subgraph_index;
   CopyToSubgraphInputs(context, node->inputs, 1, branch);
   TF_LITE_ENSURE_STATUS(GetMicroContext(context)->graph().InvokeSubgraph(branch));

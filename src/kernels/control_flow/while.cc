@@ -2,6 +2,7 @@
 // 0, a bool, decides), the body subgraph maps them to the next state, as TFLM's kernel does. A condition that
 // never turns false runs for as long as the model says (TFLM's behaviour) unless the application bounds it
 // (MicroInterpreter::SetMaxLoopIterations).
+#include "kernels/glue/bool_byte.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/subgraph_io.h"
@@ -50,7 +51,7 @@ TfLiteStatus RunCondition(TfLiteContext* context, int cond, const TfLiteIntArray
   MicroGraph& graph = GetMicroContext(context)->graph();
   CopyToSubgraphInputs(context, state, 0, cond);
   TF_LITE_ENSURE_STATUS(graph.InvokeSubgraph(cond));
-  *value = graph.GetSubgraphOutput(cond, 0)->data.b[0];
+  *value = AsBoolBytes(graph.GetSubgraphOutput(cond, 0)->data.b)[0];
   return kTfLiteOk;
 }
 
