@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # AArch64 stage: cross-builds mote for AArch64 Linux with Debian's g++-aarch64-linux-gnu (preset aarch64, in
 # build/aarch64) and runs the host suite from CTest under qemu-aarch64 (Debian's qemu-user): unit, kernel
-# oracle, golden models, CLI, fuzz regressions, no-heap. The two tests that build consumer projects against
+# oracle, golden models, CLI, fuzz regressions, no-heap. The four tests that build consumer projects against
 # the installed package with the host's compiler are left to the host suite. Skips, saying so, when the cross
 # compiler or QEMU is missing (scripts/setup.sh installs both).
 set -euo pipefail
