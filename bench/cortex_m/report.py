@@ -121,6 +121,40 @@ def count_tables(raw):
     return "\n".join(out)
 
 
+M0PLUS_TARGET = 2.5  # issue #23: >= 2.5x fewer instructions than mote's reference kernels on the same core
+
+
+def m0plus_table(raw):
+    """Cortex-M0+ (Armv6-M build, run on QEMU's Cortex-M3 board mps2-an385): reference vs the v6m variants."""
+    results = {}
+    for model in MODELS:
+        path = os.path.join(raw, "count-m0plus-%s.txt" % model)
+        if os.path.exists(path):
+            results[model] = parse_count(path)
+    if not results:
+        return ""
+    out = ["### Cortex-M0+: instructions per Invoke(), reference kernels vs the Armv6-M variants", "",
+           "Built with `-mcpu=cortex-m0plus` (Armv6-M), run on QEMU's Cortex-M3 board `mps2-an385`: the same Armv6-M "
+           "instruction stream, counted by the shared instrument (instructions, not M0+ cycles).", "",
+           "| model | M0+ reference | M0+ v6m variants | reference / v6m |", "|---|---|---|---|"]
+    reached = []
+    for model in MODELS:
+        r = results.get(model)
+        if r is None or r["reference"] is None:
+            continue
+        if r["optimized"] is None:
+            out.append("| %s | %s | same as reference | 1.00x |" % (model, mega(r["reference"])))
+            reached.append(False)
+            continue
+        speedup = r["reference"] / r["optimized"]
+        reached.append(speedup >= M0PLUS_TARGET)
+        out.append("| %s | %s | %s | **%.2fx**%s |" % (model, mega(r["reference"]), mega(r["optimized"]), speedup,
+                                                       "" if r["match"] else " OUTPUTS DIFFER"))
+    out += ["", "Target: >= %.1fx fewer instructions than the reference on each model: %s (%d of %d)." % (
+        M0PLUS_TARGET, "reached" if reached and all(reached) else "NOT reached", sum(reached), len(reached))]
+    return "\n".join(out)
+
+
 def footprint_tables(raw, src):
     members = footprint.op_of_member(src)
     maps = sorted(glob.glob(os.path.join(raw, "footprint-*.map")))
@@ -230,6 +264,7 @@ def main():
     raw = sys.argv[1]
     src = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
     print(count_tables(raw))
+    print(m0plus_table(raw))
     print(footprint_tables(raw, src))
 
 

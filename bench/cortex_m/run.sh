@@ -5,6 +5,7 @@
 # figures (docs/cortex-m.md). Not part of CTest: it takes several minutes.
 #
 #   bash bench/cortex_m/run.sh [--cores "m4 m7 m55"] [--no-footprint] [--no-counts] [--profile CORE:MODEL]...
+#   bash bench/cortex_m/run.sh --cores m0plus --no-footprint    # Cortex-M0+ (Armv6-M) on QEMU's M3 board mps2-an385
 #   MOTE_HOST_TOOL=build/release/mote bash bench/cortex_m/run.sh     # reuse a host `mote` for gen-resolver
 #
 # Needs ../shared (models, golden data, tools/qemu-cortex-m); MOTE_SHARED_DIR overrides its location. Builds go to
@@ -34,9 +35,9 @@ out=build/bench-cortex-m
 mkdir -p "$out/raw"
 jobs=2
 
-# A host `mote` for gen-resolver (MOTE_HOST_TOOL: an existing one).
+# A host `mote` for gen-resolver (MOTE_HOST_TOOL: an existing one; not needed by --no-footprint).
 mote="${MOTE_HOST_TOOL:-}"
-if [[ -z $mote ]]; then
+if [[ -z $mote && $footprint == 1 ]]; then  # only the footprint images need gen-resolver
   echo "== host mote (gen-resolver)"
   cmake -S . -B build/bench-host -DCMAKE_BUILD_TYPE=Release -DMOTE_BUILD_TESTS=OFF >/dev/null
   cmake --build build/bench-host -j$jobs --target mote_cli >/dev/null
@@ -64,7 +65,10 @@ if [[ $counts == 1 ]]; then
     for elf in "$dir"/targets/bench_cortex_m/mote_bench_*.elf; do
       model=$(basename "$elf" .elf); model=${model#mote_bench_}
       echo "   $core $model"
-      "$instrument/run_qemu.sh" --count "$core" "$elf" >"$out/raw/count-$core-$model.txt" 2>&1 || {
+      counter="$instrument/run_qemu.sh"
+      # The shared instrument knows M4, M7 and M55; bench/cortex_m/qemu_count.sh adds the M0+ on mps2-an385.
+      [[ $core == m0plus ]] && counter=bench/cortex_m/qemu_count.sh
+      QEMU_CORTEX_M_TOOL="$instrument" "$counter" --count "$core" "$elf" >"$out/raw/count-$core-$model.txt" 2>&1 || {
         cat "$out/raw/count-$core-$model.txt"; echo "run.sh: $model failed on $core"; exit 1; }
     done
   done
@@ -102,7 +106,9 @@ for spec in "${profiles[@]}"; do
   cross_build "$dir" "$core" "^mote_bench_${model}\$" -DCMAKE_BUILD_TYPE=Release \
     -DCMAKE_CXX_FLAGS_RELEASE="-O2 -DNDEBUG -DMOTE_BENCH_OPTIMIZED_ONLY"
   elf="$dir/targets/bench_cortex_m/mote_bench_$model.elf"
-  "$instrument/run_qemu.sh" --count --prof "$out/raw/profile-$core-$model.prof" "$core" "$elf" \
+  counter="$instrument/run_qemu.sh"
+  [[ $core == m0plus ]] && counter=bench/cortex_m/qemu_count.sh
+  QEMU_CORTEX_M_TOOL="$instrument" "$counter" --count --prof "$out/raw/profile-$core-$model.prof" "$core" "$elf" \
     >"$out/raw/profile-$core-$model.run.txt" 2>&1 || { cat "$out/raw/profile-$core-$model.run.txt"; exit 1; }
   python3 "$instrument/profile.py" "$elf" "$out/raw/profile-$core-$model.prof" 400 >"$out/raw/profile-$core-$model.txt"
   python3 bench/cortex_m/instruction_mix.py "$out/raw/profile-$core-$model.txt" | tee "$out/profile-$core-$model.md"

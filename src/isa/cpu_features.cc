@@ -33,7 +33,7 @@ struct NamedFeature {
 constexpr NamedFeature kNames[] = {
     {"avx2", kAvx2},           {"fma", kFma},         {"avx512f", kAvx512F}, {"avx512bw", kAvx512Bw},
     {"avx512vl", kAvx512Vl},   {"avx512vnni", kAvx512Vnni}, {"avxvnni", kAvxVnni},
-    {"dsp", kArmDsp},          {"mve", kArmMve},
+    {"dsp", kArmDsp},          {"mve", kArmMve},      {"v6m", kArmV6m},
     {"neon", kArmNeon},        {"dotprod", kArmDotProd}, {"i8mm", kArmI8mm},
 };
 

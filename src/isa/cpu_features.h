@@ -15,8 +15,8 @@
 // A feature masked off also masks nothing else by itself; variants list every bit they need (an AVX-512
 // variant also requires kAvx2), so masking "avx2" turns off every x86 SIMD variant.
 //
-// On targets other than x86-64 no x86 bit is ever set. Arm M-profile features (kArmDsp, kArmMve) are fixed at
-// compile time (__ARM_FEATURE_DSP, __ARM_FEATURE_MVE: the core the library is built for) and reported by
+// On targets other than x86-64 no x86 bit is ever set. Arm M-profile features (kArmDsp, kArmMve, kArmV6m) are fixed at
+// compile time (__ARM_FEATURE_DSP, __ARM_FEATURE_MVE, __ARM_ARCH_6M__: the core the library is built for) and reported by
 // DetectedFeatures() on such builds; kCompiledArmFeatures is the same set as a constant. The mask applies to them
 // as to x86 bits (SetFeatureMask(isa::kArmMve) makes an M55 build pick its DSP or reference variants).
 // AArch64 Linux: getauxval(AT_HWCAP) at first use (kArmNeon = ASIMD, kArmDotProd = ASIMDDP; kArmI8mm from
@@ -41,12 +41,14 @@ enum Feature : uint32_t {
   kAvxVnni = 1u << 6,     // VEX-encoded AVX-VNNI
   kArmDsp = 1u << 8,      // Arm DSP extension (Armv7E-M, Armv8-M Mainline): SMLAD, SXTB16, SSAT... (M4/M7/M33/M55)
   kArmMve = 1u << 9,      // Arm M-profile Vector Extension, integer (Helium, Armv8.1-M: Cortex-M55)
+  kArmV6m = 1u << 10,     // Armv6-M baseline (Cortex-M0/M0+): no instruction beyond Armv6-M; marks the variants
+                          // written for that core's register budget (*_v6m.cc), reported only on Armv6-M builds
   kArmNeon = 1u << 12,    // AArch64 Advanced SIMD (Armv8.0: Cortex-A53, A72)
   kArmDotProd = 1u << 13, // AArch64 SDOT/UDOT (Armv8.2 dot product: Cortex-A55, A76...)
   kArmI8mm = 1u << 14,    // AArch64 int8 matrix multiply (SMMLA; Armv8.6)
 };
 constexpr uint32_t kAllFeatures =
-    kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni | kArmDsp | kArmMve | kArmNeon | kArmDotProd | kArmI8mm;
+    kAvx2 | kFma | kAvx512F | kAvx512Bw | kAvx512Vl | kAvx512Vnni | kAvxVnni | kArmDsp | kArmMve | kArmV6m | kArmNeon | kArmDotProd | kArmI8mm;
 
 // The Arm features of the core this translation unit is compiled for (0 on other architectures).
 constexpr uint32_t kCompiledArmFeatures =
@@ -55,6 +57,9 @@ constexpr uint32_t kCompiledArmFeatures =
 #endif
 #if defined(__ARM_FEATURE_MVE) && (__ARM_FEATURE_MVE & 1)
     kArmMve |
+#endif
+#if defined(__ARM_ARCH_6M__)
+    kArmV6m |
 #endif
     0u;
 

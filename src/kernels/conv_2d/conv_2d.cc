@@ -96,6 +96,12 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
     {"conv_2d/int8/dsp-im2col", isa::kArmDsp, conv_2d::AppliesDspIm2col, conv_2d::DspScratchBytes,
      MOTE_ARM_DSP_FN(conv_2d::ConvInt8DspIm2col)},
 #endif
+#if MOTE_TARGET_ARMV6M
+    {"conv_2d/int8/v6m-1x1", isa::kArmV6m, conv_2d::AppliesV6mPointwise, nullptr,
+     MOTE_ARM_V6M_FN(conv_2d::ConvInt8V6mPointwise)},
+    {"conv_2d/int8/v6m-im2col", isa::kArmV6m, conv_2d::AppliesV6mIm2col, nullptr,
+     MOTE_ARM_V6M_FN(conv_2d::ConvInt8V6mIm2col)},
+#endif
     {"conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 

@@ -35,6 +35,16 @@ const Variant kMvePointwise{"mve-1x1", nullptr, nullptr, nullptr};
 const Variant kMveIm2col{"mve-im2col", nullptr, nullptr, nullptr};
 #endif
 
+#if defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M
+const Variant kV6mPointwise{"v6m-1x1", mote::conv_2d::ConvInt8V6mPointwise, mote::conv_2d::AppliesV6mPointwise,
+                            NoScratch};
+const Variant kV6mIm2col{"v6m-im2col", mote::conv_2d::ConvInt8V6mIm2col, mote::conv_2d::AppliesV6mIm2col,
+                         NoScratch};
+#else
+const Variant kV6mPointwise{"v6m-1x1", nullptr, nullptr, nullptr};
+const Variant kV6mIm2col{"v6m-im2col", nullptr, nullptr, nullptr};
+#endif
+
 using Shape = mote::conv_test::ConvShape;
 
 mote_variants::ConvBench<48 * 1024, 80 * 1024, 48 * 1024, 48 * 1024> g_bench;
@@ -153,6 +163,45 @@ TEST(Conv2DArm, MveIm2colMatchesReferenceOnPointwiseShapes) {
 TEST(Conv2DArm, MveMatchesReferenceOnModelShapes) {
   RunModelShapes(kMvePointwise, "MvePointwiseMatchesReferenceOnModelShapes");
   RunModelShapes(kMveIm2col, "MveIm2colMatchesReferenceOnModelShapes");
+}
+
+TEST(Conv2DArm, V6mPointwiseMatchesReference) { RunPointwise(kV6mPointwise, "V6mPointwiseMatchesReference"); }
+TEST(Conv2DArm, V6mIm2colMatchesReference) { RunIm2col(kV6mIm2col, "V6mIm2colMatchesReference"); }
+TEST(Conv2DArm, V6mIm2colMatchesReferenceOnPointwiseShapes) {
+  RunPointwise(kV6mIm2col, "V6mIm2colMatchesReferenceOnPointwiseShapes");
+}
+TEST(Conv2DArm, V6mMatchesReferenceOnModelShapes) {
+  RunModelShapes(kV6mPointwise, "V6mPointwiseMatchesReferenceOnModelShapes");
+  RunModelShapes(kV6mIm2col, "V6mIm2colMatchesReferenceOnModelShapes");
+}
+TEST(Conv2DArm, V6mAppliesOnlyWhereItCan) {
+  if (kV6mPointwise.run == nullptr) GTEST_SKIP() << "the Armv6-M variants are not compiled into this image";
+  ConvInt8Problem p{};
+  p.batches = 1;
+  p.input_height = p.input_width = 4;
+  p.input_depth = p.filter_input_depth = 8;
+  p.filter_height = p.filter_width = 1;
+  p.output_height = p.output_width = 4;
+  p.output_depth = 1;  // any channel count
+  p.stride_width = p.stride_height = p.dilation_width = p.dilation_height = 1;
+  EXPECT_TRUE(kV6mPointwise.applies(p));
+  EXPECT_TRUE(kV6mIm2col.applies(p));
+  p.pad_width = 1;  // padded 1x1: im2col only
+  EXPECT_FALSE(kV6mPointwise.applies(p));
+  EXPECT_TRUE(kV6mIm2col.applies(p));
+  p.pad_width = 0;
+  p.filter_input_depth = 4;  // grouped convolution
+  EXPECT_FALSE(kV6mPointwise.applies(p));
+  EXPECT_FALSE(kV6mIm2col.applies(p));
+  p.filter_input_depth = p.input_depth = 128;
+  p.filter_height = p.filter_width = 3;  // 3x3x128 = kV6mMaxPatch
+  EXPECT_FALSE(kV6mPointwise.applies(p));
+  EXPECT_TRUE(kV6mIm2col.applies(p));
+  p.filter_input_depth = p.input_depth = 129;
+  EXPECT_FALSE(kV6mIm2col.applies(p));
+  p.filter_input_depth = p.input_depth = 8;
+  p.input_offset = 129;  // a zero point outside int8 cannot fill the patch
+  EXPECT_FALSE(kV6mIm2col.applies(p));
 }
 
 // The variants refuse what they do not handle (the glue then picks the next entry of its table).

@@ -84,6 +84,17 @@ struct MveScratchLayout {
 MveScratchLayout GetMveScratchLayout(const ConvInt8Problem& p);
 size_t MveScratchBytes(const ConvInt8Problem& p);
 
+// Armv6-M (conv_2d_v6m.cc; Cortex-M0/M0+). Both need groups == 1; no arena scratch. Four output channels share
+// each input load; requantization without 64-bit multiplies.
+// 1x1 filter, no padding, any stride: rows are the input pixels, read in place.
+bool AppliesV6mPointwise(const ConvInt8Problem& p);
+void ConvInt8V6mPointwise(const ConvInt8Problem& p, void* scratch);
+// Any filter size, stride, dilation and padding with a receptive field (filter_height * filter_width *
+// input_depth) of at most kV6mMaxPatch values, gathered per output pixel into a stack buffer of that size.
+bool AppliesV6mIm2col(const ConvInt8Problem& p);
+void ConvInt8V6mIm2col(const ConvInt8Problem& p, void* scratch);
+constexpr int kV6mMaxPatch = 1152;  // 3x3 x 128 channels
+
 // AArch64 (conv_2d_neon.cc): the GEMM of kernels/simd/gemm_neon.h on Armv8.0 NEON or with the Armv8.2 dot
 // product (SDOT). Both schemes need groups == 1 and at most kNeonMaxChannels output channels (the input offset
 // folded into the bias lives on the stack); no arena scratch.

@@ -88,6 +88,10 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
     {"depthwise_conv_2d/int8/dsp", isa::kArmDsp, depthwise_conv_2d::AppliesDsp, depthwise_conv_2d::DspScratchBytes,
      MOTE_ARM_DSP_FN(depthwise_conv_2d::DepthwiseInt8Dsp)},
 #endif
+#if MOTE_TARGET_ARMV6M
+    {"depthwise_conv_2d/int8/v6m", isa::kArmV6m, depthwise_conv_2d::AppliesV6m, nullptr,
+     MOTE_ARM_V6M_FN(depthwise_conv_2d::DepthwiseInt8V6m)},
+#endif
     {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 

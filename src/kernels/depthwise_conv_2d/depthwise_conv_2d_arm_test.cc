@@ -36,6 +36,13 @@ const Variant kMve3x3{"mve-3x3", nullptr, nullptr, nullptr};
 const Variant kMveGeneral{"mve", nullptr, nullptr, nullptr};
 #endif
 
+#if defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M
+const Variant kV6m{"v6m", mote::depthwise_conv_2d::DepthwiseInt8V6m, mote::depthwise_conv_2d::AppliesV6m,
+                   NoScratch};
+#else
+const Variant kV6m{"v6m", nullptr, nullptr, nullptr};
+#endif
+
 using Shape = mote::conv_test::DepthwiseShape;
 
 mote_variants::ConvBench<48 * 1024, 8 * 1024, 48 * 1024, 32 * 1024> g_bench;
@@ -172,6 +179,33 @@ TEST(DepthwiseConv2DArm, MveGeneralAppliesUpToItsTapLimit) {
   p.filter_width = mote::depthwise_conv_2d::kMveMaxTaps + 1;
   EXPECT_FALSE(kMveGeneral.applies(p));
   EXPECT_FALSE(kMve3x3.applies(p));
+}
+
+TEST(DepthwiseConv2DArm, V6mMatchesReference3x3) { RunRandom(kV6m, "V6mMatchesReference3x3", true); }
+TEST(DepthwiseConv2DArm, V6mMatchesReferenceAnyFilter) {
+  RunRandom(kV6m, "V6mMatchesReferenceAnyFilter", false, false, false, /*dilations=*/true);
+}
+TEST(DepthwiseConv2DArm, V6mMatchesReferenceOnModelShapes) { RunModelShapes(kV6m, "V6mMatchesReferenceOnModelShapes"); }
+// More output channels than one pass of the accumulator buffer holds (kV6mAccChannels), multipliers 1 and 3.
+TEST(DepthwiseConv2DArm, V6mMatchesReferenceAcrossAccumulatorPasses) {
+  if (kV6m.run == nullptr) GTEST_SKIP() << "depthwise_conv_2d/int8/v6m is not compiled into this image";
+  const uint64_t seed = mote_variants::BaseSeed("DepthwiseConv2DArm", "V6mMatchesReferenceAcrossAccumulatorPasses");
+  const Shape shapes[] = {
+      {1, 3, 3, 300, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},
+      {1, 3, 4, 100, 3, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},
+      {1, 2, 2, 257, 1, 2, 2, 1, 1, 1, 1, kTfLitePaddingValid},
+  };
+  int i = 0;
+  for (const Shape& s : shapes) {
+    Rng rng(mote_variants::CaseSeed(seed, i));
+    DepthwiseInt8Problem p;
+    ASSERT_TRUE(MakeCase(s, rng, &p)) << "shape " << i << " does not fit the test buffers";
+    mote_test::Message why;
+    Describe(why, i, s);
+    ASSERT_TRUE(kV6m.applies(p)) << why;
+    ASSERT_TRUE(Check(kV6m, p, &why)) << why;
+    ++i;
+  }
 }
 
 TEST(DepthwiseConv2DArm, DspAppliesOnlyWhereItCan) {

@@ -123,6 +123,14 @@ struct DspScratchLayout {
 DspScratchLayout GetDspScratchLayout(const DepthwiseInt8Problem& p);
 size_t DspScratchBytes(const DepthwiseInt8Problem& p);
 
+// Armv6-M (depthwise_conv_2d_v6m.cc; Cortex-M0/M0+): channel multiplier up to kV6mAccChannels, filters of up to
+// kV6mMaxTaps taps, any stride, dilation and padding; no arena scratch (1.5 KB of stack). Per output pixel a table
+// of the in-image taps' offsets, walked by every channel; requantization without 64-bit multiplies.
+bool AppliesV6m(const DepthwiseInt8Problem& p);
+void DepthwiseInt8V6m(const DepthwiseInt8Problem& p, void* scratch);
+constexpr int kV6mMaxTaps = 64;
+constexpr int kV6mAccChannels = 256;  // output channels per pass
+
 }  // namespace depthwise_conv_2d
 }  // namespace mote
 

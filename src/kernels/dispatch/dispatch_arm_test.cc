@@ -42,20 +42,28 @@ TEST(ArmDispatch, OptimizedVariantsAreChosenWhereTheCoreHasThem) {
   ASSERT_GT(kVariantModels.count, 0u);
   mote::isa::SetFeatureMask(0);
   const uint32_t features = mote::isa::DetectedFeatures();
-  board_printf("[ features ] %s: compiled for 0x%lx (dsp %d, mve %d)\n", board_core(),
+  board_printf("[ features ] %s: compiled for 0x%lx (dsp %d, mve %d, v6m %d)\n", board_core(),
                static_cast<unsigned long>(mote::isa::kCompiledArmFeatures),
-               (features & mote::isa::kArmDsp) != 0, (features & mote::isa::kArmMve) != 0);
+               (features & mote::isa::kArmDsp) != 0, (features & mote::isa::kArmMve) != 0,
+               (features & mote::isa::kArmV6m) != 0);
   EXPECT_EQ(features, mote::isa::kCompiledArmFeatures);
   const int dsp = CountVariants(SmallCnn(), resolver, "/dsp", /*print=*/true);
   const int mve = CountVariants(SmallCnn(), resolver, "/mve");
+  const int v6m = CountVariants(SmallCnn(), resolver, "/v6m");
   ASSERT_GE(dsp, 0) << "AllocateTensors failed";
 #if defined(MOTE_HAVE_ARM_MVE) && MOTE_HAVE_ARM_MVE
   EXPECT_GE(mve, 3) << "CONV_2D 3x3, CONV_2D 1x1 and DEPTHWISE_CONV_2D take Helium variants on a Helium core";
 #elif defined(MOTE_HAVE_ARM_DSP) && MOTE_HAVE_ARM_DSP
   EXPECT_EQ(mve, 0);
   EXPECT_GE(dsp, 3) << "CONV_2D 3x3, CONV_2D 1x1 and DEPTHWISE_CONV_2D at least take DSP variants";
+#elif defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M
+  EXPECT_EQ(dsp + mve, 0);
+  EXPECT_GE(v6m, 4) << "CONV_2D 3x3 and 1x1, DEPTHWISE_CONV_2D and FULLY_CONNECTED take Armv6-M variants";
 #else
-  EXPECT_EQ(dsp + mve, 0) << "no Cortex-M variant is compiled into this image";
+  EXPECT_EQ(dsp + mve + v6m, 0) << "no Cortex-M variant is compiled into this image";
+#endif
+#if !(defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M)
+  EXPECT_EQ(v6m, 0) << "Armv6-M variants are in the tables of Armv6-M builds only";
 #endif
   mote_test::Message why;
   EXPECT_TRUE(mote_target::RunAndCompare(SmallCnn(), SmallCnn().cases[0], resolver, Arena(), ArenaBytes(), &why))
@@ -67,10 +75,12 @@ TEST(ArmDispatch, MaskedIsaFallsBackToReferenceWithTheSameOutputs) {
   if (mote::kRequireOptimizedVariants && !mote::kWarnOnVariantFallback) {
     GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED forbids the fallback this test forces";
   }
-  mote::isa::SetFeatureMask(mote::isa::kArmDsp | mote::isa::kArmMve);
-  EXPECT_EQ(mote::isa::AvailableFeatures() & (mote::isa::kArmDsp | mote::isa::kArmMve), 0u);
+  const uint32_t arm = mote::isa::kArmDsp | mote::isa::kArmMve | mote::isa::kArmV6m;
+  mote::isa::SetFeatureMask(arm);
+  EXPECT_EQ(mote::isa::AvailableFeatures() & arm, 0u);
   EXPECT_EQ(CountVariants(SmallCnn(), resolver, "/dsp", /*print=*/true), 0);
   EXPECT_EQ(CountVariants(SmallCnn(), resolver, "/mve"), 0);
+  EXPECT_EQ(CountVariants(SmallCnn(), resolver, "/v6m"), 0);
   mote_test::Message why;
   EXPECT_TRUE(mote_target::RunAndCompare(SmallCnn(), SmallCnn().cases[0], resolver, Arena(), ArenaBytes(), &why))
       << why;

@@ -38,7 +38,7 @@ void ReportLostVariant(TfLiteContext* context, const char* op_name, const char* 
                        bool compiled_in, const char* fallback_id, bool fatal) {
   char needed[96];
   isa::FormatFeatures(required_isa, needed, sizeof(needed));
-  const bool arm = (required_isa & (isa::kArmDsp | isa::kArmMve)) != 0;
+  const bool arm = (required_isa & (isa::kArmDsp | isa::kArmMve | isa::kArmV6m)) != 0;
   const char* reason =
       arm ? "this build does not compile it in (the core lacks those instructions, or MOTE_ARM_KERNELS excludes them)"
           : "this build does not compile it in (MOTE_X86_SIMD is OFF or the compiler does not target x86-64)";

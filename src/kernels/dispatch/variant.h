@@ -89,6 +89,18 @@
 #else
 #define MOTE_ARM_MVE_FN(fn) nullptr
 #endif
+// Armv6-M entries (isa::kArmV6m, *_v6m.cc: Cortex-M0/M0+) are in tables of Armv6-M builds only, compiled in
+// unless MOTE_ARM_KERNELS=OFF (MOTE_HAVE_ARM_V6M).
+#if MOTE_TARGET_CORTEX_M && defined(__ARM_ARCH_6M__)
+#define MOTE_TARGET_ARMV6M 1
+#else
+#define MOTE_TARGET_ARMV6M 0
+#endif
+#if defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M
+#define MOTE_ARM_V6M_FN(fn) (fn)
+#else
+#define MOTE_ARM_V6M_FN(fn) nullptr
+#endif
 
 // AArch64 builds: NEON entries (isa::kArmNeon, *_neon.cc) and dot-product entries (isa::kArmNeon |
 // isa::kArmDotProd, *_dotprod.cc), chosen at run time from getauxval (src/isa). MOTE_HAVE_AARCH64_SIMD is defined

@@ -121,6 +121,10 @@ constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variant
     {"fully_connected/int8/dsp", isa::kArmDsp, nullptr, nullptr,
      MOTE_ARM_DSP_FN(fully_connected::FullyConnectedInt8Dsp)},
 #endif
+#if MOTE_TARGET_ARMV6M
+    {"fully_connected/int8/v6m", isa::kArmV6m, fully_connected::AppliesV6m, nullptr,
+     MOTE_ARM_V6M_FN(fully_connected::FullyConnectedInt8V6m)},
+#endif
     {"fully_connected/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 

@@ -56,6 +56,11 @@ void FullyConnectedInt8Mve(const FullyConnectedInt8Problem& p, void* scratch);
 void FullyConnectedInt8Dsp(const FullyConnectedInt8Problem& p, void* scratch);
 constexpr int kDspStackDepth = 1024;
 
+// Armv6-M (fully_connected_v6m.cc; Cortex-M0/M0+): symmetric weights (filter_offset == 0), no scratch; four
+// output channels share each input load, requantization without 64-bit multiplies.
+bool AppliesV6m(const FullyConnectedInt8Problem& p);
+void FullyConnectedInt8V6m(const FullyConnectedInt8Problem& p, void* scratch);
+
 }  // namespace fully_connected
 }  // namespace mote
 
