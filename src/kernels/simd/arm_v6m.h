@@ -15,6 +15,43 @@
 namespace mote {
 namespace arm_v6m {
 
+// Bits 31..62 of ua * ub + round (ua <= 2^31, ub < 2^31, round < 2^31), from four 16x16->32 products and an
+// ADDS/ADCS carry chain: 20 instructions.
+inline uint32_t MulHighRound(uint32_t ua, uint32_t ub, uint32_t round) {
+#if defined(__ARM_ARCH_6M__)
+  uint32_t al, bl, p0;
+  __asm__(
+      ".syntax unified\n\t"  // GCC wraps Thumb-1 inline asm in divided syntax (-masm-syntax-unified is off)
+      "uxth %[al], %[ua]\n\t"
+      "lsrs %[ua], %[ua], #16\n\t"  // ah
+      "uxth %[bl], %[ub]\n\t"
+      "lsrs %[ub], %[ub], #16\n\t"  // bh
+      "movs %[p0], %[al]\n\t"
+      "muls %[p0], %[bl], %[p0]\n\t"   // al * bl
+      "muls %[bl], %[ua], %[bl]\n\t"   // ah * bl
+      "muls %[al], %[ub], %[al]\n\t"   // al * bh
+      "muls %[ua], %[ub], %[ua]\n\t"   // ah * bh: the high word
+      "adds %[bl], %[bl], %[al]\n\t"   // the middle sum (< 2^32)
+      "movs %[ub], #0\n\t"
+      "adds %[p0], %[p0], %[round]\n\t"
+      "adcs %[ua], %[ua], %[ub]\n\t"
+      "lsls %[al], %[bl], #16\n\t"
+      "lsrs %[bl], %[bl], #16\n\t"
+      "adds %[p0], %[p0], %[al]\n\t"
+      "adcs %[ua], %[ua], %[bl]\n\t"
+      "lsls %[ua], %[ua], #1\n\t"
+      "lsrs %[p0], %[p0], #31\n\t"
+      "orrs %[ua], %[ua], %[p0]\n\t"
+      : [ua] "+&l"(ua), [ub] "+&l"(ub), [al] "=&l"(al), [bl] "=&l"(bl), [p0] "=&l"(p0)
+      : [round] "l"(round)
+      : "cc");
+  return ua;
+#else
+  const uint64_t m = static_cast<uint64_t>(ua) * ub + round;
+  return static_cast<uint32_t>(m >> 31);
+#endif
+}
+
 // Exactly mote::MultiplyByQuantizedMultiplier(x, quantized_multiplier, shift) (integer_arithmetic.h) for every
 // input, without 64-bit arithmetic. The doubling high multiply is done on magnitudes: for a product m = |a| * |b|
 // (< 2^62 but for the saturating INT32_MIN * INT32_MIN case), gemmlowp's nudged, truncating division gives
@@ -24,6 +61,17 @@ inline int32_t MultiplyByQuantizedMultiplierV6m(int32_t x, int32_t quantized_mul
   const int right_shift = shift > 0 ? 0 : -shift;
   const int32_t a = static_cast<int32_t>(static_cast<uint32_t>(x) << left_shift);
   const int32_t b = quantized_multiplier;
+  if (b >= 0) {
+    // Every TFLite multiplier (0 or [2^30, 2^31)). On magnitudes, with s = 0 or -1 the sign mask of a: the
+    // doubling high multiply is s-signed (|a| * b + 2^30 + s) >> 31, and RoundingDivideByPOT of an s-signed q by
+    // 2^e is s-signed (q + 2^e / 2) >> e (ties away from zero on both sides).
+    const uint32_t s = static_cast<uint32_t>(a >> 31);
+    const uint32_t ua = (static_cast<uint32_t>(a) ^ s) - s;
+    const uint32_t q = MulHighRound(ua, static_cast<uint32_t>(b), (1u << 30) + s);
+    const uint32_t magnitude = (q + ((1u << right_shift) >> 1)) >> right_shift;
+    return static_cast<int32_t>((magnitude ^ s) - s);
+  }
+  // Negative multipliers (never written by a converter, accepted as TFLM does): the general form.
   const bool negative = (a ^ b) < 0;
   const uint32_t ua = a < 0 ? 0u - static_cast<uint32_t>(a) : static_cast<uint32_t>(a);
   const uint32_t ub = b < 0 ? 0u - static_cast<uint32_t>(b) : static_cast<uint32_t>(b);
