@@ -79,6 +79,9 @@ constexpr KernelVariant<add::AddInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_CORTEX_M
     {"add/int8/dsp", isa::kArmDsp, add::AppliesDsp, nullptr, MOTE_ARM_DSP_FN(add::AddInt8Dsp)},
 #endif
+#if MOTE_TARGET_ARMV6M
+    {"add/int8/v6m", isa::kArmV6m, add::AppliesV6m, nullptr, MOTE_ARM_V6M_FN(add::AddInt8V6m)},
+#endif
     {"add/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
 };
 
@@ -146,6 +149,13 @@ bool add::AppliesDsp(const AddInt8Problem& p) {
   const int e = -p.output_shift;
   const int64_t c = (int64_t{1} << (e - 1)) + static_cast<int64_t>(p.output_offset) * (int64_t{1} << e);
   return (int64_t{1} << 29) + 1 + (c < 0 ? -c : c) < (int64_t{1} << 31);
+}
+
+bool add::AppliesV6m(const AddInt8Problem& p) {
+  // add_v6m.cc: the shifted inputs stay below 2^28 in magnitude for offsets of int8 zero points and left_shift <= 20.
+  return p.input1_shift <= 0 && p.input2_shift <= 0 && p.output_shift <= 0 && p.input1_shift >= -31 &&
+         p.input2_shift >= -31 && p.output_shift >= -31 && p.left_shift >= 0 && p.left_shift <= 20 &&
+         p.input1_offset >= -127 && p.input1_offset <= 128 && p.input2_offset >= -127 && p.input2_offset <= 128;
 }
 
 #define MOTE_KERNEL_ADD (TEMPLATED, "add/any/reference", InitOpData<OpData>, Prepare, Eval)

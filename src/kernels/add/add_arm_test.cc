@@ -33,6 +33,11 @@ const Variant kDsp{"dsp", mote::add::AddInt8Dsp, mote::add::AppliesDsp};
 #else
 const Variant kDsp{"dsp", nullptr, mote::add::AppliesDsp};
 #endif
+#if defined(MOTE_HAVE_ARM_V6M) && MOTE_HAVE_ARM_V6M
+const Variant kV6m{"v6m", mote::add::AddInt8V6m, mote::add::AppliesV6m};
+#else
+const Variant kV6m{"v6m", nullptr, mote::add::AppliesV6m};
+#endif
 
 constexpr int kMaxElements = 4096;
 int8_t g_x1[kMaxElements], g_x2[kMaxElements], g_expected[kMaxElements];
@@ -179,6 +184,8 @@ void RunBroadcast(const Variant& v, const char* name) {
     if (v.applies == mote::add::AppliesMve) {
       ASSERT_EQ(v.applies(p), elementwise) << "case " << i;
       if (!elementwise) continue;
+    } else if (v.applies == mote::add::AppliesV6m) {
+      ASSERT_TRUE(v.applies(p)) << "case " << i << ": v6m takes every shape and prepared or raw constant";
     } else {
       ASSERT_EQ(v.applies(p), DspShouldApply(p)) << "case " << i;
       if (!DspShouldApply(p)) continue;
@@ -196,6 +203,9 @@ void RunBroadcast(const Variant& v, const char* name) {
 }
 
 TEST(AddArm, DspMatchesReferenceWhenBroadcasting) { RunBroadcast(kDsp, "DspMatchesReferenceWhenBroadcasting"); }
+TEST(AddArm, V6mMatchesReference) { RunRandom(kV6m, "V6mMatchesReference", false); }
+TEST(AddArm, V6mMatchesReferenceOnRawConstants) { RunRandom(kV6m, "V6mMatchesReferenceOnRawConstants", true); }
+TEST(AddArm, V6mMatchesReferenceWhenBroadcasting) { RunBroadcast(kV6m, "V6mMatchesReferenceWhenBroadcasting"); }
 TEST(AddArm, MveRefusesBroadcasting) { RunBroadcast(kMve, "MveRefusesBroadcasting"); }
 
 TEST(AddArm, DspAppliesOnlyWhereItCan) {

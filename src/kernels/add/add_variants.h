@@ -54,6 +54,10 @@ void AddInt8Mve(const AddInt8Problem& p, void* scratch);
 // ones element by element over the plan. AppliesDsp is defined in add.cc (portable).
 bool AppliesDsp(const AddInt8Problem& p);
 void AddInt8Dsp(const AddInt8Problem& p, void* scratch);
+// Armv6-M (add_v6m.cc; Cortex-M0/M0+): any shapes, non-positive shifts (what prepare accepts), the two input
+// rescalings tabulated per call (2 KB of stack), requantization without 64-bit multiplies.
+bool AppliesV6m(const AddInt8Problem& p);
+void AddInt8V6m(const AddInt8Problem& p, void* scratch);
 
 }  // namespace add
 }  // namespace mote

@@ -298,6 +298,18 @@ bool AppliesDspPointwise(const ConvInt8Problem& p) {
          p.pad_width == 0 && p.pad_height == 0 && p.output_depth >= 2;
 }
 
+// The Armv6-M variants' applies() live here (portable), so the table links without conv_2d_v6m.cc.
+bool AppliesV6mPointwise(const ConvInt8Problem& p) {
+  return p.filter_input_depth == p.input_depth && p.filter_height == 1 && p.filter_width == 1 &&
+         p.pad_width == 0 && p.pad_height == 0;
+}
+
+bool AppliesV6mIm2col(const ConvInt8Problem& p) {
+  // The input zero point fills out-of-image taps as an int8 (checked here, not assumed).
+  return p.filter_input_depth == p.input_depth && p.input_offset >= -127 && p.input_offset <= 128 &&
+         p.filter_height * p.filter_width * p.input_depth <= kV6mMaxPatch;
+}
+
 bool AppliesDspIm2col(const ConvInt8Problem& p) {
   return p.filter_input_depth == p.input_depth && p.output_depth >= 2;
 }

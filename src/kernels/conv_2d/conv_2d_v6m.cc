@@ -45,11 +45,6 @@ void PixelV6m(const ConvInt8Problem& p, const int8_t* row, int k, int8_t* out) {
 
 }  // namespace
 
-bool AppliesV6mPointwise(const ConvInt8Problem& p) {
-  return p.filter_input_depth == p.input_depth && p.filter_height == 1 && p.filter_width == 1 &&
-         p.pad_width == 0 && p.pad_height == 0;
-}
-
 void ConvInt8V6mPointwise(const ConvInt8Problem& p, void*) {
   const int depth = p.input_depth;
   int8_t* out = p.output;
@@ -62,12 +57,6 @@ void ConvInt8V6mPointwise(const ConvInt8Problem& p, void*) {
       }
     }
   }
-}
-
-bool AppliesV6mIm2col(const ConvInt8Problem& p) {
-  // The zero point fills out-of-image taps as an int8 (prepare accepts any int32 zero point).
-  return p.filter_input_depth == p.input_depth && p.input_offset >= -127 && p.input_offset <= 128 &&
-         p.filter_height * p.filter_width * p.input_depth <= kV6mMaxPatch;
 }
 
 void ConvInt8V6mIm2col(const ConvInt8Problem& p, void*) {

@@ -276,6 +276,11 @@ bool AppliesDsp(const DepthwiseInt8Problem& p) {
   return p.dilation_width == 1 && p.dilation_height == 1 && p.filter_height <= kDspMaxFilterHeight;
 }
 
+// Portable, so the table links without depthwise_conv_2d_v6m.cc.
+bool AppliesV6m(const DepthwiseInt8Problem& p) {
+  return p.filter_height * p.filter_width <= kV6mMaxTaps && p.depth_multiplier <= kV6mAccChannels;
+}
+
 DspScratchLayout GetDspScratchLayout(const DepthwiseInt8Problem& p) {
   const int block = p.input_depth < kDspChannelBlock ? p.input_depth : kDspChannelBlock;
   DspScratchLayout l{};

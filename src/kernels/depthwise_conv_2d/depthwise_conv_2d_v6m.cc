@@ -26,10 +26,6 @@ inline int8_t Finish(const DepthwiseInt8Problem& p, int c, int32_t acc) {
 
 }  // namespace
 
-bool AppliesV6m(const DepthwiseInt8Problem& p) {
-  return p.filter_height * p.filter_width <= kV6mMaxTaps && p.depth_multiplier <= kV6mAccChannels;
-}
-
 void DepthwiseInt8V6m(const DepthwiseInt8Problem& p, void*) {
   const int depth = p.output_depth;  // input_depth * depth_multiplier
   const int multiplier = p.depth_multiplier;

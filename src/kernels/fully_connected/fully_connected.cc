@@ -518,6 +518,7 @@ bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p
 bool fully_connected::AppliesNeon(const FullyConnectedInt8Problem& p) {
   return p.filter_offset == 0 && p.output_depth <= kNeonMaxUnits;
 }
+bool fully_connected::AppliesV6m(const FullyConnectedInt8Problem& p) { return p.filter_offset == 0; }
 
 #define MOTE_KERNEL_FULLY_CONNECTED (TEMPLATED, "fully_connected/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();

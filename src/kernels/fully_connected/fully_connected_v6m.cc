@@ -14,8 +14,6 @@
 namespace mote {
 namespace fully_connected {
 
-bool AppliesV6m(const FullyConnectedInt8Problem& p) { return p.filter_offset == 0; }
-
 void FullyConnectedInt8V6m(const FullyConnectedInt8Problem& p, void*) {
   const int depth = p.accum_depth;
   for (int b = 0; b < p.batches; ++b) {
