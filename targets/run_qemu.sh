@@ -2,7 +2,7 @@
 # Runs a bare-metal mote image under qemu-system-arm with semihosting; the image's exit code is this script's.
 #
 #   targets/run_qemu.sh [--timeout SECONDS] [--icount SHIFT] BOARD ELF
-#     BOARD: mps2-an385 (Cortex-M3, runs the Cortex-M0+ build), mps2-an386 (Cortex-M4), mps2-an500 (Cortex-M7), mps2-an505 (Cortex-M33), mps3-an547 (Cortex-M55)
+#     BOARD: mps2-an385 (Cortex-M3: runs the Cortex-M0+ build), mps2-an386 (Cortex-M4), mps2-an500 (Cortex-M7), mps2-an505 (Cortex-M33), mps3-an547 (Cortex-M55)
 #
 # Exit status: the program's (semihosting SYS_EXIT_EXTENDED), 124 on timeout, 0xE0 + exception number when the
 # program faulted (startup.c), 77 when qemu-system-arm is not installed (CTest reports the test as skipped).
