@@ -3,6 +3,7 @@
 // (NodeVisit::subgraph == nullptr) a function only validates; in define mode it also calls xnn_define_*.
 #include "delegates/xnnpack/node_support.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
@@ -99,16 +100,27 @@ bool Positive(NodeVisit& v, int value, const char* what) {
   return Reject(v, "%s %d is not positive", what, value);
 }
 
-bool PaddingFlags(NodeVisit& v, TfLitePadding padding, uint32_t* flags) {
-  if (padding == kTfLitePaddingSame) {
-    *flags = XNN_FLAG_TENSORFLOW_SAME_PADDING;
-    return true;
-  }
-  if (padding == kTfLitePaddingValid) {
-    *flags = 0;
-    return true;
-  }
-  return Reject(v, "padding %d is neither SAME nor VALID", static_cast<int>(padding));
+// Explicit implicit-zero padding, top/right/bottom/left, as TFLite computes it. Not XNNPACK's
+// XNN_FLAG_TENSORFLOW_SAME_PADDING: this version's formula underflows when the window is smaller than the
+// stride (a 1x1 window with stride 2 gets a huge padding), where TFLite's total padding is 0.
+struct Pad {
+  uint32_t top = 0, right = 0, bottom = 0, left = 0;
+};
+
+uint32_t SameTotal(int in, int filter, int stride, int dilation) {
+  const int out = (in + stride - 1) / stride;
+  const int effective = (filter - 1) * dilation + 1;
+  return static_cast<uint32_t>(std::max((out - 1) * stride + effective - in, 0));
+}
+
+bool Padding(NodeVisit& v, TfLitePadding padding, const TfLiteEvalTensor* input, int kh, int kw, int sh, int sw,
+             int dh, int dw, Pad* pad) {
+  *pad = Pad();
+  if (padding == kTfLitePaddingValid) return true;
+  if (padding != kTfLitePaddingSame) return Reject(v, "padding %d is neither SAME nor VALID", static_cast<int>(padding));
+  const uint32_t h = SameTotal(Dim(input, 1), kh, sh, dh), w = SameTotal(Dim(input, 2), kw, sw, dw);
+  pad->top = h / 2, pad->bottom = h - h / 2, pad->left = w / 2, pad->right = w - w / 2;
+  return true;
 }
 
 // ---- per-op visits -----------------------------------------------------------------------------------------
@@ -176,10 +188,12 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
     padding = p->padding, stride_h = p->stride_height, stride_w = p->stride_width;
     dilation_h = p->dilation_height_factor, dilation_w = p->dilation_width_factor, activation = p->activation;
   }
-  uint32_t flags = 0;
+  const uint32_t flags = 0;
+  Pad pad;
   float min = -kInf, max = kInf;
   if (!Positive(v, stride_h, "stride") || !Positive(v, stride_w, "stride") || !Positive(v, dilation_h, "dilation") ||
-      !Positive(v, dilation_w, "dilation") || !PaddingFlags(v, padding, &flags) ||
+      !Positive(v, dilation_w, "dilation") ||
+      !Padding(v, padding, input, kernel_height, kernel_width, stride_h, stride_w, dilation_h, dilation_w, &pad) ||
       !Activation(v, activation, &min, &max))
     return false;
   const int output_channels = depthwise ? Dim(weights, 3) : Dim(weights, 0);
@@ -193,7 +207,7 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
     if (v.subgraph == nullptr) return true;
     return Defined(v, "xnn_define_depthwise_convolution_2d",
                    xnn_define_depthwise_convolution_2d(
-                       v.subgraph, 0, 0, 0, 0, kernel_height, kernel_width, stride_h, stride_w, dilation_h,
+                       v.subgraph, pad.top, pad.right, pad.bottom, pad.left, kernel_height, kernel_width, stride_h, stride_w, dilation_h,
                        dilation_w, output_channels / input_channels, input_channels, min, max, v.value(in),
                        v.value(filter), bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
   }
@@ -204,7 +218,7 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
   if (output_channels % groups != 0) return Reject(v, "%d output channels in %d groups", output_channels, groups);
   if (v.subgraph == nullptr) return true;
   return Defined(v, "xnn_define_convolution_2d",
-                 xnn_define_convolution_2d(v.subgraph, 0, 0, 0, 0, kernel_height, kernel_width, stride_h, stride_w,
+                 xnn_define_convolution_2d(v.subgraph, pad.top, pad.right, pad.bottom, pad.left, kernel_height, kernel_width, stride_h, stride_w,
                                            dilation_h, dilation_w, groups, group_input_channels,
                                            output_channels / groups, min, max, v.value(in), v.value(filter),
                                            bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
@@ -274,11 +288,14 @@ bool VisitPool(NodeVisit& v, bool max_pool) {
   if (p == nullptr || !AllFloat(v, 1) || !IsRank(v, Input(v, 0), 4, "the input") ||
       !IsRank(v, Output(v, 0), 4, "the output"))
     return p == nullptr ? Reject(v, "no parameters") : false;
-  uint32_t flags = 0;
+  const uint32_t flags = 0;
+  Pad pad;
   float min = -kInf, max = kInf;
   if (!Positive(v, p->stride_height, "stride") || !Positive(v, p->stride_width, "stride") ||
       !Positive(v, p->filter_height, "filter size") || !Positive(v, p->filter_width, "filter size") ||
-      !PaddingFlags(v, p->padding, &flags) || !Activation(v, p->activation, &min, &max))
+      !Padding(v, p->padding, Tensor(v, Input(v, 0)), p->filter_height, p->filter_width, p->stride_height,
+               p->stride_width, 1, 1, &pad) ||
+      !Activation(v, p->activation, &min, &max))
     return false;
   if (p->filter_height == 1 && p->filter_width == 1) {
     // A 1x1 window is the identity (XNNPACK's pooling needs at least 2 elements): only without subsampling.
@@ -289,10 +306,10 @@ bool VisitPool(NodeVisit& v, bool max_pool) {
   const uint32_t x = v.value(Input(v, 0)), y = v.value(Output(v, 0));
   if (max_pool)
     return Defined(v, "xnn_define_max_pooling_2d",
-                   xnn_define_max_pooling_2d(v.subgraph, 0, 0, 0, 0, p->filter_height, p->filter_width,
+                   xnn_define_max_pooling_2d(v.subgraph, pad.top, pad.right, pad.bottom, pad.left, p->filter_height, p->filter_width,
                                              p->stride_height, p->stride_width, 1, 1, min, max, x, y, flags));
   return Defined(v, "xnn_define_average_pooling_2d",
-                 xnn_define_average_pooling_2d(v.subgraph, 0, 0, 0, 0, p->filter_height, p->filter_width,
+                 xnn_define_average_pooling_2d(v.subgraph, pad.top, pad.right, pad.bottom, pad.left, p->filter_height, p->filter_width,
                                                p->stride_height, p->stride_width, min, max, x, y, flags));
 }
 
@@ -329,11 +346,27 @@ bool VisitMean(NodeVisit& v) {
     else return Reject(v, "reduces axis %lld (XNNPACK: only H and W together)", static_cast<long long>(a));
   }
   if (!h || !w) return Reject(v, "does not reduce both H and W");
-  if (!p->keep_dims) return Reject(v, "keep_dims is false (XNNPACK's global pooling keeps them)");
+  const TfLiteEvalTensor* input = Tensor(v, Input(v, 0));
+  const TfLiteEvalTensor* output = Tensor(v, Output(v, 0));
+  const int n = Dim(input, 0), c = Dim(input, 3);
+  const bool keep_shape = Rank(output) == 4 && Dim(output, 0) == n && Dim(output, 1) == 1 && Dim(output, 2) == 1 &&
+                          Dim(output, 3) == c;
+  const bool flat_shape = Rank(output) == 2 && Dim(output, 0) == n && Dim(output, 1) == c;
+  if (p->keep_dims ? !keep_shape : !flat_shape) return Reject(v, "the output shape is not the reduced input's");
   if (v.subgraph == nullptr) return true;
+  if (p->keep_dims) {
+    return Defined(v, "xnn_define_global_average_pooling_2d",
+                   xnn_define_global_average_pooling_2d(v.subgraph, -kInf, kInf, v.value(Input(v, 0)),
+                                                        v.value(Output(v, 0)), 0));
+  }
+  // XNNPACK's global pooling keeps H and W (as 1): pool into a value of its own, then drop them.
+  const size_t pooled_dims[4] = {static_cast<size_t>(n), 1, 1, static_cast<size_t>(c)};
+  const uint32_t pooled = v.internal_value(4, pooled_dims);
+  const size_t flat_dims[2] = {static_cast<size_t>(n), static_cast<size_t>(c)};
   return Defined(v, "xnn_define_global_average_pooling_2d",
-                 xnn_define_global_average_pooling_2d(v.subgraph, -kInf, kInf, v.value(Input(v, 0)),
-                                                      v.value(Output(v, 0)), 0));
+                 xnn_define_global_average_pooling_2d(v.subgraph, -kInf, kInf, v.value(Input(v, 0)), pooled, 0)) &&
+         Defined(v, "xnn_define_static_reshape",
+                 xnn_define_static_reshape(v.subgraph, 2, flat_dims, pooled, v.value(Output(v, 0)), 0));
 }
 
 bool VisitPad(NodeVisit& v, bool v2) {

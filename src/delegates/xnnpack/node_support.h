@@ -28,6 +28,8 @@ struct NodeVisit {
   std::function<uint32_t(int tensor)> value;
   // A static value with other dimensions than the tensor's (PRELU's per-channel slope).
   std::function<uint32_t(int tensor, size_t rank, const size_t* dims)> static_value;
+  // A value of XNNPACK's own between two XNNPACK nodes of one mote node (MEAN without keep_dims).
+  std::function<uint32_t(size_t rank, const size_t* dims)> internal_value;
 };
 
 // Check or define one node; false when it cannot be claimed (*why) or a definition failed (*error).

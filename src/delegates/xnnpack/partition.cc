@@ -122,6 +122,15 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
     return define(tensor, rank, dims, data, 0);
   };
 
+  auto internal_value = [&](size_t rank, const size_t* dims) -> uint32_t {
+    uint32_t id = XNN_INVALID_VALUE_ID;
+    const xnn_status s =
+        xnn_define_tensor_value(self->subgraph_, xnn_datatype_fp32, rank, dims, nullptr, XNN_INVALID_VALUE_ID, 0, &id);
+    if (s != xnn_status_success && value_error.empty())
+      value_error = std::string("xnn_define_tensor_value (internal value) failed: ") + StatusName(s);
+    return id;
+  };
+
   int xnnpack_nodes = 0;
   for (int index : ExecutionOrder(context, p->nodes_)) {
     TfLiteNode* node = nullptr;
@@ -150,6 +159,7 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
     v.error = &error;
     v.value = value;
     v.static_value = static_value;
+    v.internal_value = internal_value;
     const bool ok = VisitNode(v);
     if (!ok || !value_error.empty()) {
       MicroPrintf("%s: node %d (%s): %s", p->Where().c_str(), index, OpName(*registration),
