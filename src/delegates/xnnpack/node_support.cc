@@ -559,7 +559,7 @@ bool VisitNode(NodeVisit& v) {
     case kTfLiteBuiltinFloor:
     case kTfLiteBuiltinCeil:
     case kTfLiteBuiltinRound: return VisitUnary(v, code);
-    default: return Reject(v, "XNNPACK delegate does not implement this op");
+    default: return Reject(v, "no XNNPACK node for this op in the delegate (this XNNPACK has no CONCATENATION, TANH, SLICE, TRANSPOSE...)");
   }
 }
 
