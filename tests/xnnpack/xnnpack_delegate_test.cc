@@ -271,6 +271,32 @@ TEST_F(XnnpackOps, Conv2DAndDepthwise) {
   }
 }
 
+TEST_F(XnnpackOps, TransposeConv) {
+  for (int round = 0; round < 12; ++round) {
+    const bool same = R(0, 1) == 1;
+    const int kh = R(1, 4), kw = R(1, 4), sh = R(1, 3), sw = R(1, 3);
+    const int h = R(1, 6), w = R(1, 6), ic = R(1, 5), oc = R(1, 6);
+    // TFLite's converter writes these output sizes: SAME in * stride, VALID (in - 1) * stride + kernel.
+    const int oh = same ? h * sh : (h - 1) * sh + kh, ow = same ? w * sw : (w - 1) * sw + kw;
+    const bool bias = R(0, 1) == 1;
+    SCOPED_TRACE(testing::Message() << "in " << h << "x" << w << "x" << ic << " k " << kh << "x" << kw << " s " << sh
+                                    << "," << sw << " same " << same << " oc " << oc << " bias " << bias);
+    std::vector<In> ins = {Ints({4}, {1, oh, ow, oc}), Weights({oc, kh, kw, ic}, &rng_), Act({1, h, w, ic})};
+    if (bias) ins.push_back(Weights({oc}, &rng_));
+    // SAME with a kernel smaller than the stride leaves more than XNNPACK's adjustment can: not claimed.
+    const bool claimable = !same || std::max(0, (h - 1) * sh + kh - oh) > 0 || oh - ((h - 1) * sh + kh) < sh;
+    const bool claimable_w = !same || std::max(0, (w - 1) * sw + kw - ow) > 0 || ow - ((w - 1) * sw + kw) < sw;
+    CheckDelegated(OneOp(schema::BuiltinOperator_TRANSPOSE_CONV, ins, {1, oh, ow, oc},
+                         [&](flatbuffers::FlatBufferBuilder& f) {
+                           return std::make_pair(BuiltinOptions(schema::BuiltinOptions_TransposeConvOptions),
+                                                 schema::CreateTransposeConvOptions(
+                                                     f, same ? schema::Padding_SAME : schema::Padding_VALID, sw, sh)
+                                                     .Union());
+                         }),
+                   claimable && claimable_w ? 1 : 0, seed_ + round);
+  }
+}
+
 TEST_F(XnnpackOps, BinaryWithBroadcastAndActivation) {
   const BuiltinOperator ops[] = {schema::BuiltinOperator_ADD,     schema::BuiltinOperator_SUB,
                                  schema::BuiltinOperator_MUL,     schema::BuiltinOperator_DIV,

@@ -224,6 +224,55 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
                                            bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
 }
 
+// TRANSPOSE_CONV: inputs output_shape (constant), weights [O, KH, KW, I], input [N, H, W, I], bias [O]. TFLite's
+// padding is the forward convolution's from the output back to the input; XNNPACK's deconvolution takes the
+// same top/left padding, and the rows/columns its formula leaves short of the output shape as "adjustment".
+bool VisitTransposeConv(NodeVisit& v) {
+  const auto* p = ParamsOf<TfLiteTransposeConvParams>(v);
+  const int filter = Input(v, 1), in = Input(v, 2), bias = Input(v, 3), out = Output(v, 0);
+  if (p == nullptr || v.node->inputs->size < 3 || v.node->inputs->size > 4 || v.node->outputs->size != 1)
+    return Reject(v, "unexpected inputs or outputs");
+  if (!IsFloatTensor(v, in, "the input") || !IsRank(v, in, 4, "the input") ||
+      !IsStaticFloat(v, filter, "the filter") || !IsRank(v, filter, 4, "the filter") ||
+      !IsFloatTensor(v, out, "the output") || !IsRank(v, out, 4, "the output"))
+    return false;
+  if (!IsConstant(v, Input(v, 0))) return Reject(v, "the output shape is not a constant");
+  if (bias >= 0 && (!IsStaticFloat(v, bias, "the bias") || !IsRank(v, bias, 1, "the bias"))) return false;
+  float min = -kInf, max = kInf;
+  if (!Positive(v, p->stride_height, "stride") || !Positive(v, p->stride_width, "stride") ||
+      !Activation(v, p->activation, &min, &max))
+    return false;
+  const TfLiteEvalTensor* input = Tensor(v, in);
+  const TfLiteEvalTensor* weights = Tensor(v, filter);
+  const TfLiteEvalTensor* output = Tensor(v, out);
+  const int kh = Dim(weights, 1), kw = Dim(weights, 2), oc = Dim(weights, 0), ic = Dim(weights, 3);
+  if (Dim(input, 3) != ic || Dim(output, 3) != oc) return Reject(v, "the channels do not match the filter");
+  if (bias >= 0 && Dim(Tensor(v, bias), 0) != oc) return Reject(v, "the bias does not have %d values", oc);
+  uint32_t pad[2] = {0, 0}, adjustment[2] = {0, 0};
+  const int stride[2] = {p->stride_height, p->stride_width}, kernel[2] = {kh, kw};
+  for (int d = 0; d < 2; ++d) {
+    const int in_size = Dim(input, 1 + d), out_size = Dim(output, 1 + d);
+    int total = 0;
+    if (p->padding == kTfLitePaddingSame) {
+      total = std::max((in_size - 1) * stride[d] + kernel[d] - out_size, 0);
+    } else if (p->padding != kTfLitePaddingValid) {
+      return Reject(v, "padding %d is neither SAME nor VALID", static_cast<int>(p->padding));
+    }
+    pad[d] = static_cast<uint32_t>(total);
+    const int produced = stride[d] * (in_size - 1) + kernel[d] - total;
+    const int adjust = out_size - produced;
+    if (adjust < 0 || adjust >= stride[d]) return Reject(v, "the output size is not one XNNPACK's deconvolution makes");
+    adjustment[d] = static_cast<uint32_t>(adjust);
+  }
+  if (v.subgraph == nullptr) return true;
+  const uint32_t top = pad[0] / 2, bottom = pad[0] - pad[0] / 2, left = pad[1] / 2, right = pad[1] - pad[1] / 2;
+  return Defined(v, "xnn_define_deconvolution_2d",
+                 xnn_define_deconvolution_2d(v.subgraph, top, right, bottom, left, adjustment[0], adjustment[1], kh,
+                                             kw, p->stride_height, p->stride_width, 1, 1, 1, ic, oc, min, max,
+                                             v.value(in), v.value(filter),
+                                             bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), 0));
+}
+
 bool VisitBinary(NodeVisit& v, int32_t code) {
   if (!AllFloat(v, 2)) return false;
   float min = -kInf, max = kInf;
@@ -527,6 +576,7 @@ bool VisitNode(NodeVisit& v) {
     case kTfLiteBuiltinFullyConnected: return VisitFullyConnected(v);
     case kTfLiteBuiltinConv2d: return VisitConv2D(v, false);
     case kTfLiteBuiltinDepthwiseConv2d: return VisitConv2D(v, true);
+    case kTfLiteBuiltinTransposeConv: return VisitTransposeConv(v);
     case kTfLiteBuiltinAdd:
     case kTfLiteBuiltinSub:
     case kTfLiteBuiltinMul:
