@@ -13,8 +13,9 @@
 // What it takes. Prepare walks the execution plan and claims each node whose op, types, shapes and parameters
 // it can hand to the installed XNNPACK exactly as TFLite defines them (float32 tensors; weights and biases
 // constant, or float16 constants behind a DEQUANTIZE, which are folded to float32 when the partition is built):
-//   FULLY_CONNECTED, CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, ADD, SUB, MUL, DIV (fused NONE/RELU/RELU_N1_TO_1/RELU6),
-//   MAXIMUM, MINIMUM, SQUARED_DIFFERENCE, MAX_POOL_2D, AVERAGE_POOL_2D, MEAN over H and W of a 4-D tensor, PAD / PADV2 (constant paddings), RESHAPE, RESIZE_BILINEAR, DEPTH_TO_SPACE, SOFTMAX (beta 1),
+//   FULLY_CONNECTED, CONV_2D, DEPTHWISE_CONV_2D, TRANSPOSE_CONV, ADD, SUB, MUL, DIV (fused NONE / RELU /
+//   RELU_N1_TO_1 / RELU6), MAXIMUM, MINIMUM, SQUARED_DIFFERENCE, MAX_POOL_2D, AVERAGE_POOL_2D, MEAN over H and W
+//   of a 4-D tensor, PAD / PADV2 (constant paddings), RESHAPE, RESIZE_BILINEAR, DEPTH_TO_SPACE, SOFTMAX (beta 1),
 //   LOGISTIC, HARD_SWISH, ELU, LEAKY_RELU, PRELU (per-channel slope), RELU, RELU6, RELU_N1_TO_1, ABS, NEG,
 //   SQUARE, SQRT, FLOOR, CEIL, ROUND (half to even), DEQUANTIZE (float16 constant -> float32).
 // Everything else (CONCATENATION, which this XNNPACK lacks, integer ops unless asked, ...) stays on mote's
