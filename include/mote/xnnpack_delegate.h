@@ -18,7 +18,7 @@
 //   of a 4-D tensor, PAD / PADV2 (constant paddings), RESHAPE, RESIZE_BILINEAR, DEPTH_TO_SPACE, SOFTMAX (beta 1),
 //   LOGISTIC, HARD_SWISH, ELU, LEAKY_RELU, PRELU (per-channel slope), RELU, RELU6, RELU_N1_TO_1, ABS, NEG,
 //   SQUARE, SQRT, FLOOR, CEIL, ROUND (half to even), DEQUANTIZE (float16 constant -> float32).
-// Everything else (CONCATENATION, which this XNNPACK lacks, integer ops unless asked, ...) stays on mote's
+// Everything else (CONCATENATION, which this XNNPACK lacks, integer ops, ...) stays on mote's
 // kernels. mote's partitioner groups the claimed nodes into delegate kernels ("partitions"); each becomes one
 // XNNPACK runtime. Results are XNNPACK's float arithmetic, not mote's reference kernels': tests hold them within
 // |x - ref| <= 1e-4 + 1e-4 * |ref| of mote's float kernels.

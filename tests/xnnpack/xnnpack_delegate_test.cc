@@ -474,6 +474,38 @@ TEST_F(XnnpackOps, UnaryAndActivations) {
   CheckNotClaimed(softmax(0.5f), "beta is not 1");
 }
 
+// A node whose output shape is not what the op computes is never handed to XNNPACK (it would write the shape
+// it computes): it stays on mote, whose prepare refuses it with its own message.
+TEST(XnnpackGraph, WrongOutputShapesAreNotClaimed) {
+  struct Case {
+    AlignedModel model;
+    const char* reason;
+  };
+  std::mt19937 rng(Seed());
+  Case cases[] = {
+      {OneOp(schema::BuiltinOperator_ADD, {Act({2, 3}), Act({2, 3})}, {2, 4}), "the output shape is not [2, 3]"},
+      {OneOp(schema::BuiltinOperator_RELU, {Act({6})}, {8}), "the output shape is not the input's"},
+      {OneOp(schema::BuiltinOperator_RESHAPE, {Act({2, 3}), Ints({1}, {7})}, {7}), "element count"},
+      {OneOp(schema::BuiltinOperator_CONV_2D, {Act({1, 5, 5, 2}), Weights({3, 3, 3, 2}, &rng), In{}}, {1, 5, 5, 3},
+             [](flatbuffers::FlatBufferBuilder& f) {
+               return std::make_pair(BuiltinOptions(schema::BuiltinOptions_Conv2DOptions),
+                                     schema::CreateConv2DOptions(f, schema::Padding_VALID, 1, 1).Union());
+             }),
+       "the output shape is not [1, 3, 3, 3]"},
+  };
+  static AllOpsResolver resolver;
+  for (Case& c : cases) {
+    SCOPED_TRACE(c.reason);
+    auto delegate = XnnpackDelegate::Create();
+    AlignedBuffer arena(kArenaBytes);
+    MicroInterpreter interpreter(c.model.data(), c.model.size(), resolver, arena.data(), arena.size());
+    ASSERT_EQ(interpreter.ModifyGraphWithDelegate(delegate->tflite_delegate()), kTfLiteOk);
+    EXPECT_TRUE(delegate->claimed_nodes().empty());
+    ASSERT_EQ(delegate->decisions().size(), 1u);
+    EXPECT_NE(delegate->decisions()[0].reason.find(c.reason), std::string::npos) << delegate->decisions()[0].reason;
+  }
+}
+
 // x -> ADD(x, x) -> CONCATENATION(a, x) (not in this XNNPACK) -> MUL(c, c) -> RELU: two partitions around it.
 AlignedModel UnclaimedInTheMiddle() {
   ModelBuilder b;

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <cstdarg>
 #include <cstdio>
+#include <string>
+#include <vector>
 
 #include "mote/op_resolver.h"
 
@@ -83,6 +85,36 @@ bool AllFloat(NodeVisit& v, int inputs, int outputs = 1) {
   for (int i = 0; i < outputs; ++i)
     if (!IsFloatTensor(v, Output(v, i), "the output")) return false;
   return true;
+}
+
+// mote's kernels check their output shapes in prepare; delegated nodes never run it, and XNNPACK writes the
+// shape it computes, so each visit checks the model's output shape is exactly that one (no write past a tensor).
+int64_t Elements(const TfLiteEvalTensor* t) {
+  int64_t n = 1;
+  for (int i = 0; i < Rank(t); ++i) n *= Dim(t, i);
+  return n;
+}
+
+bool SameShape(const TfLiteEvalTensor* a, const TfLiteEvalTensor* b) {
+  if (Rank(a) != Rank(b)) return false;
+  for (int i = 0; i < Rank(a); ++i)
+    if (Dim(a, i) != Dim(b, i)) return false;
+  return true;
+}
+
+bool OutputIs(NodeVisit& v, const std::vector<int>& shape) {
+  const TfLiteEvalTensor* out = Tensor(v, Output(v, 0));
+  bool same = Rank(out) == static_cast<int>(shape.size());
+  for (int i = 0; same && i < Rank(out); ++i) same = Dim(out, i) == shape[i];
+  if (same) return true;
+  std::string want;
+  for (size_t i = 0; i < shape.size(); ++i) want += (i ? ", " : "") + std::to_string(shape[i]);
+  return Reject(v, "the output shape is not [%s]", want.c_str());
+}
+
+int ConvOut(int in, int filter, int stride, int dilation, TfLitePadding padding) {
+  const int effective = (filter - 1) * dilation + 1;
+  return padding == kTfLitePaddingSame ? (in + stride - 1) / stride : (in - effective + stride) / stride;
 }
 
 bool Activation(NodeVisit& v, TfLiteFusedActivation activation, float* min, float* max) {
@@ -197,7 +229,9 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
       !Activation(v, activation, &min, &max))
     return false;
   const int output_channels = depthwise ? Dim(weights, 3) : Dim(weights, 0);
-  if (Dim(Tensor(v, out), 3) != output_channels) return Reject(v, "the output does not have %d channels", output_channels);
+  if (!OutputIs(v, {Dim(input, 0), ConvOut(Dim(input, 1), kernel_height, stride_h, dilation_h, padding),
+                    ConvOut(Dim(input, 2), kernel_width, stride_w, dilation_w, padding), output_channels}))
+    return false;
   if (bias >= 0 && Dim(Tensor(v, bias), 0) != output_channels)
     return Reject(v, "the bias does not have %d values", output_channels);
   if (depthwise) {
@@ -247,6 +281,7 @@ bool VisitTransposeConv(NodeVisit& v) {
   const TfLiteEvalTensor* output = Tensor(v, out);
   const int kh = Dim(weights, 1), kw = Dim(weights, 2), oc = Dim(weights, 0), ic = Dim(weights, 3);
   if (Dim(input, 3) != ic || Dim(output, 3) != oc) return Reject(v, "the channels do not match the filter");
+  if (Dim(input, 0) != Dim(output, 0)) return Reject(v, "the output batch is not the input's");
   if (bias >= 0 && Dim(Tensor(v, bias), 0) != oc) return Reject(v, "the bias does not have %d values", oc);
   uint32_t pad[2] = {0, 0}, adjustment[2] = {0, 0};
   const int stride[2] = {p->stride_height, p->stride_width}, kernel[2] = {kh, kw};
@@ -308,6 +343,13 @@ bool VisitBinary(NodeVisit& v, int32_t code) {
     const int db = i <= Rank(b) ? Dim(b, Rank(b) - i) : 1;
     if (da != db && da != 1 && db != 1) return Reject(v, "the shapes do not broadcast");
   }
+  std::vector<int> broadcast(static_cast<size_t>(std::max(Rank(a), Rank(b))));
+  for (int i = 1; i <= static_cast<int>(broadcast.size()); ++i) {
+    const int da = i <= Rank(a) ? Dim(a, Rank(a) - i) : 1;
+    const int db = i <= Rank(b) ? Dim(b, Rank(b) - i) : 1;
+    broadcast[broadcast.size() - i] = std::max(da, db);
+  }
+  if (!OutputIs(v, broadcast)) return false;
   if (v.subgraph == nullptr) return true;
   const uint32_t x = v.value(Input(v, 0)), y = v.value(Input(v, 1)), z = v.value(Output(v, 0));
   switch (code) {
@@ -345,6 +387,10 @@ bool VisitPool(NodeVisit& v, bool max_pool) {
       !Padding(v, p->padding, Tensor(v, Input(v, 0)), p->filter_height, p->filter_width, p->stride_height,
                p->stride_width, 1, 1, &pad) ||
       !Activation(v, p->activation, &min, &max))
+    return false;
+  const TfLiteEvalTensor* input = Tensor(v, Input(v, 0));
+  if (!OutputIs(v, {Dim(input, 0), ConvOut(Dim(input, 1), p->filter_height, p->stride_height, 1, p->padding),
+                    ConvOut(Dim(input, 2), p->filter_width, p->stride_width, 1, p->padding), Dim(input, 3)}))
     return false;
   if (p->filter_height == 1 && p->filter_width == 1) {
     // A 1x1 window is the identity (XNNPACK's pooling needs at least 2 elements): only without subsampling.
@@ -429,6 +475,10 @@ bool VisitPad(NodeVisit& v, bool v2) {
   if (static_cast<int>(paddings.size()) != 2 * rank) return Reject(v, "the paddings are not [%d, 2]", rank);
   for (int64_t p : paddings)
     if (p < 0) return Reject(v, "a negative padding");
+  std::vector<int> padded(static_cast<size_t>(rank));
+  for (int i = 0; i < rank; ++i)
+    padded[i] = Dim(Tensor(v, Input(v, 0)), i) + static_cast<int>(paddings[2 * i] + paddings[2 * i + 1]);
+  if (!OutputIs(v, padded)) return false;
   float value = 0.0f;
   if (v2 && v.node->inputs->size == 3 && Input(v, 2) >= 0) {
     if (!IsFloatTensor(v, Input(v, 2), "the padding value") || !IsConstant(v, Input(v, 2)))
@@ -451,6 +501,8 @@ bool VisitReshape(NodeVisit& v) {
   if (v.node->inputs->size < 1 || v.node->inputs->size > 2 || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs");
   if (!IsFloatTensor(v, Input(v, 0), "the input") || !IsFloatTensor(v, Output(v, 0), "the output")) return false;
+  if (Elements(Tensor(v, Input(v, 0))) != Elements(Tensor(v, Output(v, 0))))
+    return Reject(v, "the output does not have the input's element count");
   if (v.subgraph == nullptr) return true;
   const TfLiteEvalTensor* out = Tensor(v, Output(v, 0));
   size_t shape[XNN_MAX_TENSOR_DIMS];
@@ -471,6 +523,9 @@ bool VisitResizeBilinear(NodeVisit& v) {
   if (p->align_corners && p->half_pixel_centers) return Reject(v, "align_corners with half_pixel_centers");
   if (p->align_corners) flags = XNN_FLAG_ALIGN_CORNERS;
   else if (!p->half_pixel_centers) flags = XNN_FLAG_TENSORFLOW_LEGACY_MODE;
+  const TfLiteEvalTensor* in = Tensor(v, Input(v, 0));
+  const TfLiteEvalTensor* resized = Tensor(v, Output(v, 0));
+  if (!OutputIs(v, {Dim(in, 0), Dim(resized, 1), Dim(resized, 2), Dim(in, 3)})) return false;
   if (v.subgraph == nullptr) return true;
   const TfLiteEvalTensor* out = Tensor(v, Output(v, 0));
   return Defined(v, "xnn_define_static_resize_bilinear_2d",
@@ -483,6 +538,10 @@ bool VisitDepthToSpace(NodeVisit& v) {
   if (p == nullptr || !AllFloat(v, 1) || !IsRank(v, Input(v, 0), 4, "the input"))
     return p == nullptr ? Reject(v, "no parameters") : false;
   if (p->block_size < 2) return Reject(v, "block size %d", p->block_size);
+  const TfLiteEvalTensor* in = Tensor(v, Input(v, 0));
+  const int b = p->block_size;
+  if (Dim(in, 3) % (b * b) != 0) return Reject(v, "the channels are not a multiple of %d", b * b);
+  if (!OutputIs(v, {Dim(in, 0), Dim(in, 1) * b, Dim(in, 2) * b, Dim(in, 3) / (b * b)})) return false;
   if (v.subgraph == nullptr) return true;
   return Defined(v, "xnn_define_depth_to_space",
                  xnn_define_depth_to_space(v.subgraph, v.value(Input(v, 0)), v.value(Output(v, 0)), p->block_size, 0));
@@ -501,6 +560,8 @@ bool VisitPrelu(NodeVisit& v) {
     if (Dim(alpha, i) != 1) return Reject(v, "the slope varies along more than the channels");
   if (Rank(alpha) == 0 || Dim(alpha, Rank(alpha) - 1) != channels)
     return Reject(v, "the slope does not have one value per channel (%d)", channels);
+  if (Rank(alpha) > Rank(input)) return Reject(v, "the slope has more dimensions than the input");
+  if (!SameShape(input, Tensor(v, out))) return Reject(v, "the output shape is not the input's");
   if (v.subgraph == nullptr) return true;
   const size_t dims[1] = {static_cast<size_t>(channels)};
   return Defined(v, "xnn_define_prelu",
@@ -509,6 +570,7 @@ bool VisitPrelu(NodeVisit& v) {
 
 bool VisitUnary(NodeVisit& v, int32_t code) {
   if (!AllFloat(v, 1)) return false;
+  if (!SameShape(Tensor(v, Input(v, 0)), Tensor(v, Output(v, 0)))) return Reject(v, "the output shape is not the input's");
   float alpha = 0.0f;
   if (code == kTfLiteBuiltinSoftmax) {
     const auto* p = ParamsOf<TfLiteSoftmaxParams>(v);
@@ -547,7 +609,10 @@ bool VisitUnary(NodeVisit& v, int32_t code) {
 bool VisitDequantize(NodeVisit& v) {
   if (v.node->inputs->size != 1 || v.node->outputs->size != 1) return Reject(v, "unexpected inputs");
   if (v.facts->fp16_source.count(Output(v, 0)) == 0) return Reject(v, "");  // integer dequantize: not float work
-  return IsFloatTensor(v, Output(v, 0), "the output");
+  if (!IsFloatTensor(v, Output(v, 0), "the output")) return false;
+  if (Elements(Tensor(v, Input(v, 0))) != Elements(Tensor(v, Output(v, 0))))
+    return Reject(v, "the output does not have the input's element count");
+  return true;
 }
 
 }  // namespace
