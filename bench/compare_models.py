@@ -348,7 +348,7 @@ def main():
               "TFLM/mote", "LiteRT/mote", "arena mote", "arena TFLM", "instr/inf mote", "instr/inf TFLM",
               "TFLM (issue)", "bit-exact"]
     if args.xnnpack:
-        header[7:7] = ["mote+XNN min", "mote+XNN med", "LiteRT/mote+XNN", "XNN max|d|"]
+        header[7:7] = ["mote+XNN min", "mote+XNN med", "LiteRT/mote+XNN", "XNN max abs diff"]
     table = []
     for r in rows:
         table.append([
