@@ -91,6 +91,9 @@ class XnnpackDelegate {
   struct Shared;  // the thread pool and options, shared with the kernels (xnnpack_internal.h)
   // Internal (the delegate kernel's init): the partition Prepare built for exactly these nodes, or nullptr.
   std::unique_ptr<xnnpack::Partition> TakeBuiltPartition(const std::vector<int>& nodes);
+  // Internal (the delegate kernel's prepare, when Prepare's partition went to another interpreter).
+  TfLiteStatus BuildPartition(TfLiteContext* context, const TfLiteDelegateParams& params,
+                              std::unique_ptr<xnnpack::Partition>* out);
 
  private:
   explicit XnnpackDelegate(const XnnpackDelegateOptions& options);

@@ -571,6 +571,30 @@ TEST(XnnpackGraph, MultipleInvokesWithNewInputs) {
   }
 }
 
+// TFLite lets one XNNPACK delegate serve several interpreters: the second Prepare takes the partitions the
+// first built, so the first interpreter's kernels build theirs when they prepare.
+TEST(XnnpackGraph, OneDelegateForTwoInterpreters) {
+  const AlignedModel model = UnclaimedInTheMiddle();
+  auto delegate = XnnpackDelegate::Create();
+  static AllOpsResolver resolver;
+  AlignedBuffer arena1(kArenaBytes), arena2(kArenaBytes);
+  MicroInterpreter first(model.data(), model.size(), resolver, arena1.data(), arena1.size());
+  MicroInterpreter second(model.data(), model.size(), resolver, arena2.data(), arena2.size());
+  ASSERT_EQ(first.ModifyGraphWithDelegate(delegate->tflite_delegate()), kTfLiteOk);
+  ASSERT_EQ(second.ModifyGraphWithDelegate(delegate->tflite_delegate()), kTfLiteOk);
+  ASSERT_EQ(first.AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(second.AllocateTensors(), kTfLiteOk);
+  const RunResult ref = RunModel(model, nullptr, RandomFill(Seed(), -2, 2));
+  for (MicroInterpreter* interpreter : {&first, &second}) {
+    RandomFill(Seed(), -2, 2)(0, interpreter->input(0));
+    ASSERT_EQ(interpreter->Invoke(), kTfLiteOk);
+    const TfLiteTensor* y = interpreter->output(0);
+    RunResult got = ref;
+    got.outputs[0].assign(y->data.uint8, y->data.uint8 + y->bytes);
+    ExpectOutputsClose(ref, got);
+  }
+}
+
 TEST(XnnpackGraph, ThreadsGiveTheSameResults) {
   std::mt19937 rng(Seed());
   const AlignedModel model = OneOp(schema::BuiltinOperator_CONV_2D,

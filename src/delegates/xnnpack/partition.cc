@@ -55,7 +55,8 @@ Partition::~Partition() {
 }
 
 std::string Partition::Where() const {
-  return "XNNPACK partition " + std::to_string(number_) + " (nodes " + DescribeNodes(nodes_) + ")";
+  const std::string number = number_ >= 0 ? std::to_string(number_) + " " : "";
+  return "XNNPACK partition " + number + "(nodes " + DescribeNodes(nodes_) + ")";
 }
 
 TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,

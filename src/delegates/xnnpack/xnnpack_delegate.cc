@@ -66,16 +66,14 @@ void KernelFree(TfLiteContext* context, void* buffer) {
 }
 
 TfLiteStatus KernelPrepare(TfLiteContext* context, TfLiteNode* node) {
-  if (node->user_data == nullptr) {
-    const auto* params = static_cast<const TfLiteDelegateParams*>(node->builtin_data);
-    MicroPrintf("XNNPACK delegate kernel for nodes %s: its partition was not built by the delegate's Prepare (was "
-                "the delegate destroyed or applied to another interpreter in between?)",
-                xnnpack::DescribeNodes(std::vector<int>(params->nodes_to_replace->data,
-                                                        params->nodes_to_replace->data +
-                                                            params->nodes_to_replace->size))
-                    .c_str());
-    return kTfLiteError;
-  }
+  if (node->user_data != nullptr) return kTfLiteOk;
+  // Not built by the delegate's Prepare for this graph: the delegate was prepared again since (one delegate
+  // applied to several interpreters before they allocate). Build it now; free() releases node->user_data.
+  const auto* params = static_cast<const TfLiteDelegateParams*>(node->builtin_data);
+  auto* delegate = static_cast<XnnpackDelegate*>(params->delegate->data_);
+  std::unique_ptr<Partition> partition;
+  TF_LITE_ENSURE_STATUS(delegate->BuildPartition(context, *params, &partition));
+  node->user_data = partition.release();
   return kTfLiteOk;
 }
 
@@ -120,6 +118,11 @@ std::unique_ptr<Partition> XnnpackDelegate::TakeBuiltPartition(const std::vector
     if (p != nullptr && p->nodes() == nodes) return std::move(p);
   }
   return nullptr;
+}
+
+TfLiteStatus XnnpackDelegate::BuildPartition(TfLiteContext* context, const TfLiteDelegateParams& params,
+                                              std::unique_ptr<xnnpack::Partition>* out) {
+  return Partition::Build(context, xnnpack::GraphFacts::Collect(context), shared_, params, -1, out);
 }
 
 TfLiteStatus XnnpackDelegate::Prepare(TfLiteContext* context) {
