@@ -145,6 +145,9 @@ int InspectCommand(const std::vector<std::string>& args) {
   } else {
     PrintText(facts);
   }
+  if (!delegate_option.name.empty() && json) {
+    std::fprintf(stderr, "mote inspect: --delegate is reported in the text form only (not with --json)\n");
+  }
   if (!delegate_option.name.empty() && !json) return InspectDelegation(model, delegate_option);
   return kExitOk;
 }
