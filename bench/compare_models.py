@@ -22,9 +22,15 @@ LiteRT refuses person_detect as shipped (quantized_dimension 3 on 1-D bias tenso
 the benchmark gives LiteRT an in-memory copy with quantized_dimension reset to 0 there (the only dimension of a
 1-D tensor; meaningless with one scale), and says so.
 
+With --xnnpack, a fourth runtime joins every round: mote + XNNPACK (`mote run MODEL --delegate xnnpack --threads 1
+--bench`, the mote::XnnpackDelegate), beside LiteRT + XNNPACK; its largest |difference| from the oracle's
+output0 (TFLM's golden output; LiteRT's for float16-weight models) is printed too. --float-models benchmarks the
+float models (the project's tests/models/*float32*, small_cnn_float16, and ../shared's hello_world_float)
+instead of the int8 MLPerf Tiny set; ../shared has no float MLPerf Tiny models.
+
 Usage (see docs/benchmarks.md):
   .venv/bin/python bench/compare_models.py --mote build/release/mote [--rounds 5] [--runs 200]
-      [--markdown] [--no-callgrind] [--models vww_96_int8,ad01_int8]
+      [--markdown] [--no-callgrind] [--models vww_96_int8,ad01_int8] [--xnnpack] [--float-models]
 Exit status: 0, or 1 when a runtime failed or mote's output differs from TFLM's golden output.
 """
 
@@ -52,6 +58,12 @@ ISSUE_TFLM = {
     "person_detect": (116.4, 9.5),
 }
 
+FLOAT_MODELS = ["hello_world_float", "small_cnn_float32", "small_cnn_float16", "mnv2_digits_float32",
+                "mnv3_block_float32", "act_mlp_float32", "upsample_seg_float32", "ssd_shapes_float32",
+                "attention_tokens_float32", "lstm_classifier_float32", "sensor_anomaly_float32"]
+TEST_MODELS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tests", "models")
+XNNPACK_ARGS = ["--delegate", "xnnpack", "--threads", "1"]
+
 BENCH_RE = re.compile(r"bench: .* min ([0-9.]+) ms, median ([0-9.]+) ms")
 
 
@@ -61,8 +73,8 @@ def log(msg):
 
 # ---- mote -------------------------------------------------------------------------------------------------
 
-def mote_bench(mote, model, runs, warmup):
-    out = subprocess.run([mote, "run", model, "--bench", "--runs", str(runs), "--warmup", str(warmup)],
+def mote_bench(mote, model, runs, warmup, extra=()):
+    out = subprocess.run([mote, "run", model, "--bench", "--runs", str(runs), "--warmup", str(warmup)] + list(extra),
                          capture_output=True, text=True, check=True).stdout
     m = BENCH_RE.search(out)
     if not m:
@@ -90,6 +102,25 @@ def mote_output_matches(mote, model, golden_dir):
         produced = os.path.join(d, "output0.bin")
         with open(produced, "rb") as a, open(golden, "rb") as b:
             return a.read() == b.read()
+
+
+def mote_max_difference(mote, model, golden_dir, extra=()):
+    """Largest |mote output0 - oracle output0| (float32 outputs), or None without a golden output."""
+    import numpy as np
+    golden = os.path.join(golden_dir, "output0.bin")
+    if not os.path.exists(golden):
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        cmd = [mote, "run", model, "-o", d] + list(extra)
+        inp = os.path.join(golden_dir, "input0.bin")
+        if os.path.exists(os.path.join(golden_dir, "input1.bin")):
+            return None  # several inputs: `mote run` would need every one; not compared
+        if os.path.exists(inp):
+            cmd += ["-i", inp]
+        subprocess.run(cmd, capture_output=True, text=True, check=True)
+        a = np.fromfile(os.path.join(d, "output0.bin"), dtype=np.float32)
+        b = np.fromfile(golden, dtype=np.float32)
+        return float(np.max(np.abs(a - b))) if a.size == b.size and a.size else None
 
 
 def callgrind_total(cmd):
@@ -226,6 +257,9 @@ def main():
     ap.add_argument("--callgrind-runs", type=int, default=5)
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
+    ap.add_argument("--xnnpack", action="store_true", help="add mote + XNNPACK (mote run --delegate xnnpack)")
+    ap.add_argument("--float-models", action="store_true",
+                    help="the float models (tests/models/*float*, hello_world_float) instead of --models")
     args = ap.parse_args()
 
     here = os.path.dirname(os.path.abspath(__file__))
@@ -238,15 +272,26 @@ def main():
     callgrind = not args.no_callgrind and shutil.which("valgrind") is not None
 
     rows, notes, failed = [], [], False
-    for name in [m for m in args.models.split(",") if m]:
+    names = FLOAT_MODELS if args.float_models else [m for m in args.models.split(",") if m]
+    for name in names:
         model = os.path.join(args.models_dir, name + ".tflite")
         golden = os.path.join(args.golden_dir, name)
+        if os.path.isdir(os.path.join(TEST_MODELS_DIR, name)):  # the project's own models: model + oracle data
+            golden = os.path.join(TEST_MODELS_DIR, name)
+            model = os.path.join(golden, "model.tflite")
+        if not os.path.exists(model):
+            notes.append("%s: not found (%s); skipped." % (name, model))
+            continue
         with open(model, "rb") as f:
             model_bytes = f.read()
         with open(os.path.join(golden, "meta.json")) as f:
             meta = json.load(f)
         log("== %s" % name)
-        tflm = Tflm(model_bytes, golden, meta)
+        tflm = None
+        try:
+            tflm = Tflm(model_bytes, golden, meta)
+        except Exception as e:  # noqa: BLE001 - reported, not fatal
+            notes.append("%s: TFLM failed: %s" % (name, str(e).splitlines()[0][:160]))
         litert = None
         try:
             litert = LiteRt(model_bytes, golden, meta)
@@ -254,14 +299,18 @@ def main():
                 notes.append("%s: %s." % (name, litert.note))
         except Exception as e:  # noqa: BLE001 - reported, not fatal
             notes.append("%s: LiteRT failed: %s" % (name, str(e).splitlines()[0][:160]))
-        res = {"mote": [], "tflm": [], "litert": []}
+        res = {"mote": [], "tflm": [], "litert": [], "xnn": []}
         for r in range(args.rounds):
             res["mote"].append(mote_bench(mote, model, args.runs, args.warmup))
-            res["tflm"].append(tflm.bench(tflm_runs, max(1, args.warmup // 4)))
+            if args.xnnpack:
+                res["xnn"].append(mote_bench(mote, model, args.runs, args.warmup, XNNPACK_ARGS))
+            if tflm is not None:
+                res["tflm"].append(tflm.bench(tflm_runs, max(1, args.warmup // 4)))
             if litert is not None:
                 res["litert"].append(litert.bench(args.runs, args.warmup))
-            log("  round %d: mote %.4f  TFLM %.3f  LiteRT %s ms (min)" %
-                (r + 1, res["mote"][-1][0], res["tflm"][-1][0],
+            log("  round %d: mote %.4f  mote+XNNPACK %s  TFLM %s  LiteRT %s ms (min)" %
+                (r + 1, res["mote"][-1][0], "%.4f" % res["xnn"][-1][0] if res["xnn"] else "—",
+                 "%.3f" % res["tflm"][-1][0] if res["tflm"] else "—",
                  "%.4f" % res["litert"][-1][0] if res["litert"] else "—"))
 
         def summary(key):
@@ -273,9 +322,13 @@ def main():
         row["mote_min"], row["mote_med"] = summary("mote")
         row["tflm_min"], row["tflm_med"] = summary("tflm")
         row["litert_min"], row["litert_med"] = summary("litert")
+        row["xnn_min"], row["xnn_med"] = summary("xnn")
+        row["xnn_diff"] = mote_max_difference(mote, model, golden, XNNPACK_ARGS) if args.xnnpack else None
         row["mote_arena"] = mote_arena(mote, model)
         row["tflm_arena"] = meta.get("tflm_arena_used_bytes")
-        row["exact"] = mote_output_matches(mote, model, golden)
+        # Float models are compared within a tolerance (the XNNPACK column's max |difference|), not bit for bit.
+        is_float = meta["outputs"][0]["dtype"].upper() == "FLOAT32" if meta.get("outputs") else False
+        row["exact"] = None if is_float else mote_output_matches(mote, model, golden)
         if row["exact"] is False:
             failed = True
         row["mote_instr"] = row["tflm_instr"] = None
@@ -294,6 +347,8 @@ def main():
     header = ["model", "mote min", "mote med", "TFLM min", "TFLM med", "LiteRT min", "LiteRT med",
               "TFLM/mote", "LiteRT/mote", "arena mote", "arena TFLM", "instr/inf mote", "instr/inf TFLM",
               "TFLM (issue)", "bit-exact"]
+    if args.xnnpack:
+        header[7:7] = ["mote+XNN min", "mote+XNN med", "LiteRT/mote+XNN", "XNN max abs diff"]
     table = []
     for r in rows:
         table.append([
@@ -304,6 +359,11 @@ def main():
             str(r["mote_arena"]), str(r["tflm_arena"]), fmt_m(r["mote_instr"]), fmt_m(r["tflm_instr"]),
             "%.1f M, %.2f ms" % (r["issue_instr"], r["issue_ms"]) if r["issue_instr"] else "—",
             {True: "yes", False: "NO", None: "—"}[r["exact"]]])
+        if args.xnnpack:
+            table[-1][7:7] = [fmt_ms(r["xnn_min"]), fmt_ms(r["xnn_med"]),
+                              "%s / %s" % (fmt_ratio(r["litert_min"], r["xnn_min"]),
+                                           fmt_ratio(r["litert_med"], r["xnn_med"])),
+                              "—" if r["xnn_diff"] is None else "%.2g" % r["xnn_diff"]]
     cpu = platform.processor() or platform.machine()
     try:
         with open("/proc/cpuinfo") as f:

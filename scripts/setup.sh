@@ -3,11 +3,12 @@
 # goes to build/setup-apt.log ($MOTE_SETUP_LOG overrides it); the terminal gets one line.
 set -euo pipefail
 # python3-dev: the Python package's extension (pip install .); chromium: the `mote report` page test (headless);
-# g++-aarch64-linux-gnu, qemu-user: the AArch64 build and its tests under qemu-aarch64.
+# g++-aarch64-linux-gnu, qemu-user: the AArch64 build and its tests under qemu-aarch64; libxnnpack-dev,
+# libpthreadpool-dev: the optional XNNPACK delegate (mote::mote_xnnpack, `mote run --delegate xnnpack`).
 packages=(build-essential cmake ninja-build clang libclang-rt-14-dev libgtest-dev libgmock-dev libbenchmark-dev
           libflatbuffers-dev flatbuffers-compiler pkg-config python3 python3-dev python3-venv git
           gcc-arm-none-eabi libnewlib-arm-none-eabi libstdc++-arm-none-eabi-newlib qemu-system-arm chromium
-          g++-aarch64-linux-gnu qemu-user)
+          g++-aarch64-linux-gnu qemu-user libxnnpack-dev libpthreadpool-dev)
 missing=()
 for p in "${packages[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -5,6 +5,8 @@
 #include <vector>
 
 #include "cli.h"
+#include "delegate_option.h"
+#include "mote/op_resolver.h"
 #include "mote/host/model_inspect.h"
 
 namespace mote {
@@ -69,9 +71,14 @@ void PrintText(const InspectFacts& f) {
   std::printf("supported: yes\n");
 }
 
-bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, bool* json) {
-  for (const std::string& a : args) {
-    if (a == "--json") {
+bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, bool* json,
+                      DelegateOption* delegate) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    bool delegate_ok = true;
+    if (ParseDelegateArg("inspect", args, &i, delegate, &delegate_ok)) {
+      if (!delegate_ok) return false;
+    } else if (a == "--json") {
       *json = true;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "mote inspect: unknown option '%s'\n", a.c_str());
@@ -84,10 +91,37 @@ bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, 
     }
   }
   if (model->empty()) {
-    std::fprintf(stderr, "mote inspect: no model given\nusage: mote inspect MODEL [--json]\n");
+    std::fprintf(stderr, "mote inspect: no model given\nusage: mote inspect MODEL [--json] [--delegate xnnpack]\n");
     return false;
   }
   return true;
+}
+
+// --delegate: which nodes the delegate takes, the delegate kernels (partitions) it became, what stays on mote.
+int InspectDelegation(const host::AlignedBuffer& model, const DelegateOption& option) {
+  static AllOpsResolver resolver;
+  host::AlignedBuffer arena(kDefaultArenaBytes);
+  AppliedDelegate delegate;  // outlives the interpreter
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  if (interpreter.initialization_status() != kTfLiteOk) return kExitFailure;
+  if (!delegate.Apply("inspect", option, interpreter)) return kExitFailure;
+  if (interpreter.AllocateTensors() != kTfLiteOk) {
+    std::fprintf(stderr, "mote inspect: the delegated model does not allocate (see the messages above)\n");
+    return kExitFailure;
+  }
+  delegate.PrintSummary(true);
+  std::printf("execution plan with the delegate: %zu node(s)\n", interpreter.operators_size());
+  for (size_t p = 0; p < interpreter.operators_size(); ++p) {
+    const NodeInfo info = interpreter.node_info(p);
+    std::printf("  %5d  %-20s %-24s", info.index, info.op_name, info.variant);
+    if (info.replaced_nodes != nullptr) {
+      std::printf(" replaces node%s", info.replaced_nodes->size == 1 ? "" : "s");
+      for (int k = 0; k < info.replaced_nodes->size; ++k)
+        std::printf("%s%d", k == 0 ? " " : ",", info.replaced_nodes->data[k]);
+    }
+    std::printf("\n");
+  }
+  return kExitOk;
 }
 
 }  // namespace
@@ -96,7 +130,8 @@ int InspectCommand(const std::vector<std::string>& args) {
   InspectFacts facts;
   bool json = false;
   std::string path;
-  if (!ParseInspectArgs(args, &path, &json)) return kExitUsage;
+  DelegateOption delegate_option;
+  if (!ParseInspectArgs(args, &path, &json, &delegate_option)) return kExitUsage;
   host::AlignedBuffer model;
   if (!LoadModelFile(path, &model)) return kExitFailure;
   std::vector<std::string> errors;
@@ -110,6 +145,10 @@ int InspectCommand(const std::vector<std::string>& args) {
   } else {
     PrintText(facts);
   }
+  if (!delegate_option.name.empty() && json) {
+    std::fprintf(stderr, "mote inspect: --delegate is reported in the text form only (not with --json)\n");
+  }
+  if (!delegate_option.name.empty() && !json) return InspectDelegation(model, delegate_option);
   return kExitOk;
 }
 

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli.h"
+#include "delegate_option.h"
 #include "output_report.h"
 #include "mote/host/golden_inputs.h"
 #include "mote/host/node_timer.h"
@@ -37,6 +38,7 @@ struct RunOptions {
   bool profile = false;
   bool npy_outputs = false;
   size_t max_loop_iterations = 0;  // 0: WHILE loops run as long as the model says
+  DelegateOption delegate;         // --delegate xnnpack [--threads N]
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -60,7 +62,10 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       return true;
     };
     std::string v;
-    if (a == "-i" || a == "--input") {
+    bool delegate_ok = true;
+    if (ParseDelegateArg("run", args, &i, &o->delegate, &delegate_ok)) {
+      if (!delegate_ok) return false;
+    } else if (a == "-i" || a == "--input") {
       if (!value(&v)) return false;
       o->inputs.push_back(v);
     } else if (a == "-o" || a == "--output-dir") {
@@ -309,8 +314,11 @@ int RunCommand(const std::vector<std::string>& args) {
 
   static AllOpsResolver resolver;
   host::AlignedBuffer arena(o.arena);
+  AppliedDelegate delegate;  // outlives the interpreter
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
   interpreter.SetMaxLoopIterations(static_cast<uint32_t>(o.max_loop_iterations));
+  if (interpreter.initialization_status() == kTfLiteOk && !delegate.Apply("run", o.delegate, interpreter))
+    return kExitFailure;
   if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {
     std::fprintf(stderr, "mote run: cannot run '%s' (see the messages above)\n", o.model.c_str());
     return kExitFailure;
@@ -331,6 +339,7 @@ int RunCommand(const std::vector<std::string>& args) {
   }
   const double first_ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   PrintResults(o, schema::GetModel(model.data()), interpreter, first_ms);
+  delegate.PrintSummary(false);
 
   if (!o.output_dir.empty()) {
     const int written = WriteOutputs(o, interpreter);
