@@ -46,8 +46,8 @@ const int32_t* VectorData(const flatbuffers::Vector<int32_t>* v, int32_t* size) 
 class SubgraphPlanView final : public PlanView {
  public:
   SubgraphPlanView(const SubgraphState& sg, const int32_t* offline, const ScratchRequest* scratch,
-                   int32_t scratch_count)
-      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count) {}
+                   int32_t scratch_count, const uint8_t* in_place_inputs)
+      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count), in_place_(in_place_inputs) {}
 
   int32_t tensors_size() const override { return sg_.tensors_size; }
   int32_t plan_size() const override { return sg_.plan_size(); }
@@ -91,6 +91,18 @@ class SubgraphPlanView final : public PlanView {
     }
     return read;
   }
+  bool HasInPlaceCandidates() const override { return in_place_ != nullptr; }
+  int32_t InPlaceCandidates(int32_t position, int32_t* output, int32_t* inputs) const override {
+    const int32_t node = sg_.plan_node(position);
+    if (in_place_ == nullptr || node >= sg_.nodes_size || in_place_[node] == 0) return 0;
+    const TfLiteNode& n = sg_.node(node).node;
+    if (n.outputs->size < 1) return 0;
+    *output = n.outputs->data[0];
+    int32_t count = 0;
+    for (int i = 0; i < n.inputs->size && i < kMaxInPlaceInputs; ++i)
+      if ((in_place_[node] >> i) & 1u) inputs[count++] = n.inputs->data[i];
+    return count;
+  }
 
  private:
   static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
@@ -106,6 +118,7 @@ class SubgraphPlanView final : public PlanView {
   const int32_t* offline_;
   const ScratchRequest* scratch_;
   int32_t scratch_count_;
+  const uint8_t* in_place_;  // per model node: the inputs output 0 may overwrite (bit i: input i), or nullptr
 };
 
 // Every subgraph on one timeline (subgraph_calls.cc): tensor g of the view is tensor g - tensor_base of the
@@ -378,7 +391,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
   const int32_t* offline = FindOfflinePlan(model_, sg.tensors_size);
-  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_);
+  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_, in_place_inputs_);
   // The model's offline plan covers subgraph 0: on the timeline the other subgraphs' tensors are the planner's.
   int32_t* timeline_offline = nullptr;
   if (subgraphs_size_ > 1 && offline != nullptr) {
@@ -408,6 +421,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
       return kTfLiteError;
   }
   // The planner's working set may overlap the planned region: read every offset out before writing data.
+  if (plan_observer_ != nullptr) ShowPlan(plan);
   for (int32_t s = 0; s < scratch_count_; ++s) scratch_offsets_[s] = plan.scratch_offset(s);
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     SubgraphState& each = subgraph(s);
@@ -418,6 +432,29 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   }
   arena_->ResetOverlay(planned_bytes_);
   return kTfLiteOk;
+}
+
+void InterpreterCore::ShowPlan(const MemoryPlan& plan) const {
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    const SubgraphState& each = subgraph(s);
+    for (int32_t t = 0; t < each.tensors_size; ++t) {
+      const int32_t g = each.tensor_base + t;
+      if (!plan.planned(g)) continue;
+      const int32_t buffer = plan.buffer_of(g);
+      const PlannerBuffer& b = plan.buffers[buffer];
+      int32_t overwrites = -1;  // the tensor whose bytes this one takes (one subgraph: no timeline offsets)
+      if (plan.overwrites(buffer) >= 0) {
+        for (int32_t u = 0; u < each.tensors_size && overwrites < 0; ++u)
+          if (plan.planned(u) && plan.buffer_of(u) == plan.overwrites(buffer)) overwrites = u;
+      }
+      plan_observer_->OnPlannedBuffer(PlannedBufferInfo{s, t, b.bytes, b.offset, b.first_use, b.last_use, overwrites});
+    }
+  }
+  for (int32_t k = 0; k < scratch_count_; ++k) {
+    const PlannerBuffer& b = plan.buffers[plan.tensor_buffers + k];
+    plan_observer_->OnPlannedBuffer(PlannedBufferInfo{-1, k, b.bytes, b.offset, b.first_use, b.last_use, -1});
+  }
+  plan_observer_->OnPlacement(PlacementOrderName(plan.placement), plan.planned_bytes, plan.largest_first_bytes);
 }
 
 TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bool persistent) {

@@ -78,8 +78,107 @@ bool ApplyOfflineOffsets(const PlanView& view, const int32_t* offline, int32_t t
   return false;
 }
 
+bool Contains(const int32_t* values, int32_t size, int32_t value) {
+  for (int32_t i = 0; i < size; ++i)
+    if (values[i] == value) return true;
+  return false;
+}
+
+// In-place execution, before placement: for each declared (output, input) pair that qualifies, the output's
+// buffer records the input's in `overwrites`, and the group's first buffer (its root, which PlanGreedy places)
+// takes the group's whole lifetime. Positions in order, so chains (RESHAPE after RELU after ADD) join one group.
+template <typename Index>
+void JoinInPlace(const PlanView& view, const Index* tensor_to_buffer, PlannerBuffer* buffers, int32_t count,
+                 Index* overwrites, MemoryPlan* plan) {
+  for (int32_t b = 0; b < count; ++b) overwrites[b] = -1;
+  const int32_t tensors = view.tensors_size();
+  int32_t inputs_size = 0, outputs_size = 0;
+  const int32_t* graph_inputs = view.graph_inputs(&inputs_size);
+  const int32_t* graph_outputs = view.graph_outputs(&outputs_size);
+  auto planned = [&](int32_t t) { return t >= 0 && t < tensors && tensor_to_buffer[t] >= 0; };
+  auto root = [&](int32_t b) {
+    while (overwrites[b] >= 0) b = overwrites[b];
+    return b;
+  };
+  for (int32_t p = 0; p < view.plan_size(); ++p) {
+    int32_t output = -1;
+    int32_t inputs[kMaxInPlaceInputs];
+    const int32_t n = view.InPlaceCandidates(p, &output, inputs);
+    if (n <= 0 || !planned(output) || Contains(graph_inputs, inputs_size, output)) continue;
+    const int32_t ob = tensor_to_buffer[output];
+    PlannerBuffer& out = buffers[ob];
+    if (out.first_use != p || overwrites[ob] >= 0) continue;
+    for (int32_t k = 0; k < n && k < kMaxInPlaceInputs; ++k) {
+      const int32_t input = inputs[k];
+      if (!planned(input) || input == output || Contains(graph_inputs, inputs_size, input) ||
+          Contains(graph_outputs, outputs_size, input)) {
+        continue;
+      }
+      const int32_t ib = tensor_to_buffer[input];
+      const int32_t rb = root(ib);
+      if (buffers[ib].bytes != out.bytes || out.bytes == 0 || rb == ob) continue;
+      // The input's lifetime (the group's, held by its root) ends here: no later node reads it.
+      if (buffers[rb].last_use != p || buffers[ib].last_use != p) continue;
+      overwrites[ob] = static_cast<Index>(ib);
+      buffers[rb].last_use = out.last_use;
+      plan->in_place_bytes += out.bytes;
+      ++plan->in_place_tensors;
+      break;
+    }
+  }
+  // Placement sees each group once: its root with the group's lifetime; the others take no bytes of their own.
+  for (int32_t b = 0; b < count; ++b)
+    if (overwrites[b] >= 0) buffers[b].bytes = 0;
+}
+
+// After placement: each tensor placed in place gets its bytes back and its group's offset; each root its own
+// lifetime back (it ends where the first tensor overwriting it starts).
+template <typename Index>
+void SplitInPlace(const PlanView& view, const Index* tensor_to_buffer, PlannerBuffer* buffers, int32_t count,
+                  const Index* overwrites) {
+  const int32_t tensors = view.tensors_size();
+  for (int32_t t = 0; t < tensors; ++t) {
+    const int32_t b = tensor_to_buffer[t];
+    if (b < 0 || overwrites[b] < 0) continue;
+    buffers[b].bytes = view.TensorBytes(t);
+    int32_t r = b;
+    while (overwrites[r] >= 0) r = overwrites[r];
+    buffers[b].offset = buffers[r].offset;
+  }
+  for (int32_t b = 0; b < count; ++b) {
+    if (overwrites[b] < 0) continue;
+    PlannerBuffer& taken = buffers[overwrites[b]];
+    if (overwrites[overwrites[b]] < 0 && buffers[b].first_use < taken.last_use) taken.last_use = buffers[b].first_use;
+  }
+}
+
+// Greedy placement in TFLM's largest-first order, or (`try_orders`: no buffer has a fixed offset) in each
+// PlacementOrder, keeping the smallest region; the first order wins ties. No extra memory: the winner is
+// placed again. Prepare-time only: kPlacementOrders + 1 runs of O(count^2).
+template <typename Index>
+size_t PlaceBestOf(PlannerBuffer* buffers, int32_t count, Index* order, bool try_orders, MemoryPlan* plan) {
+  plan->placement = PlacementOrder::kLargestFirst;
+  const size_t largest_first = PlanGreedy(buffers, count, order, kArenaAlignment, PlacementOrder::kLargestFirst);
+  plan->largest_first_bytes = largest_first;
+  if (!try_orders) return largest_first;
+  size_t best = largest_first;
+  for (int k = 1; k < kPlacementOrders; ++k) {
+    for (int32_t b = 0; b < count; ++b) buffers[b].offset = kPlannerChooses;
+    const size_t bytes = PlanGreedy(buffers, count, order, kArenaAlignment, static_cast<PlacementOrder>(k));
+    if (bytes < best) {
+      best = bytes;
+      plan->placement = static_cast<PlacementOrder>(k);
+    }
+  }
+  if (plan->placement == static_cast<PlacementOrder>(kPlacementOrders - 1)) return best;  // placed last
+  for (int32_t b = 0; b < count; ++b) buffers[b].offset = kPlannerChooses;
+  return PlanGreedy(buffers, count, order, kArenaAlignment, plan->placement);
+}
+
 void SetMap(const int16_t* map, MemoryPlan* plan) { plan->narrow_tensor_to_buffer = map; }
 void SetMap(const int32_t* map, MemoryPlan* plan) { plan->wide_tensor_to_buffer = map; }
+void SetOverwrites(const int16_t* map, MemoryPlan* plan) { plan->narrow_overwrites = map; }
+void SetOverwrites(const int32_t* map, MemoryPlan* plan) { plan->wide_overwrites = map; }
 
 // PlanMemory with map and order entries of type Index (every buffer index fits it).
 template <typename Index>
@@ -122,13 +221,23 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
     return PlanStatus::kOfflineOverlap;
   }
+  Index* overwrites = nullptr;
+  if (offline == nullptr && view.HasInPlaceCandidates()) {
+    overwrites = AllocateArray<Index>(arena, count);
+    if (overwrites == nullptr) return PlanStatus::kWorkingSetTooLarge;
+    JoinInPlace(view, tensor_to_buffer, buffers, count, overwrites, plan);
+  }
 
   for (int32_t s = 0; s < scratch_count; ++s) {
     const int32_t at = scratch[s].plan_position;
     buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
     plan->scratch_bytes += scratch[s].bytes;
   }
-  plan->planned_bytes = PlanGreedy(buffers, max_buffers, order, kArenaAlignment);
+  plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
+  if (overwrites != nullptr) {
+    SplitInPlace(view, tensor_to_buffer, buffers, count, overwrites);
+    SetOverwrites(overwrites, plan);
+  }
   if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
     return PlanStatus::kArenaTooSmall;
   }

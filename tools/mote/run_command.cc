@@ -37,6 +37,7 @@ struct RunOptions {
   bool profile = false;
   bool npy_outputs = false;
   size_t max_loop_iterations = 0;  // 0: WHILE loops run as long as the model says
+  bool in_place = true;             // --no-in-place: MicroInterpreter::SetInPlaceExecution(false)
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -85,6 +86,8 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       o->profile = true;
     } else if (a == "--npy") {
       o->npy_outputs = true;
+    } else if (a == "--no-in-place") {
+      o->in_place = false;
     } else if (a == "--max-loop-iterations") {
       if (!size_value(&o->max_loop_iterations)) return false;
       if (o->max_loop_iterations > 0xffffffffu) {
@@ -311,6 +314,7 @@ int RunCommand(const std::vector<std::string>& args) {
   host::AlignedBuffer arena(o.arena);
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
   interpreter.SetMaxLoopIterations(static_cast<uint32_t>(o.max_loop_iterations));
+  interpreter.SetInPlaceExecution(o.in_place);
   if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {
     std::fprintf(stderr, "mote run: cannot run '%s' (see the messages above)\n", o.model.c_str());
     return kExitFailure;
