@@ -213,6 +213,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteStatus InitNodes();
   TfLiteStatus PrepareNodes();
   TfLiteStatus PrepareNode(int32_t s, int32_t p);
+  TfLiteStatus KeepInPlaceDeclaration(int32_t node);  // pending_in_place_ into in_place_inputs_[node]
   TfLiteStatus AllocateTensorTables();  // scratch offset table, input and output tensors
   TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
   void ShowPlan(const MemoryPlan& plan) const;  // every planned buffer to plan_observer_
@@ -271,8 +272,13 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   size_t activation_bytes_ = 0;
   size_t planned_bytes_ = 0;
   // In-place execution (single-subgraph models): per model node of subgraph 0, the inputs its kernel said
-  // output 0 may overwrite (bit i: input i); persistent, allocated at the first declaration (none: no bytes).
+  // output 0 may overwrite (bit i: input i). Prepare-time only: at the overlay's base, before the scratch
+  // requests (declarations_bytes_ of it), made when the first node declares and read by the planner, whose
+  // plan then takes those bytes; no persistent memory. The node being prepared keeps its bits in
+  // pending_in_place_ until its prepare returns (its temps sit where the array would grow).
   uint8_t* in_place_inputs_ = nullptr;
+  size_t declarations_bytes_ = 0;
+  uint8_t pending_in_place_ = 0;
   bool in_place_enabled_ = true;
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).

@@ -5,7 +5,6 @@
 
 #include <cstdarg>
 #include <cstddef>
-#include <cstring>
 
 #include "mote/micro_log.h"
 
@@ -97,16 +96,10 @@ void InterpreterCore::AllowOutputToOverwriteInput(int input_index) {
   // Several subgraphs share one timeline whose positions are not nodes: in place is planned for one subgraph.
   if (phase_ != Phase::kPrepare || current_node_ == nullptr || !in_place_enabled_ || subgraphs_size_ != 1) return;
   if (input_index < 0 || input_index >= kMaxInPlaceInputs || input_index >= current_node_->node.inputs->size) return;
-  SubgraphState& sg = primary();
+  const SubgraphState& sg = primary();
   const ptrdiff_t node = current_node_ - sg.nodes;
   if (node < 0 || node >= sg.nodes_size) return;  // a delegate kernel's node
-  if (in_place_inputs_ == nullptr) {
-    in_place_inputs_ = static_cast<uint8_t*>(
-        AllocatePersistentOrReport(static_cast<size_t>(sg.nodes_size), 1, "in-place execution declarations"));
-    if (in_place_inputs_ == nullptr) return;  // reported; the prepare fails
-    std::memset(in_place_inputs_, 0, static_cast<size_t>(sg.nodes_size));
-  }
-  in_place_inputs_[node] = static_cast<uint8_t>(in_place_inputs_[node] | (1u << input_index));
+  pending_in_place_ = static_cast<uint8_t>(pending_in_place_ | (1u << input_index));  // kept when prepare returns
 }
 
 // --- TfLiteContext thunks ----------------------------------------------------------------------------------

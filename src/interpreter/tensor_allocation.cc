@@ -325,6 +325,8 @@ TfLiteStatus InterpreterCore::PrepareNodes() {
   arena_->ResetOverlay(0);
   scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base());
   scratch_count_ = 0;
+  in_place_inputs_ = nullptr;
+  declarations_bytes_ = 0;
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     current_subgraph_ = s;
     for (int32_t p = 0; p < subgraph(s).plan_size(); ++p) TF_LITE_ENSURE_STATUS(PrepareNode(s, p));
@@ -341,8 +343,9 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
   NodeRecord& r = sg.node(index);
   current_node_ = &r;
   current_plan_position_ = sg.position(p);
-  arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+  arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
   pending_scratch_count_ = 0;
+  pending_in_place_ = 0;
   const int32_t failures = persistent_failures_;
   TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
   if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
@@ -350,10 +353,11 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
     LogNodeStatus(s, index, r.op_name(), "prepare", status);
     return kTfLiteError;
   }
-  // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
-  // high-water mark counts them).
+  // The node's temps are released: its in-place declaration and its scratch requests join the lists (claiming
+  // overlay bytes, so that the high-water mark counts them).
+  if (pending_in_place_ != 0) TF_LITE_ENSURE_STATUS(KeepInPlaceDeclaration(index));
   if (pending_scratch_count_ > 0) {
-    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+    arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
     if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
       ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
       return kTfLiteError;
@@ -362,6 +366,28 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
     scratch_count_ += pending_scratch_count_;
     pending_scratch_count_ = 0;
   }
+  return kTfLiteOk;
+}
+
+// The first declaration makes the array at the overlay's base, moving the scratch requests up after it.
+TfLiteStatus InterpreterCore::KeepInPlaceDeclaration(int32_t node) {
+  const SubgraphState& sg = primary();
+  if (in_place_inputs_ == nullptr) {
+    const size_t bytes = AlignUp(static_cast<size_t>(sg.nodes_size), alignof(ScratchRequest));
+    const size_t requests = sizeof(ScratchRequest) * static_cast<size_t>(scratch_count_);
+    arena_->ResetOverlay(0);
+    if (arena_->AllocateOverlay(bytes + requests, alignof(ScratchRequest)) == nullptr) {
+      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      return kTfLiteError;
+    }
+    std::memmove(arena_->base() + bytes, scratch_requests_, requests);
+    std::memset(arena_->base(), 0, bytes);
+    in_place_inputs_ = arena_->base();
+    declarations_bytes_ = bytes;
+    scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base() + bytes);
+  }
+  in_place_inputs_[node] = static_cast<uint8_t>(in_place_inputs_[node] | pending_in_place_);
+  pending_in_place_ = 0;
   return kTfLiteOk;
 }
 
@@ -404,7 +430,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
                                   scratch_count_);
   const PlanView& view = subgraphs_size_ == 1 ? static_cast<const PlanView&>(single) : timeline;
   MemoryPlan plan;
-  const PlanStatus status = mote::PlanMemory(view, arena_, &plan);
+  const PlanStatus status = mote::PlanMemory(view, arena_, &plan, declarations_bytes_);
   activation_bytes_ = plan.activation_bytes;
   scratch_bytes_ = plan.scratch_bytes;
   planned_bytes_ = plan.planned_bytes;
@@ -431,6 +457,8 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     }
   }
   arena_->ResetOverlay(planned_bytes_);
+  in_place_inputs_ = nullptr;  // the planned region has taken its bytes
+  declarations_bytes_ = 0;
   return kTfLiteOk;
 }
 
@@ -442,10 +470,17 @@ void InterpreterCore::ShowPlan(const MemoryPlan& plan) const {
       if (!plan.planned(g)) continue;
       const int32_t buffer = plan.buffer_of(g);
       const PlannerBuffer& b = plan.buffers[buffer];
-      int32_t overwrites = -1;  // the tensor whose bytes this one takes (one subgraph: no timeline offsets)
-      if (plan.overwrites(buffer) >= 0) {
-        for (int32_t u = 0; u < each.tensors_size && overwrites < 0; ++u)
-          if (plan.planned(u) && plan.buffer_of(u) == plan.overwrites(buffer)) overwrites = u;
+      int32_t overwrites = -1;  // the input whose bytes this output takes: declared, and in the same buffer
+      for (int32_t n = 0; in_place_inputs_ != nullptr && overwrites < 0 && n < each.nodes_size; ++n) {
+        const TfLiteNode& node = each.nodes[n].node;
+        if (in_place_inputs_[n] == 0 || node.outputs->size < 1 || node.outputs->data[0] != t) continue;
+        for (int i = 0; i < node.inputs->size && i < kMaxInPlaceInputs; ++i) {
+          const int32_t in = node.inputs->data[i];
+          if (((in_place_inputs_[n] >> i) & 1u) && in >= 0 && in != t && plan.planned(in) &&
+              plan.buffer_of(in) == buffer) {
+            overwrites = in;
+          }
+        }
       }
       plan_observer_->OnPlannedBuffer(PlannedBufferInfo{s, t, b.bytes, b.offset, b.first_use, b.last_use, overwrites});
     }

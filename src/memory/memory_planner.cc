@@ -84,72 +84,44 @@ bool Contains(const int32_t* values, int32_t size, int32_t value) {
   return false;
 }
 
-// In-place execution, before placement: for each declared (output, input) pair that qualifies, the output's
-// buffer records the input's in `overwrites`, and the group's first buffer (its root, which PlanGreedy places)
-// takes the group's whole lifetime. Positions in order, so chains (RESHAPE after RELU after ADD) join one group.
+// In-place execution: for each declared (output, input) pair that qualifies, the output is mapped to the
+// buffer its input is in (so that it gets that buffer's offset), which takes the output's lifetime too; the
+// output's own record keeps no bytes. Positions in order, so chains (ADD -> RELU -> RESHAPE) join one buffer.
+// Returns the tensors joined. Undone by numbering the buffers and collecting their lifetimes again.
 template <typename Index>
-void JoinInPlace(const PlanView& view, const Index* tensor_to_buffer, PlannerBuffer* buffers, int32_t count,
-                 Index* overwrites, MemoryPlan* plan) {
-  for (int32_t b = 0; b < count; ++b) overwrites[b] = -1;
+int32_t JoinInPlace(const PlanView& view, Index* tensor_to_buffer, PlannerBuffer* buffers, MemoryPlan* plan) {
   const int32_t tensors = view.tensors_size();
   int32_t inputs_size = 0, outputs_size = 0;
   const int32_t* graph_inputs = view.graph_inputs(&inputs_size);
   const int32_t* graph_outputs = view.graph_outputs(&outputs_size);
   auto planned = [&](int32_t t) { return t >= 0 && t < tensors && tensor_to_buffer[t] >= 0; };
-  auto root = [&](int32_t b) {
-    while (overwrites[b] >= 0) b = overwrites[b];
-    return b;
-  };
+  int32_t joined = 0;
   for (int32_t p = 0; p < view.plan_size(); ++p) {
     int32_t output = -1;
     int32_t inputs[kMaxInPlaceInputs];
     const int32_t n = view.InPlaceCandidates(p, &output, inputs);
     if (n <= 0 || !planned(output) || Contains(graph_inputs, inputs_size, output)) continue;
-    const int32_t ob = tensor_to_buffer[output];
-    PlannerBuffer& out = buffers[ob];
-    if (out.first_use != p || overwrites[ob] >= 0) continue;
+    PlannerBuffer& out = buffers[tensor_to_buffer[output]];
+    if (out.first_use != p || out.bytes == 0) continue;  // bytes 0: already joined (or nothing to place)
     for (int32_t k = 0; k < n && k < kMaxInPlaceInputs; ++k) {
       const int32_t input = inputs[k];
       if (!planned(input) || input == output || Contains(graph_inputs, inputs_size, input) ||
           Contains(graph_outputs, outputs_size, input)) {
         continue;
       }
-      const int32_t ib = tensor_to_buffer[input];
-      const int32_t rb = root(ib);
-      if (buffers[ib].bytes != out.bytes || out.bytes == 0 || rb == ob) continue;
-      // The input's lifetime (the group's, held by its root) ends here: no later node reads it.
-      if (buffers[rb].last_use != p || buffers[ib].last_use != p) continue;
-      overwrites[ob] = static_cast<Index>(ib);
-      buffers[rb].last_use = out.last_use;
+      PlannerBuffer& in = buffers[tensor_to_buffer[input]];
+      // Same bytes, and the input's buffer (its lifetime, or its chain's) ends here: no later node reads it.
+      if (view.TensorBytes(input) != out.bytes || in.last_use != p || &in == &out) continue;
+      in.last_use = out.last_use;
       plan->in_place_bytes += out.bytes;
-      ++plan->in_place_tensors;
+      out.bytes = 0;
+      tensor_to_buffer[output] = tensor_to_buffer[input];
+      ++joined;
       break;
     }
   }
-  // Placement sees each group once: its root with the group's lifetime; the others take no bytes of their own.
-  for (int32_t b = 0; b < count; ++b)
-    if (overwrites[b] >= 0) buffers[b].bytes = 0;
-}
-
-// After placement: each tensor placed in place gets its bytes back and its group's offset; each root its own
-// lifetime back (it ends where the first tensor overwriting it starts).
-template <typename Index>
-void SplitInPlace(const PlanView& view, const Index* tensor_to_buffer, PlannerBuffer* buffers, int32_t count,
-                  const Index* overwrites) {
-  const int32_t tensors = view.tensors_size();
-  for (int32_t t = 0; t < tensors; ++t) {
-    const int32_t b = tensor_to_buffer[t];
-    if (b < 0 || overwrites[b] < 0) continue;
-    buffers[b].bytes = view.TensorBytes(t);
-    int32_t r = b;
-    while (overwrites[r] >= 0) r = overwrites[r];
-    buffers[b].offset = buffers[r].offset;
-  }
-  for (int32_t b = 0; b < count; ++b) {
-    if (overwrites[b] < 0) continue;
-    PlannerBuffer& taken = buffers[overwrites[b]];
-    if (overwrites[overwrites[b]] < 0 && buffers[b].first_use < taken.last_use) taken.last_use = buffers[b].first_use;
-  }
+  plan->in_place_tensors = joined;
+  return joined;
 }
 
 // Greedy placement in TFLM's largest-first order, or (`try_orders`: no buffer has a fixed offset) in each
@@ -177,18 +149,16 @@ size_t PlaceBestOf(PlannerBuffer* buffers, int32_t count, Index* order, bool try
 
 void SetMap(const int16_t* map, MemoryPlan* plan) { plan->narrow_tensor_to_buffer = map; }
 void SetMap(const int32_t* map, MemoryPlan* plan) { plan->wide_tensor_to_buffer = map; }
-void SetOverwrites(const int16_t* map, MemoryPlan* plan) { plan->narrow_overwrites = map; }
-void SetOverwrites(const int32_t* map, MemoryPlan* plan) { plan->wide_overwrites = map; }
 
 // PlanMemory with map and order entries of type Index (every buffer index fits it).
 template <typename Index>
-PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, MemoryPlan* plan) {
   const int32_t tensors = view.tensors_size();
   const int32_t positions = view.plan_size();
   int32_t scratch_count = 0;
   const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
 
-  arena->ResetOverlay(sizeof(ScratchRequest) * scratch_count);
+  arena->ResetOverlay(kept_bytes + sizeof(ScratchRequest) * scratch_count);
   auto* tensor_to_buffer = AllocateArray<Index>(arena, tensors);
   if (tensor_to_buffer == nullptr) return PlanStatus::kWorkingSetTooLarge;
   for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
@@ -196,47 +166,64 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
 
   // Pass 1: number the planned tensors in order of first use.
   int32_t count = 0;
-  ForEachUse(view, [&](int32_t t, int32_t) {
-    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = static_cast<Index>(count++);
-  });
+  auto number = [&]() {
+    for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
+    count = 0;
+    ForEachUse(view, [&](int32_t t, int32_t) {
+      if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = static_cast<Index>(count++);
+    });
+  };
+  number();
   const int32_t max_buffers = count + scratch_count;
   auto* buffers = AllocateArray<PlannerBuffer>(arena, max_buffers);
   auto* order = AllocateArray<Index>(arena, max_buffers);
   if (buffers == nullptr || order == nullptr) return PlanStatus::kWorkingSetTooLarge;
 
-  // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position).
-  for (int32_t t = 0; t < tensors; ++t) {
-    if (tensor_to_buffer[t] >= 0)
-      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
-  }
-  ForEachUse(view, [&](int32_t t, int32_t position) {
-    if (!planned(t)) return;
-    PlannerBuffer& b = buffers[tensor_to_buffer[t]];
-    if (position < b.first_use) b.first_use = position;
-    if (position > b.last_use) b.last_use = position;
-  });
+  // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position),
+  // then one buffer per scratch request.
+  auto collect = [&]() {
+    for (int32_t t = 0; t < tensors; ++t) {
+      if (tensor_to_buffer[t] >= 0)
+        buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
+    }
+    ForEachUse(view, [&](int32_t t, int32_t position) {
+      if (!planned(t)) return;
+      PlannerBuffer& b = buffers[tensor_to_buffer[t]];
+      if (position < b.first_use) b.first_use = position;
+      if (position > b.last_use) b.last_use = position;
+    });
+    for (int32_t s = 0; s < scratch_count; ++s) {
+      const int32_t at = scratch[s].plan_position;
+      buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
+    }
+  };
+  collect();
   for (int32_t b = 0; b < count; ++b) plan->activation_bytes += buffers[b].bytes;
+  for (int32_t s = 0; s < scratch_count; ++s) plan->scratch_bytes += scratch[s].bytes;
 
   const int32_t* offline = view.offline_offsets();
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
     return PlanStatus::kOfflineOverlap;
   }
-  Index* overwrites = nullptr;
-  if (offline == nullptr && view.HasInPlaceCandidates()) {
-    overwrites = AllocateArray<Index>(arena, count);
-    if (overwrites == nullptr) return PlanStatus::kWorkingSetTooLarge;
-    JoinInPlace(view, tensor_to_buffer, buffers, count, overwrites, plan);
-  }
-
-  for (int32_t s = 0; s < scratch_count; ++s) {
-    const int32_t at = scratch[s].plan_position;
-    buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
-    plan->scratch_bytes += scratch[s].bytes;
-  }
-  plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
-  if (overwrites != nullptr) {
-    SplitInPlace(view, tensor_to_buffer, buffers, count, overwrites);
-    SetOverwrites(overwrites, plan);
+  if (offline != nullptr || !view.HasInPlaceCandidates() || JoinInPlace(view, tensor_to_buffer, buffers, plan) == 0) {
+    plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
+  } else {
+    // Placed with the joined buffers and without; in place kept unless it makes the region larger (on a tie it
+    // is kept: fewer buffers). Prepare-time only; the working set does not grow.
+    const size_t with = PlaceBestOf(buffers, max_buffers, order, true, plan);
+    const size_t in_place_bytes = plan->in_place_bytes;
+    number();
+    collect();
+    plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, true, plan);
+    plan->in_place_bytes = 0;
+    plan->in_place_tensors = 0;
+    if (with <= plan->planned_bytes) {
+      number();
+      collect();
+      JoinInPlace(view, tensor_to_buffer, buffers, plan);
+      plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, true, plan);
+      plan->in_place_bytes = in_place_bytes;
+    }
   }
   if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
     return PlanStatus::kArenaTooSmall;
@@ -249,13 +236,13 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
 
 }  // namespace
 
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes) {
   *plan = MemoryPlan{};
   int32_t scratch_count = 0;
   view.scratch_requests(&scratch_count);
   // Every buffer index is below tensors + scratch requests.
   const bool narrow = static_cast<int64_t>(view.tensors_size()) + scratch_count <= INT16_MAX;
-  return narrow ? PlanWith<int16_t>(view, arena, plan) : PlanWith<int32_t>(view, arena, plan);
+  return narrow ? PlanWith<int16_t>(view, arena, kept_bytes, plan) : PlanWith<int32_t>(view, arena, kept_bytes, plan);
 }
 
 }  // namespace mote

@@ -108,23 +108,14 @@ struct MemoryPlan {
   const int32_t* wide_tensor_to_buffer = nullptr;
   const PlannerBuffer* buffers = nullptr;  // planned tensors, then one per scratch request
   int32_t tensor_buffers = 0;
-  // In-place execution: buffer -> the buffer whose bytes it overwrites (-1: its own bytes); nullptr when no
-  // position had candidates. Int16 or int32 as the tensor map. A tensor placed in place keeps its own lifetime
-  // in `buffers` and the offset of the buffer it overwrites.
-  const int16_t* narrow_overwrites = nullptr;
-  const int32_t* wide_overwrites = nullptr;
+  // In-place execution: a tensor placed on top of its input maps to that input's buffer (buffer_of), whose
+  // lifetime covers both; its own record is left with no bytes.
   size_t in_place_bytes = 0;  // bytes of the tensors placed in place
+  int32_t in_place_tensors = 0;
   // The placement order that gave the smallest region (greedy_planner.h), and the region TFLM's largest-first
-  // order gives (the same buffers, in-place groups included).
+  // order gives for the same buffers.
   PlacementOrder placement = PlacementOrder::kLargestFirst;
   size_t largest_first_bytes = 0;
-  int32_t in_place_tensors = 0;
-
-  int32_t overwrites(int32_t buffer) const {
-    return narrow_overwrites != nullptr ? narrow_overwrites[buffer]
-           : wide_overwrites != nullptr ? wide_overwrites[buffer]
-                                        : -1;
-  }
 
   int32_t buffer_of(int32_t tensor) const {
     return narrow_tensor_to_buffer != nullptr ? narrow_tensor_to_buffer[tensor] : wide_tensor_to_buffer[tensor];
@@ -137,10 +128,13 @@ struct MemoryPlan {
 // Collects lifetimes, places every tensor that needs planning and every scratch request, and reserves the
 // planned region in `arena`. In-place execution (docs/memory.md): a node's output takes the bytes of an input
 // its kernel declared it may overwrite when that input's lifetime ends at the node, neither is a graph input,
-// the input is not a graph output, both take the same bytes and the model has no offline plan. On kOk, `plan`
+// the input is not a graph output, both take the same bytes and the model has no offline plan; the plan is
+// placed with and without it, and in place is kept unless its region is larger. On kOk, `plan`
 // is filled; on an error, the sizes computed so far are. Only the offline overlap is reported here (it names the tensors); the arena-size errors are the caller's to report,
 // with what it knows of the rest of the arena.
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan);
+// `kept_bytes`: bytes at the overlay's base, before the scratch requests, that the planner keeps (the
+// interpreter's in-place declarations).
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes = 0);
 
 }  // namespace mote
 

@@ -62,14 +62,14 @@ struct MemoryPlannerTest : ::testing::Test {
     // The planner keeps the overlay's first bytes for the scratch requests (the interpreter's are there).
     return PlanMemory(view, &arena, &plan);
   }
-  std::vector<int32_t> Overwrites() const {
+  // Per tensor: the lowest-numbered other tensor in its buffer (in-place execution), or -1.
+  std::vector<int32_t> SharesWith() const {
     std::vector<int32_t> out;
     for (int32_t t = 0; t < view.tensors_size(); ++t) {
-      const int32_t o = plan.planned(t) ? plan.overwrites(plan.buffer_of(t)) : -1;
-      int32_t tensor = -1;
-      for (int32_t u = 0; u < view.tensors_size() && o >= 0; ++u)
-        if (plan.planned(u) && plan.buffer_of(u) == o) tensor = u;
-      out.push_back(tensor);
+      int32_t with = -1;
+      for (int32_t u = 0; u < view.tensors_size() && with < 0; ++u)
+        if (u != t && plan.planned(t) && plan.planned(u) && plan.buffer_of(u) == plan.buffer_of(t)) with = u;
+      out.push_back(with);
     }
     return out;
   }
@@ -207,11 +207,11 @@ TEST_F(MemoryPlannerTest, AnEmptyPlanNeedsNoRegion) {
 namespace mote {
 namespace {
 
-// In-place execution: a chain t0 -> [0] -> t1 -> [1] -> t2 -> [2] -> t3 -> [3] -> t4, 100 bytes each, t0 the graph
-// input and t4 the output.
+// In-place execution: a chain t0 -> [0] -> t1 -> [1] -> t2 -> [2] -> t3 -> [3] -> t4, t0 the graph input (16
+// bytes) and t4 the output, the others 100 bytes. In place is kept only where it lowers the region.
 struct InPlaceTest : MemoryPlannerTest {
   InPlaceTest() {
-    view.bytes = {100, 100, 100, 100, 100};
+    view.bytes = {16, 100, 100, 100, 100};
     view.uses = {{0, 1}, {1, 2}, {2, 3}, {3, 4}};
     view.inputs = {0};
     view.outputs = {4};
@@ -226,35 +226,34 @@ TEST_F(InPlaceTest, WithoutDeclarationsEveryTensorHasItsOwnBytes) {
   ASSERT_EQ(Plan(), PlanStatus::kOk);
   EXPECT_EQ(plan.planned_bytes, 224u);
   EXPECT_EQ(plan.in_place_tensors, 0);
-  EXPECT_EQ(plan.narrow_overwrites, nullptr);
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
 }
 
 TEST_F(InPlaceTest, AChainOfDeclaredNodesRunsInOneBuffer) {
   // Node 0 reads the graph input (never overwritten); nodes 1..3 write over their input.
   view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, 1, 2, 3}));
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 2, 1, 1, 1}));
   const std::vector<uint32_t> offsets = TensorOffsets();
   EXPECT_NE(offsets[0], offsets[1]);
   EXPECT_EQ(offsets[1], offsets[2]);
   EXPECT_EQ(offsets[2], offsets[3]);
   EXPECT_EQ(offsets[3], offsets[4]);
-  EXPECT_EQ(plan.planned_bytes, 224u);  // t0 and the chain: two buffers, as before (t0 is live with t1)
+  EXPECT_EQ(plan.planned_bytes, 128u);  // the chain's buffer and t0 (live with t1); 224 without
   EXPECT_EQ(plan.in_place_tensors, 3);
   EXPECT_EQ(plan.in_place_bytes, 300u);
-  // Each tensor keeps its own lifetime and bytes.
-  EXPECT_EQ(Lifetime(1), (std::vector<int32_t>{0, 1}));
-  EXPECT_EQ(Lifetime(2), (std::vector<int32_t>{1, 2}));
-  EXPECT_EQ(Lifetime(4), (std::vector<int32_t>{3, 3}));
+  // The shared buffer lives from t1's first use to t4's last.
+  EXPECT_EQ(Lifetime(1), (std::vector<int32_t>{0, 3}));
+  EXPECT_EQ(Lifetime(4), (std::vector<int32_t>{0, 3}));
   EXPECT_EQ(plan.buffers[plan.buffer_of(3)].bytes, 100u);
 }
 
 TEST_F(InPlaceTest, AnInputReadLaterIsNotOverwritten) {
   view.uses = {{0, 1}, {1, 2}, {2, 3}, {3, 1, 4}};  // t1 is read again by node 3
+  view.bytes = {16, 100, 100, 100, 16};
   view.in_place = {{}, {2, 1}, {3, 2}};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, -1, 2, -1}));
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, 3, 2, -1}));
   EXPECT_NE(TensorOffsets()[2], TensorOffsets()[1]);
 }
 
@@ -264,18 +263,29 @@ TEST_F(InPlaceTest, GraphInputsOutputsAndOtherSizesAreNeverOverwritten) {
   view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
   // t1 over t0: t0 is the graph input. t3 over t2: t2 is a graph output. t4 over t3: the sizes differ.
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, 1, -1, -1}));
+  EXPECT_NE(plan.buffer_of(1), plan.buffer_of(0));
+  EXPECT_NE(plan.buffer_of(3), plan.buffer_of(2));
+  EXPECT_NE(plan.buffer_of(4), plan.buffer_of(3));
 }
 
 TEST_F(InPlaceTest, TheFirstQualifyingInputIsTaken) {
   // Node 2 adds t2 (read again later) and t1 (last read here): the output takes t1's bytes.
-  view.bytes = {100, 100, 100, 100};
+  view.bytes = {16, 100, 100, 100};
   view.outputs = {3};
   view.uses = {{0, 1}, {0, 2}, {2, 1, 3}, {2, 3}};
   view.in_place = {{}, {}, {3, 2, 1}};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, -1, 1}));
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 3, -1, 1}));
   EXPECT_EQ(TensorOffsets()[3], TensorOffsets()[1]);
+}
+
+TEST_F(InPlaceTest, OnATieInPlaceIsKept) {
+  view.bytes = {100, 100, 100, 100, 100};  // a chain of equal tensors ping-pongs between two buffers anyway
+  view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.planned_bytes, 224u);
+  EXPECT_EQ(plan.in_place_tensors, 3);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 2, 1, 1, 1}));
 }
 
 TEST_F(InPlaceTest, AnOfflinePlanTurnsItOff) {
@@ -283,7 +293,7 @@ TEST_F(InPlaceTest, AnOfflinePlanTurnsItOff) {
   view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
   EXPECT_EQ(plan.in_place_tensors, 0);
-  EXPECT_EQ(Overwrites(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
 }
 
 TEST_F(InPlaceTest, InPlaceLowersThePeakWhenTheInputIsTheOtherLiveTensor) {

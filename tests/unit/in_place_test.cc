@@ -40,8 +40,8 @@ struct OpCase {
   std::function<void(test::ModelBuilder&, int t1, int* opcode, std::vector<int>* inputs,
                      schema::BuiltinOptions* options_type, flatbuffers::Offset<void>* options)>
       build;
-  std::vector<int> out_shape{kRows, kCols};
-  Quant out_quant;
+  std::vector<int> out_shape = {kRows, kCols};
+  Quant out_quant = {};
 };
 
 Quant QuantOf(TensorType type, float scale = 0.05f, int64_t zero_point = 0) {
@@ -103,7 +103,7 @@ struct RunResult {
   bool aliased = false;  // t2's bytes are t1's
 };
 
-RunResult Run(const std::vector<uint8_t>& bytes, bool in_place, int t1, int t2, uint32_t seed) {
+RunResult RunModel(const std::vector<uint8_t>& bytes, bool in_place, int t1, int t2, uint32_t seed) {
   static AllOpsResolver resolver;
   test::AlignedModel model(bytes);
   test::AlignedBuffer arena(64 * 1024);
@@ -207,8 +207,8 @@ TEST_P(InPlaceOpTest, OutputOverInputMatchesSeparateBuffers) {
   const uint32_t seed = static_cast<uint32_t>(variant_test::BaseSeed());
   int t1 = -1, t2 = -1;
   const std::vector<uint8_t> model = BuildModel(c, seed, &t1, &t2);
-  const RunResult apart = Run(model, false, t1, t2, seed);
-  const RunResult together = Run(model, true, t1, t2, seed);
+  const RunResult apart = RunModel(model, false, t1, t2, seed);
+  const RunResult together = RunModel(model, true, t1, t2, seed);
   EXPECT_FALSE(apart.aliased);
   EXPECT_TRUE(together.aliased) << c.name << ": the planner did not put the output on top of the input";
   ASSERT_FALSE(apart.output.empty());
@@ -232,8 +232,8 @@ TEST(InPlaceSqueeze, OutputOverInputMatchesSeparateBuffers) {
     const uint32_t seed = static_cast<uint32_t>(variant_test::BaseSeed());
     int t1 = -1, t2 = -1;
     const std::vector<uint8_t> model = BuildModel(c, seed, &t1, &t2);
-    const RunResult apart = Run(model, false, t1, t2, seed);
-    const RunResult together = Run(model, true, t1, t2, seed);
+    const RunResult apart = RunModel(model, false, t1, t2, seed);
+    const RunResult together = RunModel(model, true, t1, t2, seed);
     EXPECT_FALSE(apart.aliased);
     EXPECT_TRUE(together.aliased);
     ASSERT_FALSE(apart.output.empty());
