@@ -225,12 +225,14 @@ void SummarizeMemory(MemoryFacts* m) {
       m->in_place_bytes += b.bytes;
     }
   }
-  // A tensor placed in place and the one it overwrites are both live where one ends and the other starts, in
-  // the same bytes: counted once there.
-  auto shared_at = [m](const PlannedBufferFacts& b, int32_t p) {
-    if (b.overwrites < 0 || b.first_use != p) return false;
-    for (const PlannedBufferFacts& u : m->buffers)
-      if (u.subgraph == b.subgraph && u.index == b.overwrites) return u.last_use == p;
+  // Tensors placed in place share their input's buffer: the same offset and lifetime, counted once (two
+  // buffers live at once never share an offset otherwise).
+  auto shared_at = [m](size_t i) {
+    const PlannedBufferFacts& b = m->buffers[i];
+    for (size_t j = 0; j < i; ++j) {
+      const PlannedBufferFacts& u = m->buffers[j];
+      if (u.bytes > 0 && u.offset == b.offset && u.first_use == b.first_use && u.last_use == b.last_use) return true;
+    }
     return false;
   };
   m->peak_position = -1;
@@ -239,9 +241,10 @@ void SummarizeMemory(MemoryFacts* m) {
   for (int32_t p = 0; p < m->positions; ++p) {
     size_t live = 0;
     bool at_peak = false;
-    for (const PlannedBufferFacts& b : m->buffers) {
+    for (size_t i = 0; i < m->buffers.size(); ++i) {
+      const PlannedBufferFacts& b = m->buffers[i];
       if (b.first_use > p || b.last_use < p) continue;
-      if (!shared_at(b, p)) live += b.bytes;
+      if (!shared_at(i)) live += b.bytes;
       if (b.bytes > 0 && static_cast<size_t>(b.offset) + b.bytes == m->planned_bytes) at_peak = true;
     }
     if (at_peak && m->peak_position < 0) {
