@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <cstring>
 #include <functional>
+#include <ostream>
 #include <random>
 #include <string>
 #include <vector>
@@ -199,6 +200,8 @@ std::vector<OpCase> Cases() {
   }
   return cases;
 }
+
+void PrintTo(const OpCase& c, std::ostream* os) { *os << c.name; }
 
 class InPlaceOpTest : public ::testing::TestWithParam<OpCase> {};
 
