@@ -64,6 +64,15 @@ arena=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["arena_b
 "$mote" run "$demo" --arena "$arena" >/dev/null 2>&1 || { echo "FAILED: run with the inspected arena $arena"; fail=1; }
 "$mote" run "$demo" --arena $((arena - 16)) >/dev/null 2>&1 && { echo "FAILED: run with arena-16 succeeded"; fail=1; }
 
+# --no-in-place: the same outputs, in the arena inspect measured for it.
+mkdir -p "$work/on" "$work/off"
+"$mote" run "$demo" -o "$work/on" >/dev/null 2>&1 || { echo "FAILED: run demo"; fail=1; }
+"$mote" run "$demo" -o "$work/off" --no-in-place >/dev/null 2>&1 || { echo "FAILED: run demo --no-in-place"; fail=1; }
+cmp -s "$work/on/output0.bin" "$work/off/output0.bin" || { echo "FAILED: --no-in-place changed the output"; fail=1; }
+without=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["memory"]["in_place"]["arena_bytes_without"])' "$work/out.json")
+"$mote" run "$demo" --no-in-place --arena "$without" >/dev/null 2>&1 || { echo "FAILED: --no-in-place in $without bytes"; fail=1; }
+"$mote" run "$demo" --no-in-place --arena $((without - 16)) >/dev/null 2>&1 && { echo "FAILED: --no-in-place in $((without - 16)) bytes"; fail=1; }
+
 # gen-resolver on the demo model: stdout and -o give the same header.
 "$mote" gen-resolver "$demo" >"$work/gen.h" || { echo "FAILED: gen-resolver demo"; fail=1; }
 "$mote" gen-resolver "$demo" -o "$work/gen_o.h" --name RegisterDemo || { echo "FAILED: gen-resolver -o"; fail=1; }
