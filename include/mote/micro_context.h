@@ -4,7 +4,7 @@
 // Phase rules (DESIGN §2), enforced by the interpreter:
 //   init     AllocatePersistentBuffer
 //   prepare  AllocatePersistentBuffer, RequestScratchBufferInArena, AllocateTemp*/DeallocateTemp*,
-//            ReportKernelVariant
+//            ReportKernelVariant, AllowOutputToOverwriteInput
 //   invoke   GetScratchBuffer, GetEvalTensor, graph().InvokeSubgraph — nothing allocates
 // Tensor indices are the current subgraph's: the one whose node is being initialised, prepared or invoked.
 // Temp tensors and temp buffers live until DeallocateTemp* or, at the latest, the end of the node's
@@ -43,6 +43,15 @@ class MicroContext {
   // mote: names the kernel variant prepare chose for the current node ("conv_2d/int8/avx2-1x1"). The string
   // must have static storage duration.
   virtual void ReportKernelVariant(const char* variant) = 0;
+
+  // mote, prepare only: the current node's kernel computes output 0 correctly when its bytes are those of input
+  // `input_index` (it reads element i of that input, and of every other input, before it writes element i of
+  // the output), so the memory planner may place the output on top of that input when the input's lifetime
+  // ends at this node, neither tensor is a graph input or a variable, the input is not a graph output, and both
+  // take the same bytes (docs/memory.md, "In-place execution"). A declaration only allows it: the planner
+  // decides, and an interpreter with in-place execution off, or a model with several subgraphs, ignores it.
+  // Input indices 0..7.
+  virtual void AllowOutputToOverwriteInput(int /*input_index*/) {}
 
   // The model's subgraphs, for control-flow kernels (mote/micro_graph.h; TFLM's MicroContext::graph()).
   virtual MicroGraph& graph() = 0;

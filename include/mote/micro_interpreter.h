@@ -59,6 +59,32 @@ struct ArenaReport {
   size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)
 };
 
+// One buffer of the memory plan (`mote inspect --memory`): a planned tensor or a kernel's scratch buffer.
+// Positions are plan positions (subgraph 0's execution plan; with several subgraphs, the planning timeline
+// of docs/memory.md), inclusive.
+struct PlannedBufferInfo {
+  int32_t subgraph;   // the tensor's subgraph, or -1 for a scratch buffer
+  int32_t index;      // tensor index in that subgraph, or the scratch buffer's index
+  uint32_t bytes;
+  uint32_t offset;    // from the arena base
+  int32_t first_use;
+  int32_t last_use;
+  int32_t overwrites;  // in-place execution: the tensor (same subgraph) whose bytes this one takes, or -1
+};
+
+// Receives the memory plan once, during AllocateTensors (after planning, before any tensor data is written).
+// For tools: the interpreter keeps no copy, so a firmware that sets none pays one pointer.
+class MemoryPlanObserver {
+ public:
+  virtual void OnPlannedBuffer(const PlannedBufferInfo& buffer) = 0;
+  // After the buffers: the placement order that won ("largest first", TFLM's, or "longest first", "largest area
+  // first", "earliest first": docs/memory.md), the planned region it gives and the one largest-first gives.
+  virtual void OnPlacement(const char* /*order*/, size_t /*region_bytes*/, size_t /*largest_first_bytes*/) {}
+
+ protected:
+  ~MemoryPlanObserver() = default;  // not virtual: no deleting destructor, so no operator delete on bare metal
+};
+
 // Persistent arena use by kind (TFLM's RecordingMicroAllocator categories; every other persistent
 // allocation — index arrays, scratch tables, constant copies, delegate records — is kOther).
 enum class PersistentCategory : int {
@@ -143,6 +169,13 @@ class MicroInterpreter {
   // to stop. The hook must not allocate on targets that forbid it.
   using NodeHook = void (*)(void* user, size_t plan_position, bool after);
   void SetNodeHook(NodeHook hook, void* user);
+
+  // Shows the memory plan to `observer` during the next AllocateTensors (nullptr: none, the default).
+  void SetMemoryPlanObserver(MemoryPlanObserver* observer);
+  // mote: in-place execution (docs/memory.md): a node's output may take the bytes of an input whose lifetime
+  // ends there, where its kernel declares it safe. On by default; call before AllocateTensors to turn it off
+  // (outputs are the same either way; only the arena size differs).
+  void SetInPlaceExecution(bool enabled);
 
   InterpreterCore* core() { return core_; }
 

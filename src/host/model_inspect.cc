@@ -1,5 +1,6 @@
 #include "mote/host/model_inspect.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -81,6 +82,37 @@ void CollectModelFacts(const schema::Model* model, InspectFacts* facts) {
   }
 }
 
+class PlanRecorder final : public MemoryPlanObserver {
+ public:
+  explicit PlanRecorder(MemoryFacts* memory) : memory_(memory) {}
+  void OnPlannedBuffer(const PlannedBufferInfo& b) override {
+    PlannedBufferFacts f;
+    f.subgraph = b.subgraph;
+    f.index = b.index;
+    f.bytes = b.bytes;
+    f.offset = b.offset;
+    f.first_use = b.first_use;
+    f.last_use = b.last_use;
+    f.overwrites = b.overwrites;
+    memory_->buffers.push_back(f);
+  }
+  void OnPlacement(const char* order, size_t /*region_bytes*/, size_t largest_first_bytes) override {
+    memory_->placement = order;
+    memory_->largest_first_bytes = largest_first_bytes;
+  }
+
+ private:
+  MemoryFacts* memory_;
+};
+
+void NameBuffers(const schema::Model* model, MemoryFacts* memory) {
+  for (PlannedBufferFacts& b : memory->buffers) {
+    if (b.subgraph < 0) continue;
+    const schema::SubGraph* sg = model->subgraphs()->Get(static_cast<flatbuffers::uoffset_t>(b.subgraph));
+    b.name = FbString(sg->tensors()->Get(static_cast<flatbuffers::uoffset_t>(b.index))->name());
+  }
+}
+
 // Runs the model through a real interpreter: the only honest answer to "does this build run it, how, and in
 // how many bytes".
 void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* log, InspectFacts* facts) {
@@ -88,10 +120,13 @@ void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* l
   AlignedBuffer arena(kInspectArenaBytes);
   log->clear();
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  PlanRecorder recorder(&facts->memory);
+  interpreter.SetMemoryPlanObserver(&recorder);
   facts->supported = interpreter.initialization_status() == kTfLiteOk && interpreter.AllocateTensors() == kTfLiteOk;
   if (!facts->supported) {
     facts->problems = *log;
     if (facts->problems.empty()) facts->problems.push_back("AllocateTensors() failed without a message");
+    facts->memory = MemoryFacts{};
     return;
   }
   for (size_t i = 0; i < interpreter.operators_size(); ++i) {
@@ -100,6 +135,14 @@ void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* l
         {info.index, info.op_name == nullptr ? "" : info.op_name, info.variant == nullptr ? "" : info.variant});
   }
   facts->arena = interpreter.arena_report();
+  int32_t last = 0;
+  for (const PlannedBufferFacts& b : facts->memory.buffers) last = b.last_use > last ? b.last_use : last;
+  facts->memory.positions = std::max<int32_t>(static_cast<int32_t>(facts->nodes.size()), last + 1);
+  NameBuffers(schema::GetModel(model.data()), &facts->memory);
+  SummarizeMemory(&facts->memory);
+  MicroInterpreter without(model.data(), model.size(), resolver, arena.data(), arena.size());
+  without.SetInPlaceExecution(false);
+  if (without.AllocateTensors() == kTfLiteOk) facts->memory.arena_bytes_without_in_place = without.arena_used_bytes();
 }
 
 // Length of the well-formed UTF-8 sequence starting at s[i], or 0 when the bytes there are not one.
@@ -171,6 +214,50 @@ std::string JsonString(const std::string& s) {
   return out + "\"";
 }
 
+void SummarizeMemory(MemoryFacts* m) {
+  m->planned_bytes = 0;
+  m->in_place_tensors = 0;
+  m->in_place_bytes = 0;
+  for (const PlannedBufferFacts& b : m->buffers) {
+    m->planned_bytes = std::max<size_t>(m->planned_bytes, static_cast<size_t>(b.offset) + b.bytes);
+    if (b.overwrites >= 0) {
+      ++m->in_place_tensors;
+      m->in_place_bytes += b.bytes;
+    }
+  }
+  // Tensors placed in place share their input's buffer: the same offset and lifetime, counted once (two
+  // buffers live at once never share an offset otherwise).
+  auto shared_at = [m](size_t i) {
+    const PlannedBufferFacts& b = m->buffers[i];
+    for (size_t j = 0; j < i; ++j) {
+      const PlannedBufferFacts& u = m->buffers[j];
+      if (u.bytes > 0 && u.offset == b.offset && u.first_use == b.first_use && u.last_use == b.last_use) return true;
+    }
+    return false;
+  };
+  m->peak_position = -1;
+  m->max_live_bytes = 0;
+  m->max_live_position = -1;
+  for (int32_t p = 0; p < m->positions; ++p) {
+    size_t live = 0;
+    bool at_peak = false;
+    for (size_t i = 0; i < m->buffers.size(); ++i) {
+      const PlannedBufferFacts& b = m->buffers[i];
+      if (b.first_use > p || b.last_use < p) continue;
+      if (!shared_at(i)) live += b.bytes;
+      if (b.bytes > 0 && static_cast<size_t>(b.offset) + b.bytes == m->planned_bytes) at_peak = true;
+    }
+    if (at_peak && m->peak_position < 0) {
+      m->peak_position = p;
+      m->peak_live_bytes = live;
+    }
+    if (live > m->max_live_bytes) {
+      m->max_live_bytes = live;
+      m->max_live_position = p;
+    }
+  }
+}
+
 std::string JsonNumber(double v) {
   if (!std::isfinite(v)) return "null";  // JSON has no NaN/Infinity
   char buf[32];
@@ -197,6 +284,44 @@ std::string JsonList(const std::vector<T>& items, F item_to_json, const char* in
     s += "  " + item_to_json(items[i]) + (i + 1 < items.size() ? ",\n" : "\n");
   }
   return s + indent + "]";
+}
+
+std::string JsonPosition(const InspectFacts& f, int32_t position) {
+  if (position < 0) return "null";
+  // With one subgraph a plan position is a node of `nodes`; on a timeline (several subgraphs) it is not.
+  if (f.subgraphs.size() != 1 || static_cast<size_t>(position) >= f.nodes.size()) return "null";
+  return std::to_string(f.nodes[static_cast<size_t>(position)].index);
+}
+
+std::string JsonMemory(const InspectFacts& f) {
+  const MemoryFacts& m = f.memory;
+  std::string s = "{\"positions\": " + std::to_string(m.positions) +
+                  ", \"planned_bytes\": " + std::to_string(m.planned_bytes) +
+                  ", \"peak_position\": " + (m.peak_position < 0 ? "null" : std::to_string(m.peak_position)) +
+                  ", \"peak_node\": " + JsonPosition(f, m.peak_position) +
+                  ", \"peak_live_bytes\": " + std::to_string(m.peak_live_bytes) +
+                  ", \"max_live_bytes\": " + std::to_string(m.max_live_bytes) +
+                  ", \"max_live_position\": " +
+                  (m.max_live_position < 0 ? "null" : std::to_string(m.max_live_position)) +
+                  ", \"placement\": " + JsonString(m.placement) +
+                  ", \"largest_first_bytes\": " + std::to_string(m.largest_first_bytes) +
+                  ", \"in_place\": {\"tensors\": " + std::to_string(m.in_place_tensors) +
+                  ", \"bytes\": " + std::to_string(m.in_place_bytes) + ", \"arena_bytes_without\": " +
+                  std::to_string(m.arena_bytes_without_in_place) + "},\n";
+  s += "    \"buffers\": " +
+       JsonList(
+           m.buffers,
+           [](const PlannedBufferFacts& b) {
+             return std::string("{\"kind\": ") + (b.subgraph < 0 ? "\"scratch\"" : "\"tensor\"") +
+                    ", \"subgraph\": " + (b.subgraph < 0 ? "null" : std::to_string(b.subgraph)) +
+                    ", \"index\": " + std::to_string(b.index) + ", \"name\": " + JsonString(b.name) +
+                    ", \"bytes\": " + std::to_string(b.bytes) + ", \"offset\": " + std::to_string(b.offset) +
+                    ", \"first\": " + std::to_string(b.first_use) + ", \"last\": " + std::to_string(b.last_use) +
+                    ", \"overwrites\": " + (b.overwrites < 0 ? "null" : std::to_string(b.overwrites)) + "}";
+           },
+           "    ") +
+       "}";
+  return s;
 }
 
 }  // namespace
@@ -258,6 +383,7 @@ std::string InspectJson(const InspectFacts& f) {
        ", \"activations\": " + std::to_string(f.arena.activations) +
        ", \"scratch\": " + std::to_string(f.arena.scratch) + ", \"persistent\": " + std::to_string(f.arena.persistent) +
        "},\n";
+  s += "  \"memory\": " + JsonMemory(f) + ",\n";
   s += std::string("  \"supported\": ") + (f.supported ? "true" : "false") + ",\n";
   s += "  \"problems\": " + JsonList(f.problems, JsonString, "  ") + "\n";
   s += "}\n";

@@ -135,6 +135,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   const SubgraphState& primary() const { return primary_; }
   SubgraphState& primary() { return primary_; }
   SubgraphState& subgraph(int32_t index) { return index == 0 ? primary_ : secondary_[index - 1]; }
+  const SubgraphState& subgraph(int32_t index) const { return index == 0 ? primary_ : secondary_[index - 1]; }
   TfLiteTensor* input(size_t i);
   TfLiteTensor* output(size_t i);
   size_t inputs_size() const;
@@ -149,6 +150,8 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
     hook_user_ = user;
   }
   void SetMaxLoopIterations(uint32_t limit) { max_loop_iterations_ = limit; }
+  void SetMemoryPlanObserver(MemoryPlanObserver* observer) { plan_observer_ = observer; }
+  void SetInPlaceExecution(bool enabled) { in_place_enabled_ = enabled; }
   int32_t subgraphs_size() const { return subgraphs_size_; }
 
   // MicroContext
@@ -161,6 +164,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   void DeallocateTempBuffer(uint8_t* buffer) override;
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override;
+  void AllowOutputToOverwriteInput(int input_index) override;
   MicroGraph& graph() override { return *this; }
 
   // MicroGraph
@@ -209,8 +213,10 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteStatus InitNodes();
   TfLiteStatus PrepareNodes();
   TfLiteStatus PrepareNode(int32_t s, int32_t p);
+  TfLiteStatus KeepInPlaceDeclaration(int32_t node);  // pending_in_place_ into in_place_inputs_[node]
   TfLiteStatus AllocateTensorTables();  // scratch offset table, input and output tensors
   TfLiteStatus PlanMemory();            // plans and points every non-constant tensor and scratch buffer
+  void ShowPlan(const MemoryPlan& plan) const;  // every planned buffer to plan_observer_
   TfLiteStatus FillTensor(int tensor_index, TfLiteTensor* out, bool persistent);
   TfLiteStatus ResetVariableTensors();
   TfLiteIntArray* AllocateIntArray(int size, bool persistent);
@@ -265,6 +271,15 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   size_t scratch_bytes_ = 0;
   size_t activation_bytes_ = 0;
   size_t planned_bytes_ = 0;
+  // In-place execution (single-subgraph models): per model node of subgraph 0, the inputs its kernel said
+  // output 0 may overwrite (bit i: input i). Prepare-time only: at the overlay's base, before the scratch
+  // requests (declarations_bytes_ of it), made when the first node declares and read by the planner, whose
+  // plan then takes those bytes; no persistent memory. The node being prepared keeps its bits in
+  // pending_in_place_ until its prepare returns (its temps sit where the array would grow).
+  uint8_t* in_place_inputs_ = nullptr;
+  size_t declarations_bytes_ = 0;
+  uint8_t pending_in_place_ = 0;
+  bool in_place_enabled_ = true;
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;
@@ -277,6 +292,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteTensor* output_tensors_ = nullptr;
 
   MicroInterpreter::NodeHook hook_ = nullptr;
+  MemoryPlanObserver* plan_observer_ = nullptr;
   void* hook_user_ = nullptr;
   // The most recent temp tensor and the overlay it spans (with its quantization), so that deallocating it
   // while it is still the topmost allocation gives its memory back (a kernel that walks many inputs one at a

@@ -4,6 +4,7 @@
 #include "interpreter/interpreter_core.h"
 
 #include <cstdarg>
+#include <cstddef>
 
 #include "mote/micro_log.h"
 
@@ -89,6 +90,16 @@ TfLiteEvalTensor* InterpreterCore::GetEvalTensor(int tensor_idx) {
 
 void InterpreterCore::ReportKernelVariant(const char* variant) {
   if (current_node_ != nullptr && variant != nullptr) current_node_->variant = variant;
+}
+
+void InterpreterCore::AllowOutputToOverwriteInput(int input_index) {
+  // Several subgraphs share one timeline whose positions are not nodes: in place is planned for one subgraph.
+  if (phase_ != Phase::kPrepare || current_node_ == nullptr || !in_place_enabled_ || subgraphs_size_ != 1) return;
+  if (input_index < 0 || input_index >= kMaxInPlaceInputs || input_index >= current_node_->node.inputs->size) return;
+  const SubgraphState& sg = primary();
+  const ptrdiff_t node = current_node_ - sg.nodes;
+  if (node < 0 || node >= sg.nodes_size) return;  // a delegate kernel's node
+  pending_in_place_ = static_cast<uint8_t>(pending_in_place_ | (1u << input_index));  // kept when prepare returns
 }
 
 // --- TfLiteContext thunks ----------------------------------------------------------------------------------

@@ -157,4 +157,12 @@ void MicroInterpreter::SetNodeHook(NodeHook hook, void* user) {
   if (core_ != nullptr) core_->SetNodeHook(hook, user);
 }
 
+void MicroInterpreter::SetInPlaceExecution(bool enabled) {
+  if (core_ != nullptr) core_->SetInPlaceExecution(enabled);
+}
+
+void MicroInterpreter::SetMemoryPlanObserver(MemoryPlanObserver* observer) {
+  if (core_ != nullptr) core_->SetMemoryPlanObserver(observer);
+}
+
 }  // namespace mote

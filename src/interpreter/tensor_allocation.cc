@@ -46,8 +46,8 @@ const int32_t* VectorData(const flatbuffers::Vector<int32_t>* v, int32_t* size) 
 class SubgraphPlanView final : public PlanView {
  public:
   SubgraphPlanView(const SubgraphState& sg, const int32_t* offline, const ScratchRequest* scratch,
-                   int32_t scratch_count)
-      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count) {}
+                   int32_t scratch_count, const uint8_t* in_place_inputs)
+      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count), in_place_(in_place_inputs) {}
 
   int32_t tensors_size() const override { return sg_.tensors_size; }
   int32_t plan_size() const override { return sg_.plan_size(); }
@@ -91,6 +91,18 @@ class SubgraphPlanView final : public PlanView {
     }
     return read;
   }
+  bool HasInPlaceCandidates() const override { return in_place_ != nullptr; }
+  int32_t InPlaceCandidates(int32_t position, int32_t* output, int32_t* inputs) const override {
+    const int32_t node = sg_.plan_node(position);
+    if (in_place_ == nullptr || node >= sg_.nodes_size || in_place_[node] == 0) return 0;
+    const TfLiteNode& n = sg_.node(node).node;
+    if (n.outputs->size < 1) return 0;
+    *output = n.outputs->data[0];
+    int32_t count = 0;
+    for (int i = 0; i < n.inputs->size && i < kMaxInPlaceInputs; ++i)
+      if ((in_place_[node] >> i) & 1u) inputs[count++] = n.inputs->data[i];
+    return count;
+  }
 
  private:
   static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
@@ -106,6 +118,7 @@ class SubgraphPlanView final : public PlanView {
   const int32_t* offline_;
   const ScratchRequest* scratch_;
   int32_t scratch_count_;
+  const uint8_t* in_place_;  // per model node: the inputs output 0 may overwrite (bit i: input i), or nullptr
 };
 
 // Every subgraph on one timeline (subgraph_calls.cc): tensor g of the view is tensor g - tensor_base of the
@@ -312,6 +325,8 @@ TfLiteStatus InterpreterCore::PrepareNodes() {
   arena_->ResetOverlay(0);
   scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base());
   scratch_count_ = 0;
+  in_place_inputs_ = nullptr;
+  declarations_bytes_ = 0;
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     current_subgraph_ = s;
     for (int32_t p = 0; p < subgraph(s).plan_size(); ++p) TF_LITE_ENSURE_STATUS(PrepareNode(s, p));
@@ -328,8 +343,9 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
   NodeRecord& r = sg.node(index);
   current_node_ = &r;
   current_plan_position_ = sg.position(p);
-  arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+  arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
   pending_scratch_count_ = 0;
+  pending_in_place_ = 0;
   const int32_t failures = persistent_failures_;
   TfLiteStatus status = r.registration->prepare == nullptr ? kTfLiteOk : r.registration->prepare(&context_, &r.node);
   if (status == kTfLiteOk && persistent_failures_ != failures) status = kTfLiteError;  // refused, reported above
@@ -337,10 +353,11 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
     LogNodeStatus(s, index, r.op_name(), "prepare", status);
     return kTfLiteError;
   }
-  // The node's temps are released: its scratch requests join the list (claiming overlay bytes, so that the
-  // high-water mark counts them).
+  // The node's temps are released: its in-place declaration and its scratch requests join the lists (claiming
+  // overlay bytes, so that the high-water mark counts them).
+  if (pending_in_place_ != 0) TF_LITE_ENSURE_STATUS(KeepInPlaceDeclaration(index));
   if (pending_scratch_count_ > 0) {
-    arena_->ResetOverlay(sizeof(ScratchRequest) * scratch_count_);
+    arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
     if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
       ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
       return kTfLiteError;
@@ -349,6 +366,28 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
     scratch_count_ += pending_scratch_count_;
     pending_scratch_count_ = 0;
   }
+  return kTfLiteOk;
+}
+
+// The first declaration makes the array at the overlay's base, moving the scratch requests up after it.
+TfLiteStatus InterpreterCore::KeepInPlaceDeclaration(int32_t node) {
+  const SubgraphState& sg = primary();
+  if (in_place_inputs_ == nullptr) {
+    const size_t bytes = AlignUp(static_cast<size_t>(sg.nodes_size), alignof(ScratchRequest));
+    const size_t requests = sizeof(ScratchRequest) * static_cast<size_t>(scratch_count_);
+    arena_->ResetOverlay(0);
+    if (arena_->AllocateOverlay(bytes + requests, alignof(ScratchRequest)) == nullptr) {
+      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      return kTfLiteError;
+    }
+    std::memmove(arena_->base() + bytes, scratch_requests_, requests);
+    std::memset(arena_->base(), 0, bytes);
+    in_place_inputs_ = arena_->base();
+    declarations_bytes_ = bytes;
+    scratch_requests_ = reinterpret_cast<ScratchRequest*>(arena_->base() + bytes);
+  }
+  in_place_inputs_[node] = static_cast<uint8_t>(in_place_inputs_[node] | pending_in_place_);
+  pending_in_place_ = 0;
   return kTfLiteOk;
 }
 
@@ -378,7 +417,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
   const int32_t* offline = FindOfflinePlan(model_, sg.tensors_size);
-  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_);
+  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_, in_place_inputs_);
   // The model's offline plan covers subgraph 0: on the timeline the other subgraphs' tensors are the planner's.
   int32_t* timeline_offline = nullptr;
   if (subgraphs_size_ > 1 && offline != nullptr) {
@@ -391,7 +430,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
                                   scratch_count_);
   const PlanView& view = subgraphs_size_ == 1 ? static_cast<const PlanView&>(single) : timeline;
   MemoryPlan plan;
-  const PlanStatus status = mote::PlanMemory(view, arena_, &plan);
+  const PlanStatus status = mote::PlanMemory(view, arena_, &plan, declarations_bytes_);
   activation_bytes_ = plan.activation_bytes;
   scratch_bytes_ = plan.scratch_bytes;
   planned_bytes_ = plan.planned_bytes;
@@ -408,6 +447,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
       return kTfLiteError;
   }
   // The planner's working set may overlap the planned region: read every offset out before writing data.
+  if (plan_observer_ != nullptr) ShowPlan(plan);
   for (int32_t s = 0; s < scratch_count_; ++s) scratch_offsets_[s] = plan.scratch_offset(s);
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
     SubgraphState& each = subgraph(s);
@@ -417,7 +457,39 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     }
   }
   arena_->ResetOverlay(planned_bytes_);
+  in_place_inputs_ = nullptr;  // the planned region has taken its bytes
+  declarations_bytes_ = 0;
   return kTfLiteOk;
+}
+
+void InterpreterCore::ShowPlan(const MemoryPlan& plan) const {
+  for (int32_t s = 0; s < subgraphs_size_; ++s) {
+    const SubgraphState& each = subgraph(s);
+    for (int32_t t = 0; t < each.tensors_size; ++t) {
+      const int32_t g = each.tensor_base + t;
+      if (!plan.planned(g)) continue;
+      const int32_t buffer = plan.buffer_of(g);
+      const PlannerBuffer& b = plan.buffers[buffer];
+      int32_t overwrites = -1;  // the input whose bytes this output takes: declared, and in the same buffer
+      for (int32_t n = 0; in_place_inputs_ != nullptr && overwrites < 0 && n < each.nodes_size; ++n) {
+        const TfLiteNode& node = each.nodes[n].node;
+        if (in_place_inputs_[n] == 0 || node.outputs->size < 1 || node.outputs->data[0] != t) continue;
+        for (int i = 0; i < node.inputs->size && i < kMaxInPlaceInputs; ++i) {
+          const int32_t in = node.inputs->data[i];
+          if (((in_place_inputs_[n] >> i) & 1u) && in >= 0 && in != t && plan.planned(in) &&
+              plan.buffer_of(in) == buffer) {
+            overwrites = in;
+          }
+        }
+      }
+      plan_observer_->OnPlannedBuffer(PlannedBufferInfo{s, t, b.bytes, b.offset, b.first_use, b.last_use, overwrites});
+    }
+  }
+  for (int32_t k = 0; k < scratch_count_; ++k) {
+    const PlannerBuffer& b = plan.buffers[plan.tensor_buffers + k];
+    plan_observer_->OnPlannedBuffer(PlannedBufferInfo{-1, k, b.bytes, b.offset, b.first_use, b.last_use, -1});
+  }
+  plan_observer_->OnPlacement(PlacementOrderName(plan.placement), plan.planned_bytes, plan.largest_first_bytes);
 }
 
 TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bool persistent) {

@@ -9,11 +9,27 @@ bool LifetimesOverlap(const PlannerBuffer& a, const PlannerBuffer& b) {
   return a.first_use <= b.last_use && b.first_use <= a.last_use;
 }
 
-// Placement order: fixed buffers first, then larger first, then earlier first use (stable, deterministic).
-bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, int32_t ib) {
+uint64_t Length(const PlannerBuffer& b) { return static_cast<uint64_t>(b.last_use - b.first_use + 1); }
+
+// Placement order: fixed buffers first, then `placement`'s key, then larger, then earlier first use (stable,
+// deterministic).
+bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, int32_t ib, PlacementOrder placement) {
   const bool fa = a.fixed();
   const bool fb = b.fixed();
   if (fa != fb) return fa;
+  switch (placement) {
+    case PlacementOrder::kLargestFirst:
+      break;
+    case PlacementOrder::kLongestFirst:
+      if (Length(a) != Length(b)) return Length(a) > Length(b);
+      break;
+    case PlacementOrder::kLargestAreaFirst:
+      if (a.bytes * Length(a) != b.bytes * Length(b)) return a.bytes * Length(a) > b.bytes * Length(b);
+      break;
+    case PlacementOrder::kEarliestFirst:
+      if (a.first_use != b.first_use) return a.first_use < b.first_use;
+      break;
+  }
   if (a.bytes != b.bytes) return a.bytes > b.bytes;
   if (a.first_use != b.first_use) return a.first_use < b.first_use;
   return ia < ib;
@@ -21,14 +37,28 @@ bool PlacedBefore(const PlannerBuffer& a, int32_t ia, const PlannerBuffer& b, in
 
 }  // namespace
 
+const char* PlacementOrderName(PlacementOrder order) {
+  switch (order) {
+    case PlacementOrder::kLargestFirst:
+      return "largest first";
+    case PlacementOrder::kLongestFirst:
+      return "longest first";
+    case PlacementOrder::kLargestAreaFirst:
+      return "largest area first";
+    case PlacementOrder::kEarliestFirst:
+      return "earliest first";
+  }
+  return "?";
+}
+
 template <typename Index>
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order, size_t alignment) {
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order, size_t alignment, PlacementOrder placement) {
   for (int32_t i = 0; i < count; ++i) order[i] = static_cast<Index>(i);
   // Insertion sort: counts are small (tensors of one subgraph) and it needs no extra memory.
   for (int32_t i = 1; i < count; ++i) {
     const Index key = order[i];
     int32_t j = i - 1;
-    while (j >= 0 && PlacedBefore(buffers[key], key, buffers[order[j]], order[j])) {
+    while (j >= 0 && PlacedBefore(buffers[key], key, buffers[order[j]], order[j], placement)) {
       order[j + 1] = order[j];
       --j;
     }
@@ -67,8 +97,8 @@ size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order, size_t al
   }
   return AlignUp(region, alignment);
 }
-template size_t PlanGreedy(PlannerBuffer*, int32_t, int16_t*, size_t);
-template size_t PlanGreedy(PlannerBuffer*, int32_t, int32_t*, size_t);
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int16_t*, size_t, PlacementOrder);
+template size_t PlanGreedy(PlannerBuffer*, int32_t, int32_t*, size_t, PlacementOrder);
 
 bool FindOverlappingFixedBuffers(const PlannerBuffer* buffers, int32_t count, int32_t* first, int32_t* second) {
   for (int32_t i = 0; i < count; ++i) {

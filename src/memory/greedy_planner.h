@@ -27,11 +27,24 @@ struct PlannerBuffer {
   bool fixed() const { return offset != kPlannerChooses; }  // meaningful before PlanGreedy only
 };
 
+// The order buffers are placed in (each at the lowest offset that fits): TFLM's largest first, or one of the
+// others PlanMemory also tries, keeping the one with the smallest region (ties: the earlier in this list).
+// Fixed buffers always come first; ties go to the earlier first use, then the lower index.
+enum class PlacementOrder : int {
+  kLargestFirst,      // bytes
+  kLongestFirst,      // lifetime length, then bytes
+  kLargestAreaFirst,  // bytes x lifetime length, then bytes
+  kEarliestFirst,     // first use, then bytes
+};
+constexpr int kPlacementOrders = 4;
+const char* PlacementOrderName(PlacementOrder order);  // "largest first", ...
+
 // Places buffers[0..count); `order_scratch` must hold `count` entries (int16_t when count <= 32767, the
 // working set of most models, or int32_t). Returns the region size. Offsets are multiples of `alignment`
 // (fixed offsets are taken as given). O(count^2) time.
 template <typename Index>
-size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order_scratch, size_t alignment);
+size_t PlanGreedy(PlannerBuffer* buffers, int32_t count, Index* order_scratch, size_t alignment,
+                  PlacementOrder placement = PlacementOrder::kLargestFirst);
 
 // True (with their indices) when two buffers with fixed offsets are alive at the same time and share bytes:
 // an offline plan that would make a kernel's input and output overlap. O(count^2) time.

@@ -87,5 +87,24 @@ TEST(GreedyPlanner, FindsFixedBuffersThatAreAliveTogetherInSharedBytes) {
   EXPECT_FALSE(FindOverlappingFixedBuffers(planner_chooses, 2, &first, &second));
 }
 
+// Largest first is not always best: here the two 48-byte buffers go low and the 32-byte one, alive with the
+// second, cannot sit under the 16-byte one. Ordering by bytes x lifetime finds the 80 bytes that positions 3's
+// two buffers need anyway.
+TEST(GreedyPlanner, AnotherOrderCanBeatLargestFirst) {
+  const std::vector<PlannerBuffer> start = {Buffer(48, 0, 0), Buffer(16, 0, 2), Buffer(32, 2, 3), Buffer(48, 3, 3)};
+  std::vector<int32_t> order(start.size());
+  std::vector<PlannerBuffer> b = start;
+  EXPECT_EQ(PlanGreedy(b.data(), 4, order.data(), 16, PlacementOrder::kLargestFirst), 96u);
+  b = start;
+  EXPECT_EQ(PlanGreedy(b.data(), 4, order.data(), 16, PlacementOrder::kLargestAreaFirst), 80u);
+  for (int i = 0; i < 4; ++i)
+    for (int j = i + 1; j < 4; ++j) {
+      const bool live = b[i].first_use <= b[j].last_use && b[j].first_use <= b[i].last_use;
+      const bool share = b[i].offset < b[j].offset + b[j].bytes && b[j].offset < b[i].offset + b[i].bytes;
+      EXPECT_FALSE(live && share) << i << " and " << j;
+    }
+  EXPECT_STREQ(PlacementOrderName(PlacementOrder::kLargestAreaFirst), "largest area first");
+}
+
 }  // namespace
 }  // namespace mote

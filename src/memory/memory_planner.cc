@@ -78,18 +78,87 @@ bool ApplyOfflineOffsets(const PlanView& view, const int32_t* offline, int32_t t
   return false;
 }
 
+bool Contains(const int32_t* values, int32_t size, int32_t value) {
+  for (int32_t i = 0; i < size; ++i)
+    if (values[i] == value) return true;
+  return false;
+}
+
+// In-place execution: for each declared (output, input) pair that qualifies, the output is mapped to the
+// buffer its input is in (so that it gets that buffer's offset), which takes the output's lifetime too; the
+// output's own record keeps no bytes. Positions in order, so chains (ADD -> RELU -> RESHAPE) join one buffer.
+// Returns the tensors joined. Undone by numbering the buffers and collecting their lifetimes again.
+template <typename Index>
+int32_t JoinInPlace(const PlanView& view, Index* tensor_to_buffer, PlannerBuffer* buffers, MemoryPlan* plan) {
+  const int32_t tensors = view.tensors_size();
+  int32_t inputs_size = 0, outputs_size = 0;
+  const int32_t* graph_inputs = view.graph_inputs(&inputs_size);
+  const int32_t* graph_outputs = view.graph_outputs(&outputs_size);
+  auto planned = [&](int32_t t) { return t >= 0 && t < tensors && tensor_to_buffer[t] >= 0; };
+  int32_t joined = 0;
+  for (int32_t p = 0; p < view.plan_size(); ++p) {
+    int32_t output = -1;
+    int32_t inputs[kMaxInPlaceInputs];
+    const int32_t n = view.InPlaceCandidates(p, &output, inputs);
+    if (n <= 0 || !planned(output) || Contains(graph_inputs, inputs_size, output)) continue;
+    PlannerBuffer& out = buffers[tensor_to_buffer[output]];
+    if (out.first_use != p || out.bytes == 0) continue;  // bytes 0: already joined (or nothing to place)
+    for (int32_t k = 0; k < n && k < kMaxInPlaceInputs; ++k) {
+      const int32_t input = inputs[k];
+      if (!planned(input) || input == output || Contains(graph_inputs, inputs_size, input) ||
+          Contains(graph_outputs, outputs_size, input)) {
+        continue;
+      }
+      PlannerBuffer& in = buffers[tensor_to_buffer[input]];
+      // Same bytes, and the input's buffer (its lifetime, or its chain's) ends here: no later node reads it.
+      if (view.TensorBytes(input) != out.bytes || in.last_use != p || &in == &out) continue;
+      in.last_use = out.last_use;
+      plan->in_place_bytes += out.bytes;
+      out.bytes = 0;
+      tensor_to_buffer[output] = tensor_to_buffer[input];
+      ++joined;
+      break;
+    }
+  }
+  plan->in_place_tensors = joined;
+  return joined;
+}
+
+// Greedy placement in TFLM's largest-first order, or (`try_orders`: no buffer has a fixed offset) in each
+// PlacementOrder, keeping the smallest region; the first order wins ties. No extra memory: the winner is
+// placed again. Prepare-time only: kPlacementOrders + 1 runs of O(count^2).
+template <typename Index>
+size_t PlaceBestOf(PlannerBuffer* buffers, int32_t count, Index* order, bool try_orders, MemoryPlan* plan) {
+  plan->placement = PlacementOrder::kLargestFirst;
+  const size_t largest_first = PlanGreedy(buffers, count, order, kArenaAlignment, PlacementOrder::kLargestFirst);
+  plan->largest_first_bytes = largest_first;
+  if (!try_orders) return largest_first;
+  size_t best = largest_first;
+  for (int k = 1; k < kPlacementOrders; ++k) {
+    for (int32_t b = 0; b < count; ++b) buffers[b].offset = kPlannerChooses;
+    const size_t bytes = PlanGreedy(buffers, count, order, kArenaAlignment, static_cast<PlacementOrder>(k));
+    if (bytes < best) {
+      best = bytes;
+      plan->placement = static_cast<PlacementOrder>(k);
+    }
+  }
+  if (plan->placement == static_cast<PlacementOrder>(kPlacementOrders - 1)) return best;  // placed last
+  for (int32_t b = 0; b < count; ++b) buffers[b].offset = kPlannerChooses;
+  return PlanGreedy(buffers, count, order, kArenaAlignment, plan->placement);
+}
+
 void SetMap(const int16_t* map, MemoryPlan* plan) { plan->narrow_tensor_to_buffer = map; }
 void SetMap(const int32_t* map, MemoryPlan* plan) { plan->wide_tensor_to_buffer = map; }
 
 // PlanMemory with map and order entries of type Index (every buffer index fits it).
 template <typename Index>
-PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, MemoryPlan* plan) {
   const int32_t tensors = view.tensors_size();
   const int32_t positions = view.plan_size();
   int32_t scratch_count = 0;
   const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
 
-  arena->ResetOverlay(sizeof(ScratchRequest) * scratch_count);
+  arena->ResetOverlay(kept_bytes + sizeof(ScratchRequest) * scratch_count);
   auto* tensor_to_buffer = AllocateArray<Index>(arena, tensors);
   if (tensor_to_buffer == nullptr) return PlanStatus::kWorkingSetTooLarge;
   for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
@@ -97,38 +166,65 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
 
   // Pass 1: number the planned tensors in order of first use.
   int32_t count = 0;
-  ForEachUse(view, [&](int32_t t, int32_t) {
-    if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = static_cast<Index>(count++);
-  });
+  auto number = [&]() {
+    for (int32_t t = 0; t < tensors; ++t) tensor_to_buffer[t] = -1;
+    count = 0;
+    ForEachUse(view, [&](int32_t t, int32_t) {
+      if (planned(t) && tensor_to_buffer[t] < 0) tensor_to_buffer[t] = static_cast<Index>(count++);
+    });
+  };
+  number();
   const int32_t max_buffers = count + scratch_count;
   auto* buffers = AllocateArray<PlannerBuffer>(arena, max_buffers);
   auto* order = AllocateArray<Index>(arena, max_buffers);
   if (buffers == nullptr || order == nullptr) return PlanStatus::kWorkingSetTooLarge;
 
-  // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position).
-  for (int32_t t = 0; t < tensors; ++t) {
-    if (tensor_to_buffer[t] >= 0)
-      buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
-  }
-  ForEachUse(view, [&](int32_t t, int32_t position) {
-    if (!planned(t)) return;
-    PlannerBuffer& b = buffers[tensor_to_buffer[t]];
-    if (position < b.first_use) b.first_use = position;
-    if (position > b.last_use) b.last_use = position;
-  });
+  // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position),
+  // then one buffer per scratch request.
+  auto collect = [&]() {
+    for (int32_t t = 0; t < tensors; ++t) {
+      if (tensor_to_buffer[t] >= 0)
+        buffers[tensor_to_buffer[t]] = PlannerBuffer{view.TensorBytes(t), positions, -1, kPlannerChooses};
+    }
+    ForEachUse(view, [&](int32_t t, int32_t position) {
+      if (!planned(t)) return;
+      PlannerBuffer& b = buffers[tensor_to_buffer[t]];
+      if (position < b.first_use) b.first_use = position;
+      if (position > b.last_use) b.last_use = position;
+    });
+    for (int32_t s = 0; s < scratch_count; ++s) {
+      const int32_t at = scratch[s].plan_position;
+      buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
+    }
+  };
+  collect();
   for (int32_t b = 0; b < count; ++b) plan->activation_bytes += buffers[b].bytes;
+  for (int32_t s = 0; s < scratch_count; ++s) plan->scratch_bytes += scratch[s].bytes;
 
   const int32_t* offline = view.offline_offsets();
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
     return PlanStatus::kOfflineOverlap;
   }
-
-  for (int32_t s = 0; s < scratch_count; ++s) {
-    const int32_t at = scratch[s].plan_position;
-    buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
-    plan->scratch_bytes += scratch[s].bytes;
+  if (offline != nullptr || !view.HasInPlaceCandidates() || JoinInPlace(view, tensor_to_buffer, buffers, plan) == 0) {
+    plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
+  } else {
+    // Placed with the joined buffers and without; in place kept unless it makes the region larger (on a tie it
+    // is kept: fewer buffers). Prepare-time only; the working set does not grow.
+    const size_t with = PlaceBestOf(buffers, max_buffers, order, true, plan);
+    const size_t in_place_bytes = plan->in_place_bytes;
+    number();
+    collect();
+    plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, true, plan);
+    plan->in_place_bytes = 0;
+    plan->in_place_tensors = 0;
+    if (with <= plan->planned_bytes) {
+      number();
+      collect();
+      JoinInPlace(view, tensor_to_buffer, buffers, plan);
+      plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, true, plan);
+      plan->in_place_bytes = in_place_bytes;
+    }
   }
-  plan->planned_bytes = PlanGreedy(buffers, max_buffers, order, kArenaAlignment);
   if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
     return PlanStatus::kArenaTooSmall;
   }
@@ -140,13 +236,13 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, MemoryPlan* plan) {
 
 }  // namespace
 
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan) {
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes) {
   *plan = MemoryPlan{};
   int32_t scratch_count = 0;
   view.scratch_requests(&scratch_count);
   // Every buffer index is below tensors + scratch requests.
   const bool narrow = static_cast<int64_t>(view.tensors_size()) + scratch_count <= INT16_MAX;
-  return narrow ? PlanWith<int16_t>(view, arena, plan) : PlanWith<int32_t>(view, arena, plan);
+  return narrow ? PlanWith<int16_t>(view, arena, kept_bytes, plan) : PlanWith<int32_t>(view, arena, kept_bytes, plan);
 }
 
 }  // namespace mote

@@ -76,10 +76,19 @@ class PlanView {
   // inputs and outputs inside its scratch area on purpose. Asked only of offline-placed tensors, and only
   // when the plan overlaps live tensors; the default never allows it.
   virtual bool MayShareBytes(int32_t /*tensor*/) const { return false; }
+  // In-place execution: whether any position has candidates (the planner then keeps one more map), and for
+  // `position` the tensors its output `*output` may overwrite (declared by the kernel in prepare,
+  // MicroContext::AllowOutputToOverwriteInput), at most kMaxInPlaceInputs of them in `inputs`; their count.
+  virtual bool HasInPlaceCandidates() const { return false; }
+  virtual int32_t InPlaceCandidates(int32_t /*position*/, int32_t* /*output*/, int32_t* /*inputs*/) const {
+    return 0;
+  }
 
  protected:
   ~PlanView() = default;
 };
+
+constexpr int32_t kMaxInPlaceInputs = 8;
 
 enum class PlanStatus {
   kOk,
@@ -99,6 +108,14 @@ struct MemoryPlan {
   const int32_t* wide_tensor_to_buffer = nullptr;
   const PlannerBuffer* buffers = nullptr;  // planned tensors, then one per scratch request
   int32_t tensor_buffers = 0;
+  // In-place execution: a tensor placed on top of its input maps to that input's buffer (buffer_of), whose
+  // lifetime covers both; its own record is left with no bytes.
+  size_t in_place_bytes = 0;  // bytes of the tensors placed in place
+  int32_t in_place_tensors = 0;
+  // The placement order that gave the smallest region (greedy_planner.h), and the region TFLM's largest-first
+  // order gives for the same buffers.
+  PlacementOrder placement = PlacementOrder::kLargestFirst;
+  size_t largest_first_bytes = 0;
 
   int32_t buffer_of(int32_t tensor) const {
     return narrow_tensor_to_buffer != nullptr ? narrow_tensor_to_buffer[tensor] : wide_tensor_to_buffer[tensor];
@@ -109,10 +126,15 @@ struct MemoryPlan {
 };
 
 // Collects lifetimes, places every tensor that needs planning and every scratch request, and reserves the
-// planned region in `arena`. On kOk, `plan` is filled; on an error, the sizes computed so far are. Only the
-// offline overlap is reported here (it names the tensors); the arena-size errors are the caller's to report,
+// planned region in `arena`. In-place execution (docs/memory.md): a node's output takes the bytes of an input
+// its kernel declared it may overwrite when that input's lifetime ends at the node, neither is a graph input,
+// the input is not a graph output, both take the same bytes and the model has no offline plan; the plan is
+// placed with and without it, and in place is kept unless its region is larger. On kOk, `plan`
+// is filled; on an error, the sizes computed so far are. Only the offline overlap is reported here (it names the tensors); the arena-size errors are the caller's to report,
 // with what it knows of the rest of the arena.
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan);
+// `kept_bytes`: bytes at the overlay's base, before the scratch requests, that the planner keeps (the
+// interpreter's in-place declarations).
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes = 0);
 
 }  // namespace mote
 

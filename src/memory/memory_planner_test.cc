@@ -1,5 +1,5 @@
 // PlanMemory over hand-built plan views: lifetimes from uses, tensors that need no planning, scratch buffers,
-// offline offsets and the arena errors. (Whole models through the interpreter: tests/unit/interpreter_test.cc.)
+// offline offsets, in-place execution and the arena errors. (Whole models through the interpreter: tests/unit/interpreter_test.cc.)
 #include "memory/memory_planner.h"
 
 #include <cstdint>
@@ -19,6 +19,8 @@ class ArrayPlanView final : public PlanView {
   std::vector<std::vector<int32_t>> uses;  // per plan position
   std::vector<int32_t> inputs, outputs, offline;
   std::vector<ScratchRequest> scratch;
+  // In-place declarations: per position, {output, inputs it may overwrite...}; empty: none.
+  std::vector<std::vector<int32_t>> in_place;
 
   int32_t tensors_size() const override { return static_cast<int32_t>(bytes.size()); }
   int32_t plan_size() const override { return static_cast<int32_t>(uses.size()); }
@@ -31,6 +33,13 @@ class ArrayPlanView final : public PlanView {
   const int32_t* graph_outputs(int32_t* size) const override { return Data(outputs, size); }
   const int32_t* offline_offsets() const override { return offline.empty() ? nullptr : offline.data(); }
   const ScratchRequest* scratch_requests(int32_t* count) const override { return Data(scratch, count); }
+  bool HasInPlaceCandidates() const override { return !in_place.empty(); }
+  int32_t InPlaceCandidates(int32_t position, int32_t* output, int32_t* inputs) const override {
+    if (static_cast<size_t>(position) >= in_place.size() || in_place[position].empty()) return 0;
+    *output = in_place[position][0];
+    for (size_t i = 1; i < in_place[position].size(); ++i) inputs[i - 1] = in_place[position][i];
+    return static_cast<int32_t>(in_place[position].size()) - 1;
+  }
 
  private:
   template <typename T>
@@ -52,6 +61,17 @@ struct MemoryPlannerTest : ::testing::Test {
     arena.Init(buffer, arena_bytes);
     // The planner keeps the overlay's first bytes for the scratch requests (the interpreter's are there).
     return PlanMemory(view, &arena, &plan);
+  }
+  // Per tensor: the lowest-numbered other tensor in its buffer (in-place execution), or -1.
+  std::vector<int32_t> SharesWith() const {
+    std::vector<int32_t> out;
+    for (int32_t t = 0; t < view.tensors_size(); ++t) {
+      int32_t with = -1;
+      for (int32_t u = 0; u < view.tensors_size() && with < 0; ++u)
+        if (u != t && plan.planned(t) && plan.planned(u) && plan.buffer_of(u) == plan.buffer_of(t)) with = u;
+      out.push_back(with);
+    }
+    return out;
   }
   std::vector<uint32_t> TensorOffsets() const {
     std::vector<uint32_t> offsets;
@@ -179,6 +199,134 @@ TEST_F(MemoryPlannerTest, AnEmptyPlanNeedsNoRegion) {
   view.outputs = {};
   ASSERT_EQ(Plan(), PlanStatus::kOk);
   EXPECT_EQ(plan.planned_bytes, 0u);
+}
+
+}  // namespace
+}  // namespace mote
+
+namespace mote {
+namespace {
+
+// In-place execution: a chain t0 -> [0] -> t1 -> [1] -> t2 -> [2] -> t3 -> [3] -> t4, t0 the graph input (16
+// bytes) and t4 the output, the others 100 bytes. In place is kept only where it lowers the region.
+struct InPlaceTest : MemoryPlannerTest {
+  InPlaceTest() {
+    view.bytes = {16, 100, 100, 100, 100};
+    view.uses = {{0, 1}, {1, 2}, {2, 3}, {3, 4}};
+    view.inputs = {0};
+    view.outputs = {4};
+  }
+  std::vector<int32_t> Lifetime(int32_t t) const {
+    const PlannerBuffer& b = plan.buffers[plan.buffer_of(t)];
+    return {b.first_use, b.last_use};
+  }
+};
+
+TEST_F(InPlaceTest, WithoutDeclarationsEveryTensorHasItsOwnBytes) {
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.planned_bytes, 224u);
+  EXPECT_EQ(plan.in_place_tensors, 0);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
+}
+
+TEST_F(InPlaceTest, AChainOfDeclaredNodesRunsInOneBuffer) {
+  // Node 0 reads the graph input (never overwritten); nodes 1..3 write over their input.
+  view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 2, 1, 1, 1}));
+  const std::vector<uint32_t> offsets = TensorOffsets();
+  EXPECT_NE(offsets[0], offsets[1]);
+  EXPECT_EQ(offsets[1], offsets[2]);
+  EXPECT_EQ(offsets[2], offsets[3]);
+  EXPECT_EQ(offsets[3], offsets[4]);
+  EXPECT_EQ(plan.planned_bytes, 128u);  // the chain's buffer and t0 (live with t1); 224 without
+  EXPECT_EQ(plan.in_place_tensors, 3);
+  EXPECT_EQ(plan.in_place_bytes, 300u);
+  // The shared buffer lives from t1's first use to t4's last.
+  EXPECT_EQ(Lifetime(1), (std::vector<int32_t>{0, 3}));
+  EXPECT_EQ(Lifetime(4), (std::vector<int32_t>{0, 3}));
+  EXPECT_EQ(plan.buffers[plan.buffer_of(3)].bytes, 100u);
+}
+
+TEST_F(InPlaceTest, AnInputReadLaterIsNotOverwritten) {
+  view.uses = {{0, 1}, {1, 2}, {2, 3}, {3, 1, 4}};  // t1 is read again by node 3
+  view.bytes = {16, 100, 100, 100, 16};
+  view.in_place = {{}, {2, 1}, {3, 2}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, 3, 2, -1}));
+  EXPECT_NE(TensorOffsets()[2], TensorOffsets()[1]);
+}
+
+TEST_F(InPlaceTest, GraphInputsOutputsAndOtherSizesAreNeverOverwritten) {
+  view.outputs = {4, 2};  // t2 is also a graph output
+  view.bytes = {100, 100, 100, 100, 64};  // t4 is smaller than its input
+  view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  // t1 over t0: t0 is the graph input. t3 over t2: t2 is a graph output. t4 over t3: the sizes differ.
+  EXPECT_NE(plan.buffer_of(1), plan.buffer_of(0));
+  EXPECT_NE(plan.buffer_of(3), plan.buffer_of(2));
+  EXPECT_NE(plan.buffer_of(4), plan.buffer_of(3));
+}
+
+TEST_F(InPlaceTest, TheFirstQualifyingInputIsTaken) {
+  // Node 2 adds t2 (read again later) and t1 (last read here): the output takes t1's bytes.
+  view.bytes = {16, 100, 100, 100};
+  view.outputs = {3};
+  view.uses = {{0, 1}, {0, 2}, {2, 1, 3}, {2, 3}};
+  view.in_place = {{}, {}, {3, 2, 1}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 3, -1, 1}));
+  EXPECT_EQ(TensorOffsets()[3], TensorOffsets()[1]);
+}
+
+TEST_F(InPlaceTest, OnATieInPlaceIsKept) {
+  view.bytes = {100, 100, 100, 100, 100};  // a chain of equal tensors ping-pongs between two buffers anyway
+  view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.planned_bytes, 224u);
+  EXPECT_EQ(plan.in_place_tensors, 3);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, 2, 1, 1, 1}));
+}
+
+TEST_F(InPlaceTest, AnOfflinePlanTurnsItOff) {
+  view.offline = {-1, -1, -1, -1, -1};
+  view.in_place = {{1, 0}, {2, 1}, {3, 2}, {4, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.in_place_tensors, 0);
+  EXPECT_EQ(SharesWith(), (std::vector<int32_t>{-1, -1, -1, -1, -1}));
+}
+
+TEST_F(InPlaceTest, InPlaceLowersThePeakWhenTheInputIsTheOtherLiveTensor) {
+  // t0 (graph input) -> [0] -> t1 (400) -> [1] -> t2 (400) -> [2] -> t3 (16): RELU at node 1 over t1.
+  view.bytes = {16, 400, 400, 16};
+  view.uses = {{0, 1}, {1, 2}, {2, 3}};
+  view.outputs = {3};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  const size_t without = plan.planned_bytes;
+  view.in_place = {{}, {2, 1}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(without, 800u);  // t1 and t2 live at node 1; t0 and t3 fit in the other one's bytes
+  EXPECT_EQ(plan.planned_bytes, 416u);
+  EXPECT_EQ(TensorOffsets()[1], TensorOffsets()[2]);
+}
+
+TEST_F(MemoryPlannerTest, TheSmallestOfThePlacementOrdersIsKept) {
+  // greedy_planner_test's AnotherOrderCanBeatLargestFirst as a plan: largest first needs 96 bytes, 80 suffice.
+  view.bytes = {48, 16, 32, 48};
+  view.uses = {{0, 1}, {1}, {1, 2}, {2, 3}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.largest_first_bytes, 96u);
+  EXPECT_EQ(plan.planned_bytes, 80u);
+  EXPECT_NE(plan.placement, PlacementOrder::kLargestFirst);
+}
+
+TEST_F(MemoryPlannerTest, AnOfflinePlanKeepsLargestFirst) {
+  view.bytes = {48, 16, 32, 48};
+  view.uses = {{0, 1}, {1}, {1, 2}, {2, 3}};
+  view.offline = {-1, -1, -1, -1};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.planned_bytes, 96u);
+  EXPECT_EQ(plan.placement, PlacementOrder::kLargestFirst);
 }
 
 }  // namespace

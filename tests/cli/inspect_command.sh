@@ -35,10 +35,43 @@ check "demo nodes" '[n["index"] for n in d["nodes"]] == list(range(7)) and all(n
 check "demo io" 'd["inputs"] == [{"name": "serving_default_image:0", "dtype": "INT8", "shape": [1, 8, 8, 1], "scale": 0.00392156886, "zero_point": -128}]'
 check "demo io" 'd["outputs"][0]["shape"] == [1, 10] and d["outputs"][0]["scale"] == 0.00390625'
 check "demo misc" 'd["tensors"] == 15 and d["subgraphs"] == [{"name": "main", "tensors": 15, "operators": 7}] and d["custom_ops"] == []'
+# The memory plan: every buffer inside the planned region, no two live at once sharing bytes, the peak where a
+# live buffer ends at the region's end, the live-bytes bound under the region.
+check "demo memory" 'd["memory"]["positions"] == 7 and len(d["memory"]["buffers"]) > 0'
+check "demo memory" 'all(0 <= b["first"] <= b["last"] < 7 and b["offset"] % 16 == 0 for b in d["memory"]["buffers"])'
+check "demo memory" 'd["memory"]["planned_bytes"] == max(b["offset"] + b["bytes"] for b in d["memory"]["buffers"]) <= d["arena"]["planned"]'
+check "demo memory" 'not any(a is not b and a["first"] <= b["last"] and b["first"] <= a["last"] and a["offset"] < b["offset"] + b["bytes"] and b["offset"] < a["offset"] + a["bytes"] and not (a["offset"] == b["offset"] and (a["first"], a["last"]) == (b["first"], b["last"]) and (a["overwrites"] is not None or b["overwrites"] is not None)) for a in d["memory"]["buffers"] for b in d["memory"]["buffers"])'
+# In-place execution: RESHAPE (node 4) writes over its input, so its output shares the pooled tensor's bytes (one
+# offset, one lifetime); the arena without it is measured, never smaller.
+check "demo in place" '[(b["overwrites"], b["offset"]) for b in d["memory"]["buffers"] if b["name"] == "Reshape"] == [(b["index"], b["offset"]) for b in d["memory"]["buffers"] if b["name"] == "AvgPool2D"]'
+check "demo in place" 'd["memory"]["in_place"]["tensors"] == sum(b["overwrites"] is not None for b in d["memory"]["buffers"]) >= 1'
+check "demo in place" 'd["memory"]["in_place"]["arena_bytes_without"] >= d["arena_bytes"]'
+check "demo memory" 'sum(b["bytes"] for b in d["memory"]["buffers"] if b["kind"] == "tensor") == d["arena"]["activations"]'
+check "demo memory peak" 'any(b["first"] <= d["memory"]["peak_position"] <= b["last"] and b["offset"] + b["bytes"] == d["memory"]["planned_bytes"] for b in d["memory"]["buffers"])'
+check "demo memory peak" 'd["memory"]["peak_node"] == d["nodes"][d["memory"]["peak_position"]]["index"]'
+check "demo memory live" 'd["memory"]["max_live_bytes"] <= max(sum(b["bytes"] for b in d["memory"]["buffers"] if b["first"] <= p <= b["last"]) for p in range(7)) and d["memory"]["max_live_bytes"] <= d["memory"]["planned_bytes"]'
+check "demo memory names" '{b["name"] for b in d["memory"]["buffers"] if b["kind"] == "tensor"} >= {"serving_default_image:0", "PartitionedCall:0"}'
+check "demo memory io" '[(b["first"], b["last"]) for b in d["memory"]["buffers"] if b["name"] == "serving_default_image:0"] == [(0, 0)] and [b["last"] for b in d["memory"]["buffers"] if b["name"] == "PartitionedCall:0"] == [6]'
+"$mote" inspect "$demo" --memory >"$work/out.txt" 2>&1 || { echo "FAILED: inspect --memory"; cat "$work/out.txt"; fail=1; }
+for want in "memory plan: " "serving_default_image:0" "planned region: " "peak: reached at position " "most live at once: " \
+            "in place: "; do
+  grep -qF -- "$want" "$work/out.txt" || { echo "FAILED: inspect --memory lacks '$want'"; cat "$work/out.txt"; fail=1; }
+done
+"$mote" inspect "$demo" >"$work/out.txt" 2>&1
+grep -qF "memory plan: " "$work/out.txt" && { echo "FAILED: the plan printed without --memory"; fail=1; }
 # The arena size inspect reports is the one `mote run` needs: exactly that works, 16 bytes less does not.
 arena=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["arena_bytes"])' "$work/out.json")
 "$mote" run "$demo" --arena "$arena" >/dev/null 2>&1 || { echo "FAILED: run with the inspected arena $arena"; fail=1; }
 "$mote" run "$demo" --arena $((arena - 16)) >/dev/null 2>&1 && { echo "FAILED: run with arena-16 succeeded"; fail=1; }
+
+# --no-in-place: the same outputs, in the arena inspect measured for it.
+mkdir -p "$work/on" "$work/off"
+"$mote" run "$demo" -o "$work/on" >/dev/null 2>&1 || { echo "FAILED: run demo"; fail=1; }
+"$mote" run "$demo" -o "$work/off" --no-in-place >/dev/null 2>&1 || { echo "FAILED: run demo --no-in-place"; fail=1; }
+cmp -s "$work/on/output0.bin" "$work/off/output0.bin" || { echo "FAILED: --no-in-place changed the output"; fail=1; }
+without=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["memory"]["in_place"]["arena_bytes_without"])' "$work/out.json")
+"$mote" run "$demo" --no-in-place --arena "$without" >/dev/null 2>&1 || { echo "FAILED: --no-in-place in $without bytes"; fail=1; }
+"$mote" run "$demo" --no-in-place --arena $((without - 16)) >/dev/null 2>&1 && { echo "FAILED: --no-in-place in $((without - 16)) bytes"; fail=1; }
 
 # gen-resolver on the demo model: stdout and -o give the same header.
 "$mote" gen-resolver "$demo" >"$work/gen.h" || { echo "FAILED: gen-resolver demo"; fail=1; }
@@ -58,6 +91,7 @@ python3 "$src/tests/support/make_tiny_model.py" "$work/cast.tflite" '19,10' '0,1
 
 "$mote" inspect "$work/custom.tflite" --json >"$work/out.json" || { echo "FAILED: inspect custom model"; cat "$work/out.json"; fail=1; }
 check "custom json" 'd["supported"] is False and d["arena_bytes"] is None and d["nodes"] == [] and len(d["problems"]) > 0'
+check "custom json" 'd["memory"]["buffers"] == [] and d["memory"]["peak_node"] is None'
 check "custom json" 'any("My-Op" in p for p in d["problems"])'
 check "custom ops" '[(c["name"], c["count"], c["tensorflow_op"]) for c in d["custom_ops"]] == [("My-Op", 2, False), ("FlexAddV2", 1, True)]'
 check "custom codes" '[(o["name"], o["code"], o["count"]) for o in d["operators"]] == [("My-Op", 32, 2), ("RELU", 19, 1), ("FlexAddV2", 32, 1), ("HASHTABLE_LOOKUP", 10, 0), ("RELU", 19, 1)]'

@@ -1,4 +1,4 @@
-// `mote inspect MODEL [--json]`: what a model contains and whether (and how) this build runs it. The facts and
+// `mote inspect MODEL [--json] [--memory]`: what a model contains and whether (and how) this build runs it. The facts and
 // the JSON form come from mote/host/model_inspect.h (shared with `mote report` and the Python package).
 #include <cstdio>
 #include <string>
@@ -38,7 +38,45 @@ void PrintArena(const ArenaReport& a) {
               a.activations, a.scratch);
 }
 
-void PrintText(const InspectFacts& f) {
+std::string PositionText(const InspectFacts& f, int32_t position) {
+  std::string s = "position " + std::to_string(position);
+  if (f.subgraphs.size() == 1 && position >= 0 && static_cast<size_t>(position) < f.nodes.size()) {
+    const NodeFacts& n = f.nodes[static_cast<size_t>(position)];
+    s += " (node " + std::to_string(n.index) + " " + n.op + ")";
+  }
+  return s;
+}
+
+// --memory: the plan, buffer by buffer, and where its peak is.
+void PrintMemory(const InspectFacts& f) {
+  const host::MemoryFacts& m = f.memory;
+  std::printf("memory plan: %zu buffers over %d plan positions%s\n", m.buffers.size(), m.positions,
+              f.subgraphs.size() > 1 ? " (every subgraph on one timeline, docs/memory.md)" : "");
+  std::printf("  %-8s %4s %5s %10s %10s %6s %6s %10s  %s\n", "kind", "sg", "index", "bytes", "offset", "first",
+              "last", "overwrites", "name");
+  for (const host::PlannedBufferFacts& b : m.buffers) {
+    std::printf("  %-8s %4s %5d %10u %10u %6d %6d %10s  %s\n", b.subgraph < 0 ? "scratch" : "tensor",
+                b.subgraph < 0 ? "-" : std::to_string(b.subgraph).c_str(), b.index, b.bytes, b.offset, b.first_use,
+                b.last_use, b.overwrites < 0 ? "-" : std::to_string(b.overwrites).c_str(), b.name.c_str());
+  }
+  std::printf("planned region: %zu bytes (the highest buffer end; prepare's temporaries may raise the arena's mark)\n",
+              m.planned_bytes);
+  if (m.peak_position >= 0) {
+    std::printf("peak: reached at %s, where %zu bytes are live\n", PositionText(f, m.peak_position).c_str(),
+                m.peak_live_bytes);
+  }
+  std::printf("placement: %s (largest first, TFLM's order, would take %zu bytes)\n", m.placement.c_str(),
+              m.largest_first_bytes);
+  std::printf("in place: %d tensors (%zu bytes) take the bytes of an input that ends where they start; the arena "
+              "without in-place execution: %zu bytes\n",
+              m.in_place_tensors, m.in_place_bytes, m.arena_bytes_without_in_place);
+  if (m.max_live_position >= 0) {
+    std::printf("most live at once: %zu bytes at %s (no placement in this order needs less)\n", m.max_live_bytes,
+                PositionText(f, m.max_live_position).c_str());
+  }
+}
+
+void PrintText(const InspectFacts& f, bool memory) {
   std::printf("model %s (%zu bytes)\n", f.model.c_str(), f.model_bytes);
   if (!f.description.empty()) std::printf("description: %s\n", f.description.c_str());
   std::printf("subgraphs: %zu\n", f.subgraphs.size());
@@ -68,11 +106,12 @@ void PrintText(const InspectFacts& f) {
   std::printf("  %5s  %-20s %s\n", "node", "op", "variant");
   for (const NodeFacts& n : f.nodes) std::printf("  %5d  %-20s %s\n", n.index, n.op.c_str(), n.variant.c_str());
   PrintArena(f.arena);
+  if (memory) PrintMemory(f);
   std::printf("supported: yes\n");
 }
 
 bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, bool* json,
-                      DelegateOption* delegate) {
+                      bool* memory, DelegateOption* delegate) {
   for (size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
     bool delegate_ok = true;
@@ -80,6 +119,8 @@ bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, 
       if (!delegate_ok) return false;
     } else if (a == "--json") {
       *json = true;
+    } else if (a == "--memory") {
+      *memory = true;
     } else if (!a.empty() && a[0] == '-') {
       std::fprintf(stderr, "mote inspect: unknown option '%s'\n", a.c_str());
       return false;
@@ -91,7 +132,8 @@ bool ParseInspectArgs(const std::vector<std::string>& args, std::string* model, 
     }
   }
   if (model->empty()) {
-    std::fprintf(stderr, "mote inspect: no model given\nusage: mote inspect MODEL [--json] [--delegate xnnpack]\n");
+    std::fprintf(stderr,
+                 "mote inspect: no model given\nusage: mote inspect MODEL [--json] [--memory] [--delegate xnnpack]\n");
     return false;
   }
   return true;
@@ -129,9 +171,10 @@ int InspectDelegation(const host::AlignedBuffer& model, const DelegateOption& op
 int InspectCommand(const std::vector<std::string>& args) {
   InspectFacts facts;
   bool json = false;
+  bool memory = false;  // the JSON always has the plan
   std::string path;
   DelegateOption delegate_option;
-  if (!ParseInspectArgs(args, &path, &json, &delegate_option)) return kExitUsage;
+  if (!ParseInspectArgs(args, &path, &json, &memory, &delegate_option)) return kExitUsage;
   host::AlignedBuffer model;
   if (!LoadModelFile(path, &model)) return kExitFailure;
   std::vector<std::string> errors;
@@ -143,7 +186,7 @@ int InspectCommand(const std::vector<std::string>& args) {
   if (json) {
     std::fputs(host::InspectJson(facts).c_str(), stdout);
   } else {
-    PrintText(facts);
+    PrintText(facts, memory);
   }
   if (!delegate_option.name.empty() && json) {
     std::fprintf(stderr, "mote inspect: --delegate is reported in the text form only (not with --json)\n");

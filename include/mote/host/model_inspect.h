@@ -52,6 +52,38 @@ struct NodeFacts {
   std::string variant;
 };
 
+// One buffer of the memory plan: a planned tensor or a scratch buffer (subgraph -1).
+struct PlannedBufferFacts {
+  int32_t subgraph = 0;
+  int32_t index = 0;  // tensor index in its subgraph, or scratch buffer index
+  std::string name;   // the tensor's name ("" for scratch)
+  uint32_t bytes = 0;
+  uint32_t offset = 0;
+  int32_t first_use = 0;  // plan positions, inclusive
+  int32_t last_use = 0;
+  int32_t overwrites = -1;  // in-place execution: the tensor (same subgraph) whose bytes this one takes
+};
+
+// The memory plan AllocateTensors made (docs/inspect-json.md, "memory").
+struct MemoryFacts {
+  std::vector<PlannedBufferFacts> buffers;  // tensors by (subgraph, index), then scratch buffers
+  int32_t positions = 0;      // plan positions (nodes of subgraph 0, or the timeline's length)
+  size_t planned_bytes = 0;   // the highest buffer end: the planned region after prepare's temporaries
+  int32_t peak_position = -1; // first position where a live buffer ends at planned_bytes
+  size_t peak_live_bytes = 0; // bytes of the buffers live at peak_position
+  // The largest sum of live bytes at one position, and the first position with it: no placement of these
+  // buffers in this execution order needs fewer than max_live_bytes.
+  size_t max_live_bytes = 0;
+  int32_t max_live_position = -1;
+  // In-place execution: tensors placed on top of an input, their bytes, and the arena the same interpreter
+  // needs with it turned off (MicroInterpreter::SetInPlaceExecution(false)), measured by a second run.
+  std::string placement;              // the placement order that won (docs/memory.md)
+  size_t largest_first_bytes = 0;     // the planned region in TFLM's largest-first order
+  int32_t in_place_tensors = 0;
+  size_t in_place_bytes = 0;
+  size_t arena_bytes_without_in_place = 0;
+};
+
 struct InspectFacts {
   std::string model;
   size_t model_bytes = 0;
@@ -64,6 +96,7 @@ struct InspectFacts {
   std::vector<NodeFacts> nodes;
   bool supported = false;
   ArenaReport arena = {0, 0, 0, 0, 0};
+  MemoryFacts memory;  // empty when not supported
   std::vector<std::string> problems;
 };
 
@@ -71,6 +104,9 @@ struct InspectFacts {
 // verifier's messages in *errors, when the bytes are not a valid model. Captures mote's log while it runs.
 bool InspectModel(const std::string& model_name, const AlignedBuffer& model, InspectFacts* facts,
                   std::vector<std::string>* errors);
+
+// Figures of a plan from its buffers (positions and buffers set): planned_bytes, the peak, max_live_bytes.
+void SummarizeMemory(MemoryFacts* memory);
 
 // The `mote inspect --json` document (ends with a newline).
 std::string InspectJson(const InspectFacts& facts);

@@ -12,6 +12,7 @@
 #include "kernels/glue/unary_op.h"
 #include "kernels/quantization/quantization_util.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_context.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
 
@@ -67,8 +68,12 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(context, node, kOpName,
-                        {"relu/int8/reference", "relu/int16/reference", "relu/float32/reference"}, PrepareTensors);
+  TF_LITE_ENSURE_STATUS(PrepareUnaryOp(context, node, kOpName,
+                                       {"relu/int8/reference", "relu/int16/reference", "relu/float32/reference"},
+                                       PrepareTensors));
+  // Element-wise: each output element is computed from the input element at its index, read first.
+  GetMicroContext(context)->AllowOutputToOverwriteInput(0);
+  return kTfLiteOk;
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

@@ -11,6 +11,7 @@
 #include "kernels/glue/registration.h"
 #include "kernels/glue/unary_op.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_context.h"
 #include "mote/micro_log.h"
 #include "mote/op_registrations.h"
 
@@ -58,8 +59,12 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(context, node, kOpName,
-                        {"relu6/int8/reference", "relu6/int16/reference", "relu6/float32/reference"}, PrepareTensors);
+  TF_LITE_ENSURE_STATUS(PrepareUnaryOp(context, node, kOpName,
+                                       {"relu6/int8/reference", "relu6/int16/reference", "relu6/float32/reference"},
+                                       PrepareTensors));
+  // Element-wise: each output element is computed from the input element at its index, read first.
+  GetMicroContext(context)->AllowOutputToOverwriteInput(0);
+  return kTfLiteOk;
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

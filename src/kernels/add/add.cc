@@ -97,6 +97,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
   TF_LITE_ENSURE_STATUS(CheckServedType<kServed>(context, kOpName, schema::BuiltinOperator_ADD, data->common.type));
+  AllowInPlaceOverFullShapeInputs(context, t.input1.get(), t.input2.get(), t.output.get());
   const char* variant = "add/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:

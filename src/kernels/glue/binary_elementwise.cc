@@ -7,6 +7,7 @@
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/quantization/quantized_add_sub.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_context.h"
 
 namespace mote {
 namespace {
@@ -238,6 +239,18 @@ TfLiteStatus PrepareRawBinaryElementwise(TfLiteContext* context, const BinaryEle
   const BinaryElementwiseTensors t(context, node);
   return PrepareBinaryTypesAndShapes(context, spec, t.input1.get(), t.input2.get(), t.output.get(),
                                      static_cast<BinaryElementwiseData*>(node->user_data));
+}
+
+}  // namespace mote
+
+namespace mote {
+
+void AllowInPlaceOverFullShapeInputs(TfLiteContext* context, const TfLiteTensor* input1, const TfLiteTensor* input2,
+                                     const TfLiteTensor* output) {
+  const int64_t elements = ElementCount(*output->dims);
+  MicroContext* micro = GetMicroContext(context);
+  if (input1->type == output->type && ElementCount(*input1->dims) == elements) micro->AllowOutputToOverwriteInput(0);
+  if (input2->type == output->type && ElementCount(*input2->dims) == elements) micro->AllowOutputToOverwriteInput(1);
 }
 
 }  // namespace mote

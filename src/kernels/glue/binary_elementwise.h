@@ -265,4 +265,15 @@ TfLiteStatus EvalBinaryElementwiseRaw(TfLiteContext* context, TfLiteNode* node, 
 
 }  // namespace mote
 
+namespace mote {
+
+// In-place execution (MicroContext::AllowOutputToOverwriteInput) for ADD, SUB, MUL: output 0 may overwrite each
+// input of its type and element count. BroadcastBinary and the optimized ADD loops read element i of both
+// inputs before they write element i of the output, and an input of the output's shape is read at the output's
+// own index, so the result is the same with the output on top of it.
+void AllowInPlaceOverFullShapeInputs(TfLiteContext* context, const TfLiteTensor* input1, const TfLiteTensor* input2,
+                                     const TfLiteTensor* output);
+
+}  // namespace mote
+
 #endif  // MOTE_KERNELS_GLUE_BINARY_ELEMENTWISE_H_

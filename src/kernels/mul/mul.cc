@@ -33,6 +33,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
   TF_LITE_ENSURE_STATUS(
       PrepareBinaryElementwise(context, spec, params->activation, input1, input2, output, &data->common));
+  AllowInPlaceOverFullShapeInputs(context, input1, input2, output);
   const char* variant = "mul/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:

@@ -1,6 +1,7 @@
 // The glue shared by the ops whose output holds the input's bytes unchanged under another shape: RESHAPE,
 // SQUEEZE, EXPAND_DIMS (reshape/). Prepare checks what they have in common (one input and output of one type,
-// equal element counts) and stores the byte count; invoke is reference::Reshape.
+// equal element counts) and stores the byte count; invoke is reference::Reshape. Prepare lets the planner put
+// the output on top of the input (MicroContext::AllowOutputToOverwriteInput): the op is then an alias.
 #ifndef MOTE_KERNELS_RESHAPE_BYTE_COPY_OP_H_
 #define MOTE_KERNELS_RESHAPE_BYTE_COPY_OP_H_
 

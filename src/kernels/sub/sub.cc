@@ -31,6 +31,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const BinaryElementwiseSpec spec = {kOpName, kTypes, 4, "FLOAT32, INT32, INT8, INT16", true};
   TF_LITE_ENSURE_STATUS(PrepareBinaryElementwise(context, spec, params->activation, t.input1.get(), t.input2.get(),
                                                  t.output.get(), &data->common));
+  AllowInPlaceOverFullShapeInputs(context, t.input1.get(), t.input2.get(), t.output.get());
   const char* variant = "sub/float32/reference";
   switch (data->common.type) {
     case kTfLiteInt32:

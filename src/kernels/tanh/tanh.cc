@@ -11,6 +11,7 @@
 #include "kernels/glue/unary_op.h"
 #include "kernels/tanh/tanh_reference.h"
 #include "mote/kernel_util.h"
+#include "mote/micro_context.h"
 #include "mote/op_registrations.h"
 
 namespace mote {
@@ -25,8 +26,12 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, c
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
-  return PrepareUnaryOp(context, node, kOpName,
-                        {"tanh/int8/reference", "tanh/int16/reference", "tanh/float32/reference"}, PrepareTensors);
+  TF_LITE_ENSURE_STATUS(PrepareUnaryOp(context, node, kOpName,
+                                       {"tanh/int8/reference", "tanh/int16/reference", "tanh/float32/reference"},
+                                       PrepareTensors));
+  // Element-wise: each output element is computed from the input element at its index, read first.
+  GetMicroContext(context)->AllowOutputToOverwriteInput(0);
+  return kTfLiteOk;
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
