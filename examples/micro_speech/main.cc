@@ -119,8 +119,7 @@ bool Classify(Pipeline& p, const std::string& path) {
   }
   size_t best = 0;
   char error[160];
-  if (!micro_speech::Classify(p.shape, *p.pre.interpreter, *p.kws.interpreter, audio, &best, error,
-                              sizeof(error))) {
+  if (!micro_speech::Classify(p.shape, *p.pre.interpreter, *p.kws.interpreter, audio, &best, error, sizeof(error))) {
     std::fprintf(stderr, "micro_speech: %s: %s\n", path.c_str(), error);
     return false;
   }

@@ -49,9 +49,8 @@ bool CheckPipeline(mote::MicroInterpreter& pre, mote::MicroInterpreter& kws, Pip
 
 bool Featurize(const PipelineShape& shape, mote::MicroInterpreter& pre, mote::MicroInterpreter& kws,
                const WavAudio& audio, char* error, size_t error_size) {
-  const size_t available = audio.sample_count < shape.frame_samples
-                               ? 0
-                               : (audio.sample_count - shape.frame_samples) / kStrideSamples + 1;
+  const size_t available =
+      audio.sample_count < shape.frame_samples ? 0 : (audio.sample_count - shape.frame_samples) / kStrideSamples + 1;
   if (available < shape.frames) {
     std::snprintf(error, error_size, "%zu samples make %zu frames, the keyword model needs %zu", audio.sample_count,
                   available, shape.frames);
@@ -72,8 +71,8 @@ bool Featurize(const PipelineShape& shape, mote::MicroInterpreter& pre, mote::Mi
     const TfLiteTensor* feat = pre.output(0);
     int8_t* row = dst + f * shape.features;
     for (size_t i = 0; i < shape.features; ++i) {
-      row[i] = shape.int8_features ? feat->data.int8[i] : QuantizeFeature(feat->data.f[i], shape.scale,
-                                                                            shape.zero_point);
+      row[i] =
+          shape.int8_features ? feat->data.int8[i] : QuantizeFeature(feat->data.f[i], shape.scale, shape.zero_point);
     }
   }
   return true;
