@@ -3,7 +3,7 @@
 # (presets cortex-m4, cortex-m55 in build/cortex-m*) and runs the on-target tests under qemu-system-arm from CTest:
 # the unit image (lifecycle with a custom op, arena, resolvers, no heap), every kernel oracle case, the golden
 # models bit-exact (tests/models, models/demo, and ../shared when present), the micro_speech pipeline on
-# ../shared/audio's WAVs (M4 and M55; about 1 s of QEMU each), the demo application and the link-level no-heap
+# ../shared/audio's WAVs (M4 and M55; 1-4 s of QEMU per image), the demo application and the link-level no-heap
 # check. About 3 minutes of CPU in total; each QEMU run has its own CTest timeout.
 # Skips, saying so, when the cross compiler or QEMU is missing (scripts/setup.sh installs both).
 set -euo pipefail
