@@ -111,9 +111,7 @@ def int8_model(float_model):
     for op in ops:
         op.inputs = [remap[i] if i >= 0 else -1 for i in op.inputs]
         op.outputs = [remap[i] for i in op.outputs]
-    n = len(tensors[remap[log_output]].data if tensors[remap[log_output]].data is not None else []) or 40
     shape = tensors[remap[log_output]].shape
-    n = int(np.prod(shape))
 
     def add(t):
         tensors.append(t)
