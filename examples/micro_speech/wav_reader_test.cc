@@ -126,5 +126,35 @@ TEST(WavReader, NamesUnsupportedFormats) {
   EXPECT_EQ(ErrorOf(w.Build()), "the block align or byte rate contradicts 16-bit mono at 16000 Hz");
 }
 
+// Every truncation of a WAV with an extra chunk, and every header byte set to each of a few hostile values: the
+// reader either accepts with samples inside the buffer or refuses with a message (each case in its own heap
+// copy of exactly its size, so ASan catches any read past it).
+TEST(WavReader, NeverReadsOutsideTheBuffer) {
+  Wav w;
+  w.extra_chunk = true;
+  const std::vector<uint8_t> good = w.Build();
+  auto check = [](const std::vector<uint8_t>& bytes) {
+    const std::vector<uint8_t> copy(bytes);
+    WavAudio audio;
+    if (ParseWav(copy.data(), copy.size(), &audio)) {
+      ASSERT_GE(audio.samples, copy.data());
+      ASSERT_LE(audio.samples + 2 * audio.sample_count, copy.data() + copy.size());
+      for (size_t i = 0; i < audio.sample_count; ++i) (void)ReadWavSample(audio, i);
+    } else {
+      ASSERT_NE(audio.error, nullptr);
+      ASSERT_GT(std::string(audio.error).size(), 0u);
+    }
+  };
+  for (size_t n = 0; n <= good.size(); ++n) check(std::vector<uint8_t>(good.begin(), good.begin() + n));
+  const uint8_t hostile[] = {0x00, 0x01, 0x7F, 0x80, 0xFE, 0xFF};
+  for (size_t i = 0; i < good.size() - 2 * w.samples.size(); ++i) {
+    for (uint8_t v : hostile) {
+      std::vector<uint8_t> bad = good;
+      bad[i] = v;
+      check(bad);
+    }
+  }
+}
+
 }  // namespace
 }  // namespace micro_speech

@@ -10,6 +10,10 @@ Each SOURCE adds models to one mote_embed::ModelSet named kName (targets/testing
     demo:NAME=MODEL.tflite,README  models/demo: one case per row of README's sample table (the sample file and
                                    TFLM's int8 output vector, read from the table)
     model:NAME=MODEL.tflite        a model alone (no cases), for tests that drive it themselves
+    speech:NAME=E2E.json,AUDIO_DIR the micro_speech pipeline's expectations (../shared/audio/micro_speech_e2e.json
+                                   format): no model; one case per WAV of the json's "cases", input 0 the WAV
+                                   file of AUDIO_DIR, output 0 TFLM's int8 scores, output 1 TFLM's label as a
+                                   NUL-terminated string
     oracle:FILE.cases              --per-group K cases of a tests/oracle/data file (MOTEORC1, 2 or 3 format, see
                                    tools/oracle/oracle_lib.py), evenly spread over the file; K = 0 takes all. A
                                    case TFLM refuses becomes a Case with expect_refused. Of a MOTEORC3 case only
@@ -72,6 +76,19 @@ def demo_source(name, model_path, readme):
     if not cases:
         sys.exit("embed_data.py: no sample rows found in %s" % readme)
     return [dict(group="demo", name=name, model=read(model_path), arena=-1, cases=cases)]
+
+
+def speech_source(name, json_path, audio_dir):
+    with open(json_path) as f:
+        spec = json.load(f)
+    cases = []
+    for wav, c in spec["cases"].items():
+        scores = struct.pack("%db" % len(c["scores_int8"]), *c["scores_int8"])
+        cases.append(dict(name=wav, inputs=[read(os.path.join(audio_dir, wav))],
+                          outputs=[scores, c["label"].encode("utf-8") + b"\0"]))
+    if not cases:
+        sys.exit("embed_data.py: %s lists no cases" % json_path)
+    return [dict(group="e2e", name=name, model=b"", arena=-1, cases=cases)]
 
 
 def oracle_source(path, per_group):
@@ -161,6 +178,10 @@ def main():
         elif kind == "model":
             name, _, model_path = rest.partition("=")
             models.append(dict(group="model", name=name, model=read(model_path), arena=-1, cases=[]))
+        elif kind == "speech":
+            name, _, paths = rest.partition("=")
+            json_path, audio_dir = paths.split(",")
+            models += speech_source(name, json_path, audio_dir)
         elif kind == "oracle":
             models += oracle_source(rest, args.per_group)
         else:
