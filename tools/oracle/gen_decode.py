@@ -15,8 +15,8 @@ lookup of random width and sub-tables of random widths (16-bit entries for INT8,
 INT16, random bits above the value's width that TFLM drops), the elements' codes back to back MSB first. TFLM
 (the pip tflite-micro's DECODE, which registers Huffman) decodes every case and the generator asserts its
 output equals the values it encoded before recording it. Refusals TFLM makes: Huffman version 2, a 16-bit
-table for an INT16 output; ones where it reads out of bounds (recorded without running TFLM): a table cut
-to less than an entry, a bitstream cut short.
+table for an INT16 output, an INT32 output (TFLM in Invoke, mote in prepare); ones where it reads out of
+bounds (recorded without running TFLM): a table cut to less than an entry, a bitstream cut short.
 
 Refusal cases: header version 2, LUT version 2, an unknown decode type, a custom decode type, a UINT8 output
 (TFLM refuses each), and headers TFLM trusts and reads out of bounds on (mote refuses them in prepare; recorded
@@ -413,6 +413,9 @@ def huffman_cases(writer, rng, count):
     writer.add_run("decode_refused_huffman_int16_16bit_table_%03d" % count[0],
                    refusal_model((e, a, T([50], "int16"), v)), [], refusal="expected")
     e, a, o, v = huffman_pair(rng, "int16", True, 80, 30, first_bits=3)
+    count[0] += 1  # TFLM fails this one in Invoke (its Huffman Decode has no INT32 case); mote in prepare
+    writer.add_run("decode_refused_huffman_int32_output_%03d" % count[0], refusal_model((e, a, T([80], "int32"), v)),
+                   [], refusal="expected")
     count[0] += 1
     writer.add_refusal("decode_hostile_huffman_short_table_%03d" % count[0],
                        refusal_model((e, u8(a.data.tobytes()[:16 + 2]), o, v)), [],

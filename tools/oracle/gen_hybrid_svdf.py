@@ -8,7 +8,9 @@ before an invoke: random batch (1..4), input size (1..40), units (1..8), rank (1
 symmetric or asymmetric input quantization (asymmetric_quantize_inputs), bias or none, fused activation NONE,
 RELU, RELU6 or RELU_N1_TO_1, inputs with the rows LiteRT's quantizer special-cases (all zero, one sign), and a
 few whole models: a keyword-spotting-style stack FULLY_CONNECTED (hybrid) -> SVDF (hybrid) -> FULLY_CONNECTED
-(hybrid) -> SOFTMAX, built with the flatbuffer builder (see docs/hybrid-models.md on the converter).
+(hybrid) -> SOFTMAX, built with the flatbuffer builder: tensorflow-cpu's converter has no TF op or pattern
+that lowers to SVDF (its library holds tfl.svdf only as an op definition), so dynamic-range quantization of
+a model never writes one.
 Tolerance: the oracle test's float32 one (1e-5 relative + 1e-6 absolute); measured, mote equals LiteRT bit
 for bit on x86-64 (GCC, no FMA contraction) on every case of several seeds.
 

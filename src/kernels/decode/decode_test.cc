@@ -282,7 +282,8 @@ TEST(Decode, RefusesHostileHuffmanData) {
   p = HuffmanPair();
   p.encoded = {0x5B};
   p.out_shape = {4};  // 0 10 110 111: the last code's ninth bit is past the byte
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: element 3's Huffman code runs past the 1-byte encoded tensor");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: element 3's Huffman code runs past the 1-byte encoded tensor");
   p = HuffmanPair();
   p.ancillary[5] = 0xF0;
   p.encoded = {0xFF, 0xFF, 0xFF};
@@ -292,7 +293,8 @@ TEST(Decode, RefusesHostileHuffmanData) {
   p.ancillary[16] = 0x00;                     // entry 0: +0, 1 bit: itself again on a 0 bit
   p.ancillary[17] = 0x00;
   p.encoded = {0x00, 0x00};
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: element 0's Huffman code runs past the 2-byte encoded tensor");
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: element 0's Huffman code runs past the 2-byte encoded tensor");
 }
 
 // Bits a lookup reads ahead past the stream's end count as 0 when the code itself ends inside the stream: the
