@@ -32,11 +32,12 @@ constexpr int kOutputTensor = 0;
 
 struct OpData {
   reference::SvdfShape shape;
-  reference::SvdfQuantParams quant;
+  union {  // one path per node: no bigger than TFLM's (the arena bound of the golden keyword models)
+    reference::SvdfQuantParams quant;    // integer path
+    reference::SvdfHybridParams hybrid;  // hybrid path
+  };
   int scratch_index;         // batch * num_filters (int32 or float)
-  int scratch_output_index;  // batch * num_units int32 (integer path only)
-  int quantized_row_index;   // input_size int8 (hybrid path only)
-  reference::SvdfHybridParams hybrid;
+  int scratch_output_index;  // integer path: batch * num_units int32; hybrid path: the input_size int8 row
 };
 
 // Per-tensor affine quantization with a positive scale.
@@ -154,7 +155,7 @@ TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteSVDFParams& param
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
       context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(float), &data->scratch_index));
   TF_LITE_ENSURE_STATUS(
-      context->RequestScratchBufferInArena(context, static_cast<size_t>(shape.input_size), &data->quantized_row_index));
+      context->RequestScratchBufferInArena(context, static_cast<size_t>(shape.input_size), &data->scratch_output_index));
   ReportKernelVariant(context, "svdf/hybrid/reference");
   return kTfLiteOk;
 }
@@ -330,7 +331,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                           micro::GetTensorData<int8_t>(weights_feature), micro::GetTensorData<int8_t>(weights_time),
                           micro::GetOptionalTensorData<float>(bias), micro::GetTensorData<float>(state),
                           static_cast<float*>(context->GetScratchBuffer(context, data.scratch_index)),
-                          static_cast<int8_t*>(context->GetScratchBuffer(context, data.quantized_row_index)),
+                          static_cast<int8_t*>(context->GetScratchBuffer(context, data.scratch_output_index)),
                           micro::GetTensorData<float>(output));
     return kTfLiteOk;
   }
