@@ -8,6 +8,16 @@ the tflite-micro package's own compression modules (lut.pack_indices, decode.Dec
 LutAncillaryData), and a few models come whole from its compressor (compress.compress on a FULLY_CONNECTED
 or CONV_2D model whose weights are LUT-compressed, per tensor and per channel: DECODE then the consumer).
 
+Huffman (decode type 1; TFLM's DecodeStateHuffman, Xtensa-format tables): the package's compressor has no
+Huffman encoder yet (its huffman.py is a stub that raises), so this generator encodes: a random alphabet of
+INT8 or INT16 values with random frequencies, Huffman code lengths from them, the codes split into a first
+lookup of random width and sub-tables of random widths (16-bit entries for INT8, 32-bit entries for INT8 or
+INT16, random bits above the value's width that TFLM drops), the elements' codes back to back MSB first. TFLM
+(the pip tflite-micro's DECODE, which registers Huffman) decodes every case and the generator asserts its
+output equals the values it encoded before recording it. Refusals TFLM makes: Huffman version 2, a 16-bit
+table for an INT16 output, an INT32 output (TFLM in Invoke, mote in prepare); ones where it reads out of
+bounds (recorded without running TFLM): a table cut to less than an entry, a bitstream cut short.
+
 Refusal cases: header version 2, LUT version 2, an unknown decode type, a custom decode type, a UINT8 output
 (TFLM refuses each), and headers TFLM trusts and reads out of bounds on (mote refuses them in prepare; recorded
 without running TFLM): an ancillary tensor shorter than the header, encoded data shorter than the indices, bit
@@ -212,6 +222,7 @@ def main():
                        "TFLM reads out of bounds (mote refuses in prepare)")
 
     compressed_models(writer, rng, count)
+    huffman_cases(writer, rng, count)
     refusals(writer, rng, count, lut_pair, run_pairs)
     writer.write()
 
@@ -244,6 +255,175 @@ def compressed_models(writer, rng, count):
             writer.add_run("decode_compressed_%s_%s_w%d_%03d" % (op.lower(), "per_channel" if per_channel
                                                                    else "per_tensor", bit_width, count[0]),
                            bytes(compressed), [feed])
+
+
+def huffman_code_lengths(freqs):
+    """Huffman code lengths for symbol frequencies (one symbol: length 1)."""
+    import heapq
+    if len(freqs) == 1:
+        return [1]
+    heap = [(f, i, [i]) for i, f in enumerate(freqs)]
+    heapq.heapify(heap)
+    lengths = [0] * len(freqs)
+    tie = len(freqs)
+    while len(heap) > 1:
+        fa, _, a = heapq.heappop(heap)
+        fb, _, b = heapq.heappop(heap)
+        for s in a + b:
+            lengths[s] += 1
+        heapq.heappush(heap, (fa + fb, tie, a + b))
+        tie += 1
+    return lengths
+
+
+def canonical_codes(lengths):
+    """Canonical Huffman codes (bit strings) for the code lengths."""
+    order = sorted(range(len(lengths)), key=lambda s: (lengths[s], s))
+    codes, code, prev = [None] * len(lengths), 0, lengths[order[0]]
+    for rank, s in enumerate(order):
+        if rank:
+            code = (code + 1) << (lengths[s] - prev)
+        prev = lengths[s]
+        codes[s] = format(code, "0%db" % lengths[s])
+    return codes
+
+
+def huffman_tables(codes, values, wide, value_bits, first_bits, rng, max_sub_bits=6):
+    """Xtensa-format tables: entries (ints) with the first lookup at entries 0 .. 2^first_bits - 1 and each
+    sub-table after the table that points to it. A symbol entry: flag, the bits of its step the code uses,
+    the value (its low value_bits bits, random bits above them up to the field). A pointer: the next step's
+    bits - 1 and the offset from the pointer to its sub-table."""
+    flag, count_shift, field = (1 << 31, 27, 27) if wide else (1 << 15, 11, 11)
+    entries = []
+
+    def symbol(value, used):
+        junk = int(rng.integers(0, 1 << (field - value_bits))) << value_bits if rng.random() < 0.5 else 0
+        return flag | (used << count_shift) | junk | (int(value) & ((1 << value_bits) - 1))
+
+    def build(suffixes, bits):
+        """suffixes: {bit string: value} of the codes below this table; returns its start entry."""
+        start = len(entries)
+        entries.extend([None] * (1 << bits))
+        longer = {}
+        for code, value in suffixes.items():
+            if len(code) <= bits:
+                pad = bits - len(code)
+                base = int(code, 2) << pad
+                for k in range(1 << pad):
+                    entries[start + base + k] = symbol(value, len(code))
+            else:
+                longer.setdefault(code[:bits], {})[code[bits:]] = value
+        for k in range(1 << bits):  # prefixes no code has (a one-symbol alphabet): never read
+            if entries[start + k] is None and format(k, "0%db" % bits) not in longer:
+                entries[start + k] = symbol(int(rng.integers(-100, 100)), 1)
+        for prefix, sub in longer.items():
+            longest = max(len(c) for c in sub)
+            sub_bits = int(rng.integers(1, min(longest, max_sub_bits) + 1))
+            at = start + int(prefix, 2)
+            entries[at] = 0  # placeholder until the sub-table's place is known
+            sub_start = build(sub, sub_bits)
+            offset = sub_start - at
+            if offset >= (1 << field):
+                raise OverflowError("offset past the entry's field")
+            entries[at] = ((sub_bits - 1) << count_shift) | offset
+        return start
+
+    build({c: v for c, v in zip(codes, values)}, first_bits)
+    return entries
+
+
+def huffman_pair(rng, dtype, wide, count_elements, alphabet, first_bits=None):
+    """(encoded T, ancillary T, output T, the values encoded): random values drawn from a random alphabet."""
+    value_bits = 8 if dtype == "int8" else 16
+    info = np.iinfo(dtype)
+    values = np.unique(rng.integers(int(info.min), int(info.max) + 1, alphabet))
+    freqs = [int(f) for f in rng.integers(1, 1000, len(values)) ** int(rng.integers(1, 3))]
+    lengths = huffman_code_lengths(freqs)
+    codes = canonical_codes(lengths)
+    longest = max(lengths)
+    chosen = first_bits
+    while True:  # a 16-bit entry's 11-bit offset can be too short for a big table: draw the widths again
+        first_bits = chosen or int(rng.integers(1, min(longest, 10) + 1))
+        try:
+            entries = huffman_tables(codes, values, wide, value_bits, first_bits, rng)
+            break
+        except OverflowError:
+            continue
+    picks = rng.choice(len(values), count_elements, p=np.array(freqs, float) / sum(freqs))
+    bits = "".join(codes[i] for i in picks)
+    bits += "".join(str(int(b)) for b in rng.integers(0, 2, (-len(bits)) % 32 + 32))  # a whole word more
+    stream = bytes(int(bits[i:i + 8], 2) for i in range(0, len(bits), 8))
+    hdr = bytearray(16)
+    hdr[0], hdr[1], hdr[4] = 1, 1, 1
+    hdr[5] = ((first_bits - 1) << 4) | (1 if wide else 0)
+    table = np.array(entries, np.uint32 if wide else np.uint16).astype("<u4" if wide else "<u2").tobytes()
+    expected = values[picks].astype(dtype)
+    return u8(stream), u8(bytes(hdr) + table), T([count_elements], dtype), expected
+
+
+def huffman_cases(writer, rng, count):
+    """TFLM decodes each drawn stream; its output must be the values encoded (a wrong encoder fails here)."""
+    def check_and_add(name, pairs, shapes):
+        outs = []
+        for (e, a, o, _), shape in zip(pairs, shapes):
+            o.shape = list(shape)
+            outs.append(o)
+        model = single_op_model(None, [t for e, a, _, _ in pairs for t in (e, a)], outs, custom_code=DECODE)
+        got = writer.add_run(name, model, [])
+        for g, (_, _, _, want) in zip(got, pairs):
+            if not np.array_equal(np.asarray(g).reshape(-1), want):
+                raise RuntimeError("%s: TFLM's Huffman decode differs from the encoded values" % name)
+
+    def shape_of(n):
+        dims = [n]
+        if n % 4 == 0 and rng.random() < 0.5:
+            dims = [4, n // 4]
+        return dims
+
+    variants = [("int8", False), ("int8", True), ("int16", True)]
+    for dtype, wide in variants:
+        for _ in range(10):
+            n = int(rng.integers(1, 400))
+            alphabet = int(rng.choice([1, 2, 3, int(rng.integers(4, 40)), int(rng.integers(40, 200))]))
+            pair = huffman_pair(rng, dtype, wide, n, alphabet)
+            count[0] += 1
+            check_and_add("decode_huffman_%s_%s_n%d_a%d_%03d" % (dtype, "t32" if wide else "t16", n, alphabet,
+                                                                 count[0]), [pair], [shape_of(n)])
+    for _ in range(4):  # several Huffman outputs, of mixed types and entry widths, on one node
+        pairs, shapes = [], []
+        for _ in range(int(rng.integers(2, 4))):
+            dtype, wide = variants[int(rng.integers(0, 3))]
+            n = int(rng.integers(1, 200))
+            pairs.append(huffman_pair(rng, dtype, wide, n, int(rng.integers(1, 60))))
+            shapes.append([n])
+        count[0] += 1
+        check_and_add("decode_huffman_multi_%d_outputs_%03d" % (len(pairs), count[0]), pairs, shapes)
+
+    def refusal_model(pair):
+        e, a, o, _ = pair
+        return single_op_model(None, [e, a], [o], custom_code=DECODE)
+
+    e, a, o, v = huffman_pair(rng, "int8", False, 50, 20)
+    anc = bytearray(a.data.tobytes())
+    anc[4] = 2
+    count[0] += 1
+    writer.add_run("decode_refused_huffman_version_%03d" % count[0], refusal_model((e, u8(anc), o, v)), [],
+                   refusal="expected")
+    count[0] += 1
+    writer.add_run("decode_refused_huffman_int16_16bit_table_%03d" % count[0],
+                   refusal_model((e, a, T([50], "int16"), v)), [], refusal="expected")
+    e, a, o, v = huffman_pair(rng, "int16", True, 80, 30, first_bits=3)
+    count[0] += 1  # TFLM fails this one in Invoke (its Huffman Decode has no INT32 case); mote in prepare
+    writer.add_run("decode_refused_huffman_int32_output_%03d" % count[0], refusal_model((e, a, T([80], "int32"), v)),
+                   [], refusal="expected")
+    count[0] += 1
+    writer.add_refusal("decode_hostile_huffman_short_table_%03d" % count[0],
+                       refusal_model((e, u8(a.data.tobytes()[:16 + 2]), o, v)), [],
+                       "TFLM reads out of bounds (mote refuses in prepare)")
+    count[0] += 1
+    writer.add_refusal("decode_hostile_huffman_short_stream_%03d" % count[0],
+                       refusal_model((u8(e.data.tobytes()[:2]), a, o, v)), [],
+                       "TFLM reads out of bounds (mote refuses in prepare)")
 
 
 def refusals(writer, rng, count, lut_pair, run_pairs):

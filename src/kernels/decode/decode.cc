@@ -2,11 +2,14 @@
 // decompression. Output i decodes input 2i (the encoded data, raw bytes) with input 2i+1 (the ancillary data:
 // a 16-byte header, then the decode type's data); both are constants of the model. Header bytes: 0 decode type
 // (0 LUT, 1 Huffman, 2 pruning, 128..255 application-defined), 1 header version (1), 4 the type's version (1);
-// for LUT, 5 the index bit width in bits 2..0 and 6 the value table stride (entries per channel). The values
-// (LUT tables, pruning's kept values) follow the header. Channels come from the output's quantization, as in
-// TFLM's kernel (the axis bits of byte 5 are not read). mote decodes LUT and pruning for the six output types
-// TFLM's kernel takes (BOOL, FLOAT32, INT8, INT16, INT32, INT64) and refuses Huffman by name. TFLM trusts the
-// header and the lengths; mote checks in prepare that every bit and every value read lies inside its tensor.
+// for LUT, 5 the index bit width in bits 2..0 and 6 the value table stride (entries per channel); for Huffman,
+// 5 the table format (bit 0: 32-bit entries, else 16-bit; bits 7..4: the first lookup's bits minus 1). The
+// values (LUT tables, pruning's kept values, Huffman tables) follow the header. Channels come from the output's
+// quantization, as in TFLM's kernel (the axis bits of byte 5 are not read). mote decodes LUT and pruning for
+// the six output types TFLM's kernel takes (BOOL, FLOAT32, INT8, INT16, INT32, INT64), Huffman for INT8 (16- or
+// 32-bit entries) and INT16 (32-bit entries) as TFLM does. TFLM trusts the header and the lengths; mote checks
+// in prepare that every bit and every value read lies inside its tensor (for Huffman by decoding once: the
+// encoded and ancillary tensors are constants).
 #include <cstddef>
 #include <cstdint>
 
@@ -29,10 +32,11 @@ constexpr uint8_t kFirstCustomType = 128;
 
 // One output's decode, fixed in prepare (pointers into the model's constant buffers and quantization).
 struct OutputPlan {
-  uint8_t type;  // kTypeLut or kTypePruning
+  uint8_t type;  // kTypeLut, kTypeHuffman or kTypePruning
   size_t element_size;
   reference::LutParams lut;
   reference::PruneParams prune;
+  reference::HuffmanParams huffman;
 };
 
 struct OpData {
@@ -55,10 +59,8 @@ bool Supported(TfLiteType t) {
 
 // Byte 0 of the header: LUT or pruning, or a refusal that names what is not decoded.
 TfLiteStatus CheckDecodeType(TfLiteContext* context, int out, uint8_t type) {
-  if (type == kTypeLut || type == kTypePruning) return kTfLiteOk;
-  if (type == kTypeHuffman) {
-    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: Huffman decoding (decode type 1) is not implemented", out);
-  } else if (type >= kFirstCustomType) {
+  if (type == kTypeLut || type == kTypeHuffman || type == kTypePruning) return kTfLiteOk;
+  if (type >= kFirstCustomType) {
     TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: custom decode type %u is not supported", out, type);
   } else {
     TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: unknown decode type %u", out, type);
@@ -82,7 +84,7 @@ TfLiteStatus CheckHeader(TfLiteContext* context, const Tensors& t, const uint8_t
   TF_LITE_ENSURE_STATUS(CheckDecodeType(context, t.out, h[0]));
   if (h[4] != 1) {
     TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: %s version %u is not supported (1)", t.out,
-                       h[0] == kTypeLut ? "LUT" : "pruning", h[4]);
+                       h[0] == kTypeLut ? "LUT" : h[0] == kTypeHuffman ? "Huffman" : "pruning", h[4]);
     return kTfLiteError;
   }
   return kTfLiteOk;
@@ -200,6 +202,43 @@ TfLiteStatus PreparePrune(TfLiteContext* context, const Tensors& t, const uint8_
   return CheckValueCount(context, t, plan->element_size, reference::PrunedValueCount(prune.mask, prune.layout.count));
 }
 
+// TFLM's Huffman outputs: INT8 from 16- or 32-bit entries, INT16 from 32-bit entries.
+TfLiteStatus CheckHuffmanType(TfLiteContext* context, const Tensors& t, bool wide_entries) {
+  const TfLiteType type = t.output->type;
+  if (type == kTfLiteInt8 || (type == kTfLiteInt16 && wide_entries)) return kTfLiteOk;
+  TF_LITE_KERNEL_LOG(context,
+                     "TFLM_DECODE: output %d: Huffman decodes to INT8 (16- or 32-bit table entries) or INT16 "
+                     "(32-bit entries), not %s from %s entries",
+                     t.out, TfLiteTypeGetName(type), wide_entries ? "32-bit" : "16-bit");
+  return kTfLiteError;
+}
+
+TfLiteStatus PrepareHuffman(TfLiteContext* context, const Tensors& t, const uint8_t* h, OutputPlan* plan) {
+  reference::HuffmanParams& p = plan->huffman;
+  p.wide_entries = (h[5] & 0x01) != 0;
+  TF_LITE_ENSURE_STATUS(CheckHuffmanType(context, t, p.wide_entries));
+  p.initial_bits = (h[5] >> 4) + 1;
+  p.count = static_cast<size_t>(ElementCount(*t.output->dims));
+  p.stream = reinterpret_cast<const uint8_t*>(t.encoded->data.raw_const);
+  p.stream_bytes = t.encoded->bytes;
+  p.tables = h + kHeaderBytes;
+  p.entries = (t.ancillary->bytes - kHeaderBytes) / (p.wide_entries ? 4 : 2);
+  size_t element = 0;
+  const reference::HuffmanResult r = reference::DecodeHuffman(p, plan->element_size, nullptr, &element);
+  if (r == reference::HuffmanResult::kEntryPastTables) {
+    TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: element %u reads a Huffman table entry past the %u held",
+                       t.out, static_cast<unsigned>(element), static_cast<unsigned>(p.entries));
+    return kTfLiteError;
+  }
+  if (r == reference::HuffmanResult::kCodePastStream) {
+    TF_LITE_KERNEL_LOG(context,
+                       "TFLM_DECODE: output %d: element %u's Huffman code runs past the %u-byte encoded tensor",
+                       t.out, static_cast<unsigned>(element), static_cast<unsigned>(p.stream_bytes));
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
+}
+
 // Output `out` from inputs 2*out (encoded) and 2*out+1 (ancillary).
 TfLiteStatus PrepareOutput(TfLiteContext* context, TfLiteNode* node, int out, OutputPlan* plan) {
   MicroContext* micro_context = GetMicroContext(context);
@@ -226,7 +265,9 @@ TfLiteStatus PrepareOutput(TfLiteContext* context, TfLiteNode* node, int out, Ou
   TF_LITE_ENSURE_STATUS(CheckHeader(context, t, header));
   plan->type = header[0];
   plan->element_size = TfLiteTypeSizeOf(output->type);
-  return plan->type == kTypeLut ? PrepareLut(context, t, header, plan) : PreparePrune(context, t, header, plan);
+  if (plan->type == kTypeLut) return PrepareLut(context, t, header, plan);
+  if (plan->type == kTypeHuffman) return PrepareHuffman(context, t, header, plan);
+  return PreparePrune(context, t, header, plan);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -274,6 +315,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
     void* output = micro::GetEvalOutput(context, node, out)->data.raw;
     if (plan.type == kTypeLut) {
       reference::DecodeLut(plan.lut, plan.element_size, static_cast<uint8_t*>(output));
+    } else if (plan.type == kTypeHuffman) {
+      // Prepare decoded the same constants without a failure; the decoder's bounds stay as a guard.
+      size_t element = 0;
+      if (reference::DecodeHuffman(plan.huffman, plan.element_size, static_cast<uint8_t*>(output), &element) !=
+          reference::HuffmanResult::kOk) {
+        TF_LITE_KERNEL_LOG(context, "TFLM_DECODE: output %d: the Huffman data changed after prepare", out);
+        return kTfLiteError;
+      }
     } else {
       DecodePruned(plan, output);
     }

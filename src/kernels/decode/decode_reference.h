@@ -9,9 +9,19 @@
 // Pruning: bit k set means element k is the next kept value (values in element order), clear means its
 // channel's zero point (one zero point unless the output is INT8 with several channels).
 //
+// Huffman (TFLM's DecodeStateHuffman, Xtensa-format tables): the encoded tensor is one bitstream, most
+// significant bit of each byte first (TFLM reads it as big-endian 32-bit words); the tables after the header
+// are 16- or 32-bit little-endian entries. An entry holds a flag (bit 15 / 31: a symbol), a 4-bit count
+// (bits 14..11 / 30..27) and a value (bits 10..0 / 26..0). Each element starts at entry
+// index = the next initial_bits bits. A non-symbol entry at offset o sends the decode to entry
+// o + value + (the next count + 1 bits); a symbol entry ends it: the element is the value's low 8 or 16 bits
+// (the output's INT8 or INT16), and of the bits the last step read only `count` were the code's, the rest are
+// read again by the next element. DecodeHuffman() checks what TFLM trusts: every entry lies in the tables and
+// every bit a code uses lies in the stream (bits read ahead past its end count as 0; a code using them fails).
+//
 // Preconditions (prepare): channels >= 1 and dividing count; bit_width in 1..7; the encoded tensor holds the
 // count fields; every table entry (LutTableExtent()) and kept value (PrunedValueCount()) read is inside the
-// ancillary tensor.
+// ancillary tensor. Huffman: initial_bits in 1..16, element_size 1 or 2.
 #ifndef MOTE_KERNELS_DECODE_DECODE_REFERENCE_H_
 #define MOTE_KERNELS_DECODE_DECODE_REFERENCE_H_
 
@@ -102,6 +112,73 @@ void DecodePruned(const PruneParams& p, T* out) {
       out[k] = static_cast<T>(p.zero_points != nullptr ? p.zero_points[ChannelOf(p.layout, k)] : p.zero_point);
     }
   }
+}
+
+struct HuffmanParams {
+  size_t count;            // output elements
+  const uint8_t* stream;   // the codes, back to back
+  size_t stream_bytes;
+  const uint8_t* tables;   // the entries (unaligned, little-endian)
+  size_t entries;          // entries the tables hold
+  bool wide_entries;       // 32-bit entries (else 16-bit)
+  int initial_bits;        // bits of the first lookup, 1..16
+};
+
+enum class HuffmanResult { kOk, kEntryPastTables, kCodePastStream };
+
+// The n bits (n <= 16) at bit `pos` of the stream, most significant first; bits past its end read as 0.
+inline uint32_t StreamBits(const HuffmanParams& p, uint64_t pos, int n) {
+  const uint64_t byte = pos >> 3;
+  uint32_t window = 0;  // three bytes: a field of up to 16 bits starting anywhere in the first
+  for (uint64_t b = byte; b < byte + 3; ++b) window = (window << 8) | (b < p.stream_bytes ? p.stream[b] : 0u);
+  const int shift = 24 - static_cast<int>(pos & 7) - n;
+  return (window >> shift) & ((1u << n) - 1u);
+}
+
+inline uint32_t HuffmanEntry(const HuffmanParams& p, uint64_t index) {
+  const uint8_t* e = p.tables + index * (p.wide_entries ? 4 : 2);
+  uint32_t v = static_cast<uint32_t>(e[0]) | static_cast<uint32_t>(e[1]) << 8;
+  if (p.wide_entries) v |= static_cast<uint32_t>(e[2]) << 16 | static_cast<uint32_t>(e[3]) << 24;
+  return v;
+}
+
+// Decodes p.count elements into `out` (element_size 1: int8, 2: int16), or only checks them when out is
+// nullptr. On a failure returns why and sets *failed_element to the element (its earlier elements are written).
+inline HuffmanResult DecodeHuffman(const HuffmanParams& p, size_t element_size, uint8_t* out,
+                                   size_t* failed_element) {
+  const int flag_shift = p.wide_entries ? 31 : 15;
+  const int count_shift = p.wide_entries ? 27 : 11;
+  const uint32_t value_mask = p.wide_entries ? 0x07FFFFFFu : 0x07FFu;
+  const uint64_t stream_bits = static_cast<uint64_t>(p.stream_bytes) * 8;
+  uint64_t pos = 0;
+  for (size_t k = 0; k < p.count; ++k) {
+    *failed_element = k;
+    int read = p.initial_bits;
+    uint64_t index = StreamBits(p, pos, read);
+    pos += static_cast<uint64_t>(read);
+    if (index >= p.entries) return HuffmanResult::kEntryPastTables;
+    uint32_t entry = HuffmanEntry(p, index);
+    while (((entry >> flag_shift) & 1u) == 0) {
+      // The bits a pointer step read are all the code's: past the stream's end, the code is cut short.
+      if (pos > stream_bits) return HuffmanResult::kCodePastStream;
+      read = static_cast<int>((entry >> count_shift) & 15u) + 1;
+      index += static_cast<uint64_t>(entry & value_mask) + StreamBits(p, pos, read);
+      pos += static_cast<uint64_t>(read);
+      if (index >= p.entries) return HuffmanResult::kEntryPastTables;
+      entry = HuffmanEntry(p, index);
+    }
+    const int used = static_cast<int>((entry >> count_shift) & 15u);
+    if (read > used) pos -= static_cast<uint64_t>(read - used);
+    if (pos > stream_bits) return HuffmanResult::kCodePastStream;
+    if (out == nullptr) continue;
+    if (element_size == 1) {
+      out[k] = static_cast<uint8_t>(entry);
+    } else {
+      const uint16_t v = static_cast<uint16_t>(entry);
+      std::memcpy(out + 2 * k, &v, 2);
+    }
+  }
+  return HuffmanResult::kOk;
 }
 
 }  // namespace reference

@@ -101,10 +101,6 @@ TEST(Decode, AcceptsTheCompressorsLeftoverQuantizationOnTheEncodedTensor) {
 
 TEST(Decode, RefusesDecodeTypesItDoesNotImplement) {
   Pair p = GoodPair();
-  p.ancillary[0] = 1;
-  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: Huffman decoding (decode type 1) is not implemented");
-  ExpectRefused(DecodeModel({GoodPair(), p}),
-                "TFLM_DECODE: output 1: Huffman decoding (decode type 1) is not implemented");
   p.ancillary[0] = 200;
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: custom decode type 200 is not supported");
   p.ancillary[0] = 3;
@@ -207,6 +203,111 @@ TEST(Decode, RefusesHostilePruning) {
   p = PrunedPair();
   p.out_shape = {9};
   ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: the encoded tensor has 1 bytes, 9 1-bit indices need 2");
+}
+
+// Huffman, 16-bit entries, a 2-bit first lookup: codes 0 -> 10, 10 -> -20, 110 -> 30, 111 -> -40. Entries 0..3
+// the first lookup (entry 3 sends the 11 prefix on to entries 4..5 with one more bit), 4..5 the second.
+uint16_t Symbol16(int value, int used) { return static_cast<uint16_t>(0x8000 | used << 11 | (value & 0xFF)); }
+
+Pair HuffmanPair() {
+  Pair p;
+  p.ancillary = Header(0, 0);
+  p.ancillary[0] = 1;
+  p.ancillary[5] = 0x10;  // first lookup 2 bits, 16-bit entries
+  const uint16_t entries[] = {Symbol16(10, 1), Symbol16(10, 1), Symbol16(-20, 2), 0x0001 /* +1, 1 bit */,
+                              Symbol16(30, 1), Symbol16(-40, 1)};
+  for (uint16_t e : entries) {
+    p.ancillary.push_back(static_cast<uint8_t>(e & 0xFF));
+    p.ancillary.push_back(static_cast<uint8_t>(e >> 8));
+  }
+  p.encoded = {0x5B, 0x80};  // 0 10 110 111 0 (then padding)
+  p.out_shape = {5};
+  return p;
+}
+
+TEST(Decode, DecodesHuffman) {
+  test::OpRun run(DecodeModel({HuffmanPair(), GoodPair()}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int pass = 0; pass < 2; ++pass) {  // constants: every invoke decodes the same
+    ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+    const int8_t* out = run.interpreter->output(0)->data.int8;
+    EXPECT_EQ(std::vector<int8_t>(out, out + 5), (std::vector<int8_t>{10, -20, 30, -40, 10}));
+    EXPECT_EQ(run.interpreter->output(1)->data.int8[3], 100);
+  }
+}
+
+// 32-bit entries to INT16: the element is the value's low 16 bits (0x12345 -> 0x2345), as TFLM stores it.
+TEST(Decode, DecodesHuffmanWideEntriesToTheirLow16Bits) {
+  Pair p;
+  p.ancillary = Header(0, 0);
+  p.ancillary[0] = 1;
+  p.ancillary[5] = 0x01;  // first lookup 1 bit, 32-bit entries
+  const uint32_t entries[] = {0x80000000u | 1u << 27 | 0x12345u, 0x80000000u | 1u << 27 | 0x0FFFFu};
+  for (uint32_t e : entries) {
+    for (int b = 0; b < 4; ++b) p.ancillary.push_back(static_cast<uint8_t>(e >> (8 * b)));
+  }
+  p.encoded = {0x60};  // 0 1 1 0
+  p.out_type = schema::TensorType_INT16;
+  p.out_shape = {2, 2};
+  test::OpRun run(DecodeModel({p}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int16_t* out = run.interpreter->output(0)->data.i16;
+  EXPECT_EQ(std::vector<int16_t>(out, out + 4), (std::vector<int16_t>{0x2345, -1, -1, 0x2345}));
+}
+
+TEST(Decode, RefusesHuffmanTypesTflmDoesNotDecode) {
+  Pair p = HuffmanPair();
+  p.out_type = schema::TensorType_INT16;
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: Huffman decodes to INT8 (16- or 32-bit table entries) or INT16 (32-bit "
+                "entries), not INT16 from 16-bit entries");
+  p.out_type = schema::TensorType_FLOAT32;
+  p.ancillary[5] |= 1;
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: Huffman decodes to INT8 (16- or 32-bit table entries) or INT16 (32-bit "
+                "entries), not FLOAT32 from 32-bit entries");
+  p = HuffmanPair();
+  p.ancillary[4] = 2;
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: Huffman version 2 is not supported (1)");
+}
+
+// What TFLM trusts and reads out of bounds on: an entry past the tables, a code past the stream, a first
+// lookup of 16 bits into a 6-entry table, and a pointer to itself over a stream of zeros (ends at the stream's
+// end rather than looping).
+TEST(Decode, RefusesHostileHuffmanData) {
+  Pair p = HuffmanPair();
+  p.ancillary.resize(p.ancillary.size() - 2);  // no entry 5: the code 111 (element 3) reads it
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: element 3 reads a Huffman table entry past the 5 held");
+  p = HuffmanPair();
+  p.encoded = {0x5B};
+  p.out_shape = {4};  // 0 10 110 111: the last code's ninth bit is past the byte
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: element 3's Huffman code runs past the 1-byte encoded tensor");
+  p = HuffmanPair();
+  p.ancillary[5] = 0xF0;
+  p.encoded = {0xFF, 0xFF, 0xFF};
+  ExpectRefused(DecodeModel({p}), "TFLM_DECODE: output 0: element 0 reads a Huffman table entry past the 6 held");
+  p = HuffmanPair();
+  p.ancillary[5] = 0x00;                      // 1-bit first lookup
+  p.ancillary[16] = 0x00;                     // entry 0: +0, 1 bit: itself again on a 0 bit
+  p.ancillary[17] = 0x00;
+  p.encoded = {0x00, 0x00};
+  ExpectRefused(DecodeModel({p}),
+                "TFLM_DECODE: output 0: element 0's Huffman code runs past the 2-byte encoded tensor");
+}
+
+// Bits a lookup reads ahead past the stream's end count as 0 when the code itself ends inside the stream: the
+// fifth code (0, at bit 7 of the one byte) is read with bits 7..8 and uses bit 7 only.
+TEST(Decode, HuffmanLookaheadPastTheStreamEndIsNotAnError) {
+  Pair p = HuffmanPair();
+  p.encoded = {0x58};  // 0 10 110 0 0
+  p.out_shape = {5};
+  test::OpRun run(DecodeModel({p}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int8_t* out = run.interpreter->output(0)->data.int8;
+  EXPECT_EQ(std::vector<int8_t>(out, out + 5), (std::vector<int8_t>{10, -20, 30, 10, 10}));
 }
 
 TEST(Decode, ResolversFindItByName) {

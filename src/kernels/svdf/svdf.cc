@@ -3,7 +3,9 @@
 // [batch, memory_size * num_filters]. Output 0: [batch, num_units].
 //
 // Types (as TFLM): float32 throughout; or int8 input / weights_feature / output with int16 (or int8)
-// weights_time and state of that same type, int32 bias. The state is a variable tensor the interpreter
+// weights_time and state of that same type, int32 bias. Beyond TFLM, as LiteRT: hybrid, float32 input, state,
+// bias and output with int8 weights_feature and weights_time (per-tensor scales, zero point 0; the input
+// quantized at runtime, asymmetric_quantize_inputs from the options). The state is a variable tensor the interpreter
 // zero-fills (int8: with its zero point) at AllocateTensors and Reset; the kernel itself keeps no state.
 #include <cmath>
 #include <cstdint>
@@ -30,9 +32,12 @@ constexpr int kOutputTensor = 0;
 
 struct OpData {
   reference::SvdfShape shape;
-  reference::SvdfQuantParams quant;
+  union {  // one path per node: no bigger than TFLM's (the arena bound of the golden keyword models)
+    reference::SvdfQuantParams quant;    // integer path
+    reference::SvdfHybridParams hybrid;  // hybrid path
+  };
   int scratch_index;         // batch * num_filters (int32 or float)
-  int scratch_output_index;  // batch * num_units int32 (integer path only)
+  int scratch_output_index;  // integer path: batch * num_units int32; hybrid path: the input_size int8 row
 };
 
 // Per-tensor affine quantization with a positive scale.
@@ -116,10 +121,50 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const reference::SvdfShape& sha
   return CheckDims(context, "output", t.output, 2, shape.batch_size, shape.num_units);
 }
 
+// One INT8 hybrid weight tensor's scale: per tensor, finite and > 0, zero point 0.
+TfLiteStatus HybridWeightScale(TfLiteContext* context, const char* what, const TfLiteTensor* w, float* scale) {
+  const TfLiteAffineQuantization* q = GetAffineQuantization(w);
+  if (q != nullptr && q->scale != nullptr && q->scale->size != 1) {
+    TF_LITE_KERNEL_LOG(context, "SVDF: hybrid %s needs one (per-tensor) scale, has %d", what, q->scale->size);
+    return kTfLiteError;
+  }
+  HybridFilterScales scales{};
+  TF_LITE_ENSURE_STATUS(PrepareHybridFilter(context, "SVDF", w, 0, 1, &scales));
+  *scale = scales.scale;
+  return kTfLiteOk;
+}
+
+// FLOAT32 input with INT8 weights_feature (LiteRT's hybrid SVDF): INT8 weights_time, FLOAT32 state, bias and
+// output; the float scratch, the quantized-row scratch and the variant.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteSVDFParams& params, const Tensors& t, OpData* data) {
+  if (t.weights_time->type != kTfLiteInt8 || t.state->type != kTfLiteFloat32 || t.output->type != kTfLiteFloat32 ||
+      (t.bias != nullptr && t.bias->type != kTfLiteFloat32)) {
+    TF_LITE_KERNEL_LOG(context,
+                       "SVDF: a hybrid SVDF (FLOAT32 input, INT8 weights_feature) needs INT8 weights_time and "
+                       "FLOAT32 state, bias and output (have %s, state %s, %s, bias %s)",
+                       TfLiteTypeGetName(t.weights_time->type), TfLiteTypeGetName(t.state->type),
+                       TfLiteTypeGetName(t.output->type),
+                       t.bias != nullptr ? TfLiteTypeGetName(t.bias->type) : "none");
+    return kTfLiteError;
+  }
+  TF_LITE_ENSURE_STATUS(
+      HybridWeightScale(context, "weights_feature", t.weights_feature, &data->hybrid.weights_feature_scale));
+  TF_LITE_ENSURE_STATUS(HybridWeightScale(context, "weights_time", t.weights_time, &data->hybrid.weights_time_scale));
+  data->hybrid.asymmetric = params.asymmetric_quantize_inputs;
+  const reference::SvdfShape& shape = data->shape;
+  TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
+      context, static_cast<size_t>(shape.batch_size) * shape.num_filters * sizeof(float), &data->scratch_index));
+  TF_LITE_ENSURE_STATUS(
+      context->RequestScratchBufferInArena(context, static_cast<size_t>(shape.input_size), &data->scratch_output_index));
+  ReportKernelVariant(context, "svdf/hybrid/reference");
+  return kTfLiteOk;
+}
+
 // FLOAT32 input: every other tensor FLOAT32, then the batch * num_filters float scratch and the variant.
-TfLiteStatus PrepareFloat(TfLiteContext* context, const Tensors& t, OpData* data) {
+TfLiteStatus PrepareFloat(TfLiteContext* context, const TfLiteSVDFParams& params, const Tensors& t, OpData* data) {
+  if (t.weights_feature->type == kTfLiteInt8) return PrepareHybrid(context, params, t, data);
   if (t.weights_feature->type != kTfLiteFloat32 && t.output->type == kTfLiteFloat32) {
-    return RefuseHybrid(context, "SVDF", kTfLiteFloat32, t.weights_feature->type);  // LiteRT's hybrid SVDF
+    return RefuseHybrid(context, "SVDF", kTfLiteFloat32, t.weights_feature->type);  // UINT8 and others
   }
   if (t.weights_feature->type != kTfLiteFloat32 || t.weights_time->type != kTfLiteFloat32 ||
       t.state->type != kTfLiteFloat32 || t.output->type != kTfLiteFloat32 ||
@@ -243,7 +288,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const Tens
   }
   TF_LITE_ENSURE_STATUS(ComputeShape(context, *params, t, &data->shape));
   TF_LITE_ENSURE_STATUS(CheckShapes(context, data->shape, t));
-  if (t.input->type == kTfLiteFloat32) return PrepareFloat(context, t, data);
+  if (t.input->type == kTfLiteFloat32) return PrepareFloat(context, *params, t, data);
   return PrepareInteger(context, t, data);
 }
 
@@ -281,6 +326,15 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteEvalTensor* state = micro::GetMutableEvalInput(context, node, kStateTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
 
+  if (input->type == kTfLiteFloat32 && weights_feature->type == kTfLiteInt8) {
+    reference::SvdfHybrid(data.shape, data.hybrid, params->activation, micro::GetTensorData<float>(input),
+                          micro::GetTensorData<int8_t>(weights_feature), micro::GetTensorData<int8_t>(weights_time),
+                          micro::GetOptionalTensorData<float>(bias), micro::GetTensorData<float>(state),
+                          static_cast<float*>(context->GetScratchBuffer(context, data.scratch_index)),
+                          static_cast<int8_t*>(context->GetScratchBuffer(context, data.scratch_output_index)),
+                          micro::GetTensorData<float>(output));
+    return kTfLiteOk;
+  }
   if (input->type == kTfLiteFloat32) {
     reference::SvdfFloat(data.shape, params->activation, micro::GetTensorData<float>(input),
                          micro::GetTensorData<float>(weights_feature), micro::GetTensorData<float>(weights_time),

@@ -11,6 +11,14 @@
 //      activation; integer: requantization with scale_2 to int8 — TFLM applies no fused activation there).
 // The integer feature stage saturates to the state type and then adds the state zero point with wraparound,
 // exactly as the TFLM release used as oracle (tests/oracle/data/svdf.provenance.txt).
+//
+// Hybrid SVDF (beyond TFLM, which refuses it; LiteRT's EvalHybridSVDF, oracle tools/oracle/gen_hybrid_svdf.py):
+// float32 input, state, bias and output, int8 weights_feature and weights_time (per tensor, zero point 0).
+// Step 2 quantizes each input row at runtime (QuantizeRow, kernels/quantization/hybrid_quantize.h: scale s_b,
+// zero point z_b, 0 unless asymmetric) and writes
+//   feature = float(sum_c wf[f][c] * (q[c] - z_b)) * (s_b * weights_feature_scale)     (0 for an all-zero input)
+// step 3 reads weights_time as float(wt) * weights_time_scale, and step 4 sums the rank filters from 0, then
+// adds the bias, then applies the fused activation, in LiteRT's order.
 #ifndef MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
 #define MOTE_KERNELS_SVDF_SVDF_REFERENCE_H_
 
@@ -19,6 +27,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "kernels/quantization/hybrid_quantize.h"
 #include "kernels/quantization/integer_arithmetic.h"
 #include "mote/c/builtin_op_data.h"
 
@@ -165,6 +174,70 @@ inline void SvdfFloat(const SvdfShape& s, TfLiteFusedActivation activation, cons
     for (int u = 0; u < s.num_units; ++u) {
       float acc = bias != nullptr ? bias[u] : 0.0f;
       for (int r = 0; r < s.rank; ++r) acc += *filters++;
+      out[u] = SvdfActivation(activation, acc);
+    }
+  }
+}
+
+struct SvdfHybridParams {
+  bool asymmetric;  // asymmetric_quantize_inputs
+  float weights_feature_scale;
+  float weights_time_scale;
+};
+
+// Hybrid SVDF. bias may be null. scratch: batch_size * num_filters floats; quantized_row: input_size bytes.
+inline void SvdfHybrid(const SvdfShape& s, const SvdfHybridParams& h, TfLiteFusedActivation activation,
+                       const float* input, const int8_t* weights_feature, const int8_t* weights_time,
+                       const float* bias, float* state, float* scratch, int8_t* quantized_row, float* output) {
+  const int state_row = s.memory_size;
+  svdf_internal::ShiftStateLeft(state, s.batch_size * s.num_filters * s.memory_size);
+
+  bool all_zero = true;  // LiteRT skips the feature stage (features 0) when the whole input is 0
+  for (int i = 0; i < s.batch_size * s.input_size && all_zero; ++i) all_zero = input[i] == 0.0f;
+  for (int b = 0; b < s.batch_size; ++b) {
+    float* features = scratch + b * s.num_filters;
+    if (all_zero) {
+      for (int f = 0; f < s.num_filters; ++f) features[f] = 0.0f;
+      continue;
+    }
+    const RowQuantization rq = QuantizeRow(h.asymmetric, input + b * s.input_size, s.input_size, quantized_row);
+    const float scale = rq.scale * h.weights_feature_scale;
+    const int8_t* w = weights_feature;
+    for (int f = 0; f < s.num_filters; ++f) {
+      // int32 sums wrap on overflow as LiteRT's do; unsigned arithmetic gives the same bits without UB.
+      uint32_t dot = 0;
+      uint32_t row_sum = 0;
+      for (int c = 0; c < s.input_size; ++c) {
+        dot += static_cast<uint32_t>(w[c] * quantized_row[c]);
+        row_sum += static_cast<uint32_t>(w[c]);
+      }
+      w += s.input_size;
+      dot -= row_sum * static_cast<uint32_t>(rq.zero_point);
+      features[f] = static_cast<float>(static_cast<int32_t>(dot)) * scale;
+    }
+  }
+  for (int i = 0; i < s.batch_size * s.num_filters; ++i) state[i * state_row + state_row - 1] = scratch[i];
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    const float* row = state + b * s.num_filters * state_row;
+    const int8_t* wt = weights_time;
+    float* out = scratch + b * s.num_filters;
+    for (int f = 0; f < s.num_filters; ++f) {
+      float acc = 0.0f;
+      for (int m = 0; m < state_row; ++m) acc += (static_cast<float>(wt[m]) * h.weights_time_scale) * row[m];
+      wt += state_row;
+      row += state_row;
+      out[f] = acc;
+    }
+  }
+
+  for (int b = 0; b < s.batch_size; ++b) {
+    float* out = output + b * s.num_units;
+    const float* filters = scratch + b * s.num_filters;
+    for (int u = 0; u < s.num_units; ++u) {
+      float acc = 0.0f;
+      for (int r = 0; r < s.rank; ++r) acc += *filters++;
+      if (bias != nullptr) acc += bias[u];
       out[u] = SvdfActivation(activation, acc);
     }
   }

@@ -35,6 +35,9 @@ struct SvdfSpec {
   bool has_bias = true;
   int options_rank = -1;  // the rank written to the options (-1: `rank`)
   bool int8_weights_feature = false;  // FLOAT32 only: INT8 weights_feature (a hybrid SVDF)
+  bool int8_weights_time = false;     // FLOAT32 only: INT8 weights_time (with the above: LiteRT's hybrid SVDF)
+  schema::TensorType hybrid_weights_type = schema::TensorType_INT8;  // the hybrid weights_feature's type
+  std::vector<float> hybrid_scales = {0.01f};                        // weights_feature's scales
 };
 
 std::vector<uint8_t> BuildSvdf(const SvdfSpec& s) {
@@ -79,14 +82,22 @@ std::vector<uint8_t> BuildSvdf(const SvdfSpec& s) {
   std::vector<float> wf_data(static_cast<size_t>(filters * s.input_size));
   for (size_t i = 0; i < wf_data.size(); ++i) wf_data[i] = 0.01f * static_cast<float>(static_cast<int>(i % 17) - 8);
   if (s.int8_weights_feature) {
-    wf = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {filters, s.input_size},
-                                  std::vector<int8_t>(wf_data.size(), 3), {0.01f}, {0});
+    std::vector<int8_t> wf8(wf_data.size());
+    for (size_t i = 0; i < wf8.size(); ++i) wf8[i] = static_cast<int8_t>(static_cast<int>(i % 17) * 9 - 72);
+    wf = b.AddConstTensor<int8_t>(s.hybrid_weights_type, {filters, s.input_size}, wf8, s.hybrid_scales,
+                                  std::vector<int64_t>(s.hybrid_scales.size(), 0));
   } else {
     wf = b.AddConstTensor<float>(s.type, {filters, s.input_size}, wf_data);
   }
   std::vector<float> wt_data(static_cast<size_t>(filters * s.memory));
   for (size_t i = 0; i < wt_data.size(); ++i) wt_data[i] = 0.1f * static_cast<float>(static_cast<int>(i % 7) - 3);
-  wt = b.AddConstTensor<float>(s.time_type, {filters, s.memory}, wt_data);
+  if (s.int8_weights_time) {
+    std::vector<int8_t> wt8(wt_data.size());
+    for (size_t i = 0; i < wt8.size(); ++i) wt8[i] = static_cast<int8_t>(static_cast<int>(i % 7) * 30 - 90);
+    wt = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {filters, s.memory}, wt8, {0.003f}, {0});
+  } else {
+    wt = b.AddConstTensor<float>(s.time_type, {filters, s.memory}, wt_data);
+  }
   if (s.has_bias) bias = b.AddConstTensor<float>(s.type, {s.units}, std::vector<float>(s.units, 0.0f));
   const int state = b.AddTensor(s.state_type, {s.batch, s.memory * filters}, "state", 0, {}, {}, 0,
                                 s.state_is_variable);
@@ -207,13 +218,53 @@ TEST(Svdf, RefusesStateTypeDifferentFromWeightsTime) {
                    "state of the same type, INT32 bias (have INT8, INT16, state INT8, INT8, bias INT32)");
 }
 
-TEST(Svdf, RefusesHybridWeights) {
+SvdfSpec HybridSpec() {
   SvdfSpec s;
   s.type = s.time_type = s.state_type = schema::TensorType_FLOAT32;
-  s.int8_weights_feature = true;
+  s.int8_weights_feature = s.int8_weights_time = true;
+  return s;
+}
+
+// LiteRT's hybrid SVDF: it runs, reports its variant, carries its float state across invokes (a constant input
+// gives a new output each step until the memory fills) and Reset clears it. The oracle
+// (tools/oracle/gen_hybrid_svdf.py) proves the numbers against LiteRT.
+TEST(Svdf, RunsHybridAndCarriesItsState) {
+  SvdfSpec spec = HybridSpec();
+  spec.has_bias = false;
+  const std::vector<uint8_t> model = BuildSvdf(spec);
+  AllOpsResolver resolver;
+  std::vector<uint8_t> arena(64 * 1024);
+  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(interpreter.node_info(0).variant, "svdf/hybrid/reference");
+  auto step = [&interpreter]() {
+    float* in = interpreter.input(0)->data.f;
+    for (int i = 0; i < 5; ++i) in[i] = 0.25f * static_cast<float>(i) - 0.6f;
+    EXPECT_EQ(interpreter.Invoke(), kTfLiteOk);
+    const float* out = interpreter.output(0)->data.f;
+    return std::vector<float>(out, out + 2);
+  };
+  const std::vector<float> first = step(), second = step();
+  EXPECT_NE(first, second);
+  EXPECT_NE(first, std::vector<float>(2, 0.0f));
+  ASSERT_EQ(interpreter.Reset(), kTfLiteOk);
+  EXPECT_EQ(step(), first);
+}
+
+TEST(Svdf, RefusesHybridCombinationsLiteRtDoesNotRun) {
+  SvdfSpec s = HybridSpec();
+  s.int8_weights_time = false;
   ExpectRefused(s,
-                "SVDF: FLOAT32 input with INT8 weights (a hybrid model) is not supported; convert the model with "
+                "SVDF: a hybrid SVDF (FLOAT32 input, INT8 weights_feature) needs INT8 weights_time and FLOAT32 "
+                "state, bias and output (have FLOAT32, state FLOAT32, FLOAT32, bias FLOAT32)");
+  s = HybridSpec();
+  s.hybrid_weights_type = schema::TensorType_UINT8;
+  ExpectRefused(s,
+                "SVDF: FLOAT32 input with UINT8 weights (a hybrid model) is not supported; convert the model with "
                 "full-integer quantization (a representative dataset) or keep FLOAT32 weights");
+  s = HybridSpec();
+  s.hybrid_scales = {0.01f, 0.02f, 0.03f, 0.04f};
+  ExpectRefused(s, "SVDF: hybrid weights_feature needs one (per-tensor) scale, has 4");
 }
 
 TEST(Svdf, RefusesUnsupportedInputType) {
