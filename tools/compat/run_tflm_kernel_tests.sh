@@ -43,7 +43,8 @@ for name in "${names[@]}"; do
   sources=("$kernels/$name.cc")
   for extra in "$kernels/${name}_common.cc" "$kernels/${base}_test_common.cc" "$kernels/${base}_common_test.cc" \
                "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels"/testdata/"${base}"*.cc; do
-    [ -f "$extra" ] && sources+=("$extra")
+    [ -f "$extra" ] || continue
+    case " ${sources[*]} " in *" $extra "*) ;; *) sources+=("$extra") ;; esac
   done
   # shellcheck disable=SC2046,SC2086
   if ! "$cxx" -std=c++17 -O1 $cxxflags -fno-rtti -I"$side" -o "$work/$name" "${sources[@]}" \
