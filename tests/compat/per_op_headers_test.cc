@@ -8,6 +8,8 @@
 #include "tensorflow/lite/c/common.h"
 #include "tensorflow/lite/kernels/internal/common.h"
 #include "tensorflow/lite/kernels/kernel_util.h"
+#include "tensorflow/lite/micro/c/builtin_op_data.h"  // recent TFLM tests include these paths
+#include "tensorflow/lite/micro/c/common.h"
 #include "tensorflow/lite/micro/kernels/activations.h"
 #include "tensorflow/lite/micro/kernels/conv.h"
 #include "tensorflow/lite/micro/kernels/fully_connected.h"
