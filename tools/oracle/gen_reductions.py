@@ -16,7 +16,8 @@ reference kernels. Draws only what TFLM accepts and computes in bounds:
     constant INT32 axis of one element; INT8 lines long enough for TFLM's int32 accumulator to wrap.
   reduce_runtime_axis: MEAN, SUM (FLOAT32, INT8, INT16), REDUCE_MAX, REDUCE_MIN (FLOAT32, INT8), REDUCE_ALL
     (BOOL) with the axis tensor a second graph input (INT32, values fed with the case: negative and repeated
-    axes, sometimes every axis), so mote plans the reduction at Invoke; shapes and quantization as above.
+    axes, sometimes every axis), so mote plans the reduction at Invoke; shapes and quantization as above. With
+    them ARG_MAX and ARG_MIN (FLOAT32, INT8) whose one-element axis is a graph input the same way.
   Every other axis tensor is a constant INT32 (TFLM refuses INT64 axes).
 
 Run: .venv/bin/python tools/oracle/gen_reductions.py [--seed N] [--out-dir DIR] [--only arg_min_max,...]
@@ -214,6 +215,18 @@ def gen_reduce_runtime_axis(w, rng):
         w.add_run("%s_runtime_axis_%s_%d_%s_ax%s_%s" % (code.lower(), dtype, it, shape_name(shape),
                                                        "_".join(map(str, axes)), "keep" if keep else "drop"),
                   model, [inp, np.array(axes, dtype=np.int32)])
+    for it in range(60):
+        code = "ARG_MAX" if it % 2 == 0 else "ARG_MIN"
+        dtype = ["float32", "int8"][(it // 2) % 2]
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axis = int(rng.integers(-rank, rank))
+        x = spec(shape, dtype, quant_for(rng, dtype))
+        y = T([d for i, d in enumerate(shape) if i != axis % rank], "int32")
+        options_type = "ArgMaxOptions" if code == "ARG_MAX" else "ArgMinOptions"
+        model = single_op_model(code, [x, T([1], "int32")], [y], options_type, {"output_type": "INT32"})
+        w.add_run("%s_runtime_axis_%s_%d_%s_ax%d" % (code.lower(), dtype, it, shape_name(shape), axis), model,
+                  [random_input(x, rng), np.array([axis], dtype=np.int32)])
 
 
 # -------------------------------------------------------------------------------------------------- CUMSUM
