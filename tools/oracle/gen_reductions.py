@@ -17,7 +17,7 @@ reference kernels. Draws only what TFLM accepts and computes in bounds:
   reduce_runtime_axis: MEAN, SUM (FLOAT32, INT8, INT16), REDUCE_MAX, REDUCE_MIN (FLOAT32, INT8), REDUCE_ALL
     (BOOL) with the axis tensor a second graph input (INT32, values fed with the case: negative and repeated
     axes, sometimes every axis), so mote plans the reduction at Invoke; shapes and quantization as above. With
-    them ARG_MAX and ARG_MIN (FLOAT32, INT8) whose one-element axis is a graph input the same way.
+    them ARG_MAX, ARG_MIN and CUMSUM (FLOAT32, INT8) whose one-element axis is a graph input the same way.
   Every other axis tensor is a constant INT32 (TFLM refuses INT64 axes).
 
 Run: .venv/bin/python tools/oracle/gen_reductions.py [--seed N] [--out-dir DIR] [--only arg_min_max,...]
@@ -226,6 +226,21 @@ def gen_reduce_runtime_axis(w, rng):
         options_type = "ArgMaxOptions" if code == "ARG_MAX" else "ArgMinOptions"
         model = single_op_model(code, [x, T([1], "int32")], [y], options_type, {"output_type": "INT32"})
         w.add_run("%s_runtime_axis_%s_%d_%s_ax%d" % (code.lower(), dtype, it, shape_name(shape), axis), model,
+                  [random_input(x, rng), np.array([axis], dtype=np.int32)])
+    for it in range(40):
+        dtype = ["float32", "int8"][it % 2]
+        exclusive, reverse = bool((it // 2) % 2), bool((it // 4) % 2)
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axis = int(rng.integers(-rank, rank))
+        q_in = quant_for(rng, dtype)
+        x = spec(shape, dtype, q_in)
+        q_out = (x.scale and x.scale[0], x.zero_point and x.zero_point[0])
+        if dtype == "int8":  # a few times coarser than the input, as gen_cumsum draws it
+            q_out = (q_in[0] * float(rng.uniform(1.0, 1.0 + shape[axis % rank])), int(rng.integers(-128, 128)))
+        model = single_op_model("CUMSUM", [x, T([1], "int32")], [spec(shape, dtype, q_out)], "CumsumOptions",
+                                {"exclusive": exclusive, "reverse": reverse})
+        w.add_run("cumsum_runtime_axis_%s_%d_%s_ax%d" % (dtype, it, shape_name(shape), axis), model,
                   [random_input(x, rng), np.array([axis], dtype=np.int32)])
 
 
