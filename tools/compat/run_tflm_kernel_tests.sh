@@ -56,7 +56,7 @@ for name in "${names[@]}"; do
     echo "$name: compiles, passes ($(grep -m1 -E 'tests passed|PASSED' "$work/$name.log"))"
     passed=$((passed + 1))
   else
-    echo "$name: compiles, FAILS: $(grep -m1 -iE 'fail|error|expected' "$work/$name.log")"
+    echo "$name: compiles, FAILS: $(grep -v -E '^Testing ' "$work/$name.log" | grep -m1 -iE 'fail|error|expected')"
   fi
 done
 echo "$passed of $total TFLM kernel tests passed (logs: $work)"
