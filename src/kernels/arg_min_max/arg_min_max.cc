@@ -21,10 +21,13 @@ constexpr int kInputTensor = 0;
 constexpr int kAxisTensor = 1;
 constexpr int kOutputTensor = 0;
 
+// A non-constant axis leaves params.axis_size 0 (a planned one is >= 1): the params are computed at Invoke. No
+// flag of its own, so the node's persistent data keeps its size.
 struct OpData {
-  reference::ArgMinMaxParams params;  // a non-constant axis: computed at Invoke
-  bool axis_at_invoke;                // the axis tensor is not constant
+  reference::ArgMinMaxParams params;
 };
+
+bool AxisAtInvoke(const OpData& data) { return data.params.axis_size == 0; }
 
 // FLOAT32 or INT8 input, an INT32 output (TFLM has no INT64 output), an INT32 axis of one element.
 TfLiteStatus CheckTypes(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
@@ -97,8 +100,10 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, const TfLite
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, op, input, axis, output));
   TF_LITE_ENSURE_STATUS(CheckInputDims(context, op, input->dims));
-  data->axis_at_invoke = !IsConstantTensor(axis) || axis->data.raw == nullptr;
-  if (data->axis_at_invoke) return kTfLiteOk;
+  if (!IsConstantTensor(axis) || axis->data.raw == nullptr) {
+    data->params = {};  // axis_size 0: resolved at Invoke
+    return kTfLiteOk;
+  }
   return ComputeShape(context, op, GetTensorData<int32_t>(axis)[0], input->dims, output->dims, &data->params);
 }
 
@@ -134,12 +139,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   TfLiteEvalTensor* output_tensor = micro::GetEvalOutput(context, node, kOutputTensor);
   int32_t* output = micro::GetTensorData<int32_t>(output_tensor);
   reference::ArgMinMaxParams at_invoke;
-  if (data.axis_at_invoke) {
+  const bool axis_at_invoke = AxisAtInvoke(data);
+  if (axis_at_invoke) {
     const int32_t axis = micro::GetTensorData<int32_t>(micro::GetEvalInput(context, node, kAxisTensor))[0];
     TF_LITE_ENSURE_STATUS(ComputeShape(context, kIsArgMax ? "ARG_MAX" : "ARG_MIN", axis, input->dims,
                                        output_tensor->dims, &at_invoke));
   }
-  const reference::ArgMinMaxParams& params = data.axis_at_invoke ? at_invoke : data.params;
+  const reference::ArgMinMaxParams& params = axis_at_invoke ? at_invoke : data.params;
   if (input->type == kTfLiteFloat32) {
     reference::ArgMinMax(params, kIsArgMax, micro::GetTensorData<float>(input), output);
   } else {

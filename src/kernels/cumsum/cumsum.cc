@@ -20,10 +20,13 @@ constexpr int kInputTensor = 0;
 constexpr int kAxisTensor = 1;
 constexpr int kOutputTensor = 0;
 
+// A non-constant axis leaves params.depth 0 (a resolved one is >= 1): outer, depth and inner are computed at
+// Invoke. No flag of its own, so the node's persistent data keeps its size.
 struct OpData {
-  reference::CumsumParams params;  // a non-constant axis: outer, depth, inner computed at Invoke
-  bool axis_at_invoke;             // the axis tensor is not constant
+  reference::CumsumParams params;
 };
+
+bool AxisAtInvoke(const OpData& data) { return data.params.depth == 0; }
 
 // FLOAT32 or INT8 input, the output of that type, an INT32 axis of one element.
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
@@ -119,8 +122,10 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteNode* node, cons
   TF_LITE_ENSURE_STATUS(CheckTypes(context, input, axis, output));
   reference::CumsumParams& p = data->params;
   TF_LITE_ENSURE_STATUS(CheckShapes(context, input, output));
-  data->axis_at_invoke = !IsConstantTensor(axis) || axis->data.raw == nullptr;
-  if (!data->axis_at_invoke) TF_LITE_ENSURE_STATUS(ResolveAxis(context, GetTensorData<int32_t>(axis)[0], input->dims, &p));
+  p.depth = 0;  // resolved at Invoke unless the axis is constant
+  if (IsConstantTensor(axis) && axis->data.raw != nullptr) {
+    TF_LITE_ENSURE_STATUS(ResolveAxis(context, GetTensorData<int32_t>(axis)[0], input->dims, &p));
+  }
   const auto* options = static_cast<const TfLiteCumsumParams*>(node->builtin_data);
   p.exclusive = options != nullptr && options->exclusive;
   p.reverse = options != nullptr && options->reverse;
@@ -154,12 +159,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
   reference::CumsumParams at_invoke;
-  if (data.axis_at_invoke) {
+  const bool axis_at_invoke = AxisAtInvoke(data);
+  if (axis_at_invoke) {
     at_invoke = data.params;
     const int32_t axis = micro::GetTensorData<int32_t>(micro::GetEvalInput(context, node, kAxisTensor))[0];
     TF_LITE_ENSURE_STATUS(ResolveAxis(context, axis, input->dims, &at_invoke));
   }
-  const reference::CumsumParams& params = data.axis_at_invoke ? at_invoke : data.params;
+  const reference::CumsumParams& params = axis_at_invoke ? at_invoke : data.params;
   if (input->type == kTfLiteFloat32) {
     reference::CumsumFloat(params, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
   } else {
