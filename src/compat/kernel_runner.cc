@@ -50,6 +50,25 @@ void ThunkReportError(TfLiteContext*, const char* format, ...) {
 FakeMicroContext::FakeMicroContext(TfLiteTensor* tensors, int tensors_size, uint8_t* arena, size_t arena_size)
     : tensors_(tensors), tensors_size_(tensors_size), arena_(arena), arena_size_(arena == nullptr ? 0 : arena_size) {}
 
+FakeMicroContext::FakeMicroContext(FakeMicroContext&& other) noexcept
+    : ::mote::MicroContext(other),
+      tensors_(other.tensors_),
+      tensors_size_(other.tensors_size_),
+      arena_(other.arena_),
+      arena_size_(other.arena_size_),
+      persistent_bytes_(other.persistent_bytes_),
+      temp_bytes_(other.temp_bytes_),
+      temp_high_water_(other.temp_high_water_),
+      eval_tensors_(other.eval_tensors_),
+      legacy_quantization_(other.legacy_quantization_),
+      scratch_count_(other.scratch_count_),
+      temp_tensors_outstanding_(other.temp_tensors_outstanding_),
+      temp_buffers_outstanding_(other.temp_buffers_outstanding_),
+      variant_(other.variant_) {
+  for (int i = 0; i < kMaxScratchBuffers; ++i) scratch_[i] = other.scratch_[i];
+  other.legacy_quantization_ = nullptr;  // restored by this one only
+}
+
 void* FakeMicroContext::AllocatePersistentBuffer(size_t bytes) {
   // The top of the arena, growing down; the start of each buffer aligned for any type.
   const uintptr_t top = reinterpret_cast<uintptr_t>(arena_) + arena_size_ - persistent_bytes_;
@@ -267,6 +286,20 @@ KernelRunner::KernelRunner(const TFLMRegistration& registration, TfLiteTensor* t
   node_.outputs = outputs;
   node_.intermediates = intermediates;
   node_.builtin_data = const_cast<void*>(builtin_data);
+}
+
+KernelRunner::KernelRunner(KernelRunner&& other) noexcept
+    : context_(other.context_),
+      node_(other.node_),
+      registration_(other.registration_),
+      tensors_(other.tensors_),
+      tensors_size_(other.tensors_size_),
+      fake_micro_context_(static_cast<FakeMicroContext&&>(other.fake_micro_context_)),
+      initialized_(other.initialized_),
+      prepared_(other.prepared_) {
+  context_.impl_ = &fake_micro_context_;
+  other.initialized_ = false;
+  other.prepared_ = false;
 }
 
 KernelRunner::~KernelRunner() { fake_micro_context_.RestoreQuantization(); }

@@ -147,4 +147,33 @@ TF_LITE_MICRO_TEST(FloorFloat) {
   for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
 }
 
+// A runner built in a helper and returned by value (as TFLM's broadcast_to_test.cc does) runs in its new home.
+TF_LITE_MICRO_TEST(RunnerReturnedByValue) {
+  static int dims[] = {1, 4};
+  static float input[] = {1.5f, -1.5f, 0.25f, 2.0f};
+  static float output[4] = {};
+  static TfLiteTensor tensors[2];
+  static int inputs[] = {1, 0};
+  static int outputs[] = {1, 1};
+  tensors[0] = CreateTensor(input, IntArrayFromInts(dims));
+  tensors[1] = CreateTensor(output, IntArrayFromInts(dims));
+  struct Make {
+    static tflite::micro::KernelRunner Runner() {
+      tflite::micro::KernelRunner runner(tflite::Register_FLOOR(), tensors, 2, IntArrayFromInts(inputs),
+                                         IntArrayFromInts(outputs), nullptr);
+      return runner;
+    }
+  };
+  tflite::micro::KernelRunner runner = Make::Runner();
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+  const float expected[] = {1, -2, 0, 2};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+  // Moved after prepare: the kernel state and the arena go with it.
+  tflite::micro::KernelRunner moved(static_cast<tflite::micro::KernelRunner&&>(runner));
+  input[0] = 7.5f;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, moved.Invoke());
+  TF_LITE_MICRO_EXPECT_EQ(7.0f, output[0]);
+}
+
 TF_LITE_MICRO_TESTS_END

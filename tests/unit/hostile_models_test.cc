@@ -295,10 +295,12 @@ TEST(HostileModels, OutOfBoundsReadsAndWrites) {
   ExpectRefused(FloatAdd({1, 8}, {1, 8}, {1, 4}),
                 "ADD: output shape [1, 4] is not the broadcast shape of the inputs [1, 8] and [1, 8]");
   ExpectRefused(FloatAdd({1, 4}, {1, 3}, {1, 4}), "ADD: input shapes [1, 4] and [1, 3] cannot be broadcast together");
-  ExpectRefused(Conv2D(1, 1, 1, 1, 4, 4),
-                "CONV_2D: output spatial size is 4x4 but VALID padding with stride 1x1 and dilation 1x1 gives 3x3");
+  ExpectRefused(Conv2D(1, 1, 1, 1, 5, 5),
+                "CONV_2D: output spatial size is 5x5 but VALID padding with stride 1x1 and dilation 1x1 gives 3x3 (and "
+                "at most 4x4 windows start inside the input)");
   ExpectRefused(AveragePool(2, 2, 1, {1, 5, 4, 1}),
-                "AVERAGE_POOL_2D: output shape [1, 5, 4, 1] does not match the computed [1, 4, 4, 1]");
+                "AVERAGE_POOL_2D: output shape [1, 5, 4, 1] has windows outside the 4x4 input (at most 4x4 output "
+                "positions overlap it; the padding computes 4x4)");
   // A slice reaching past the end of its input, whatever the output tensor says.
   ExpectRefused(StridedSlice1D(8, 0, 8, 1, 16), "STRIDED_SLICE: output dimension 0 should be 8 (output has rank 1)");
   // A model output no operator writes: the application would read whatever the arena held (a leak).

@@ -1,6 +1,6 @@
 """Oracle cases for the reductions and index reductions: ARG_MAX, ARG_MIN (group arg_min_max), SUM (sum),
-REDUCE_MAX and REDUCE_MIN (reduce_max_min), REDUCE_ALL (reduce_all), CUMSUM (cumsum). MEAN's cases are
-gen_shape_ops.py's.
+REDUCE_MAX and REDUCE_MIN (reduce_max_min), REDUCE_ALL (reduce_all), CUMSUM (cumsum), and every reduction over
+axes with a non-constant axis tensor (reduce_runtime_axis). MEAN's constant-axis cases are gen_shape_ops.py's.
 
 Writes tests/oracle/data/<group>.cases (+ .provenance.txt). Every case is a random model run once on TFLM's
 reference kernels. Draws only what TFLM accepts and computes in bounds:
@@ -14,7 +14,11 @@ reference kernels. Draws only what TFLM accepts and computes in bounds:
   REDUCE_ALL: BOOL only (TFLM has no other type), mostly-true inputs so that true results occur.
   CUMSUM: FLOAT32 and INT8 (TFLM refuses INT16, INT32, INT64), exclusive and reverse in every combination, a
     constant INT32 axis of one element; INT8 lines long enough for TFLM's int32 accumulator to wrap.
-  Every axis tensor is a constant INT32 (TFLM refuses INT64 axes).
+  reduce_runtime_axis: MEAN, SUM (FLOAT32, INT8, INT16), REDUCE_MAX, REDUCE_MIN (FLOAT32, INT8), REDUCE_ALL
+    (BOOL) with the axis tensor a second graph input (INT32, values fed with the case: negative and repeated
+    axes, sometimes every axis), so mote plans the reduction at Invoke; shapes and quantization as above. With
+    them ARG_MAX, ARG_MIN and CUMSUM (FLOAT32, INT8) whose one-element axis is a graph input the same way.
+  Every other axis tensor is a constant INT32 (TFLM refuses INT64 axes).
 
 Run: .venv/bin/python tools/oracle/gen_reductions.py [--seed N] [--out-dir DIR] [--only arg_min_max,...]
 """
@@ -29,7 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from oracle_lib import CaseWriter, T, parse_args, random_input, single_op_model  # noqa: E402
 
 DEFAULT_SEED = 20261201
-GROUPS = ["arg_min_max", "sum", "reduce_max_min", "reduce_all", "cumsum"]
+GROUPS = ["arg_min_max", "sum", "reduce_max_min", "reduce_all", "cumsum", "reduce_runtime_axis"]
 
 
 def rand_shape(rng, rank, lo=1, hi=6):
@@ -179,6 +183,65 @@ def gen_reduce_all(w, rng):
         p_false = [0.0, 0.02, 0.1, 0.5][it % 4]
         inp = rng.uniform(size=shape) >= p_false
         reducer_case(w, rng, "REDUCE_ALL", "bool_%d" % it, shape, axes, keep, x, y, [inp])
+
+
+# ----------------------------------------------------------------------------------- non-constant axis tensor
+
+RUNTIME_AXIS_TYPES = {"MEAN": ["float32", "int8", "int16"], "SUM": ["float32", "int8", "int16"],
+                      "REDUCE_MAX": ["float32", "int8"], "REDUCE_MIN": ["float32", "int8"], "REDUCE_ALL": ["bool"]}
+
+
+def gen_reduce_runtime_axis(w, rng):
+    codes = list(RUNTIME_AXIS_TYPES)
+    for it in range(200):
+        code = codes[it % len(codes)]
+        types = RUNTIME_AXIS_TYPES[code]
+        dtype = types[(it // len(codes)) % len(types)]
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axes = [int(rng.integers(-rank, rank)) for _ in range(int(rng.integers(1, rank + 2)))]
+        if it % 10 == 0:
+            axes = list(range(rank))
+        keep = bool(rng.integers(0, 2))
+        q_in = quant_for(rng, dtype)
+        q_out = q_in
+        if code in ("MEAN", "SUM") and dtype != "float32" and it % 4 != 0:
+            q_out = (q_in[0] * float(rng.uniform(0.5, 8.0)), quant_for(rng, dtype)[1])
+        x = spec(shape, dtype, q_in)
+        a = T([len(axes)], "int32")  # no data: a graph input, not a constant
+        y = spec(reduced_shape(shape, axes, keep), dtype, q_out)
+        model = single_op_model(code, [x, a], [y], "ReducerOptions", {"keep_dims": keep})
+        inp = rng.uniform(size=shape) >= 0.05 if dtype == "bool" else random_input(x, rng)
+        w.add_run("%s_runtime_axis_%s_%d_%s_ax%s_%s" % (code.lower(), dtype, it, shape_name(shape),
+                                                       "_".join(map(str, axes)), "keep" if keep else "drop"),
+                  model, [inp, np.array(axes, dtype=np.int32)])
+    for it in range(60):
+        code = "ARG_MAX" if it % 2 == 0 else "ARG_MIN"
+        dtype = ["float32", "int8"][(it // 2) % 2]
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axis = int(rng.integers(-rank, rank))
+        x = spec(shape, dtype, quant_for(rng, dtype))
+        y = T([d for i, d in enumerate(shape) if i != axis % rank], "int32")
+        options_type = "ArgMaxOptions" if code == "ARG_MAX" else "ArgMinOptions"
+        model = single_op_model(code, [x, T([1], "int32")], [y], options_type, {"output_type": "INT32"})
+        w.add_run("%s_runtime_axis_%s_%d_%s_ax%d" % (code.lower(), dtype, it, shape_name(shape), axis), model,
+                  [random_input(x, rng), np.array([axis], dtype=np.int32)])
+    for it in range(40):
+        dtype = ["float32", "int8"][it % 2]
+        exclusive, reverse = bool((it // 2) % 2), bool((it // 4) % 2)
+        rank = int(rng.integers(1, 6))
+        shape = rand_shape(rng, rank, 1, 7 if rank <= 3 else 4)
+        axis = int(rng.integers(-rank, rank))
+        q_in = quant_for(rng, dtype)
+        x = spec(shape, dtype, q_in)
+        q_out = (x.scale and x.scale[0], x.zero_point and x.zero_point[0])
+        if dtype == "int8":  # a few times coarser than the input, as gen_cumsum draws it
+            q_out = (q_in[0] * float(rng.uniform(1.0, 1.0 + shape[axis % rank])), int(rng.integers(-128, 128)))
+        model = single_op_model("CUMSUM", [x, T([1], "int32")], [spec(shape, dtype, q_out)], "CumsumOptions",
+                                {"exclusive": exclusive, "reverse": reverse})
+        w.add_run("cumsum_runtime_axis_%s_%d_%s_ax%d" % (dtype, it, shape_name(shape), axis), model,
+                  [random_input(x, rng), np.array([axis], dtype=np.int32)])
 
 
 # -------------------------------------------------------------------------------------------------- CUMSUM

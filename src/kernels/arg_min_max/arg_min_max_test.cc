@@ -19,6 +19,7 @@ namespace {
 using test::BuildOne;
 using test::Const;
 using test::ExpectRefused;
+using test::LogCapture;
 using test::OpRun;
 using test::OptionsFn;
 using test::Runtime;
@@ -76,11 +77,47 @@ TEST(ArgMinMax, RefusesTypesTfliteMicroRefuses) {
                 "ARG_MIN: axis type INT64 is not supported (INT32)");
 }
 
+// A non-constant axis is resolved at every Invoke (TFLM runs one); values that do not fit are Invoke errors.
+TEST(ArgMinMax, RuntimeAxisResolvedAtInvoke) {
+  OpRun run(BuildOne(schema::BuiltinOperator_ARG_MAX,
+                     {Runtime(schema::TensorType_FLOAT32, {2, 2}), Runtime(schema::TensorType_INT32, {1})},
+                     {Runtime(schema::TensorType_INT32, {2})}, ArgMaxOut(schema::TensorType_INT32)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const float input[] = {1.0f, 4.0f, 3.0f, 2.0f};
+  for (int i = 0; i < 4; ++i) run.interpreter->input(0)->data.f[i] = input[i];
+  run.interpreter->input(1)->data.i32[0] = 0;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[0], 1);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[1], 0);
+  run.interpreter->input(1)->data.i32[0] = -1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[0], 1);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[1], 0);
+  for (int32_t bad : {2, -3}) {
+    LogCapture log;
+    run.interpreter->input(1)->data.i32[0] = bad;
+    EXPECT_EQ(run.interpreter->Invoke(), kTfLiteError);
+    EXPECT_TRUE(log.Has("ARG_MAX: axis " + std::to_string(bad) + " is out of range for rank 2")) << log.text;
+  }
+}
+
+TEST(ArgMinMax, RuntimeAxisOutputSizeIsAnInvokeError) {
+  OpRun run(BuildOne(schema::BuiltinOperator_ARG_MIN,
+                     {Runtime(schema::TensorType_INT8, {2, 3}, 0.5f, 0), Runtime(schema::TensorType_INT32, {1})},
+                     {Runtime(schema::TensorType_INT32, {2})}, ArgMinOut(schema::TensorType_INT32)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.int8[i] = static_cast<int8_t>(5 - i);
+  LogCapture log;
+  run.interpreter->input(1)->data.i32[0] = 0;  // keeps 3 elements, the output holds 2
+  EXPECT_EQ(run.interpreter->Invoke(), kTfLiteError);
+  EXPECT_TRUE(log.Has("ARG_MIN: output has 2 elements, expected 3 (the input without the axis)")) << log.text;
+  run.interpreter->input(1)->data.i32[0] = 1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[0], 2);
+  EXPECT_EQ(run.interpreter->output(0)->data.i32[1], 2);
+}
+
 TEST(ArgMinMax, RefusesAxesAndShapesTfliteMicroDoesNotCheck) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_ARG_MAX,
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3}), Runtime(schema::TensorType_INT32, {1})},
-                         {Runtime(schema::TensorType_INT32, {2})}, ArgMaxOut(schema::TensorType_INT32)),
-                "ARG_MAX: the axis tensor must be constant");
   ExpectRefused(BuildOne(schema::BuiltinOperator_ARG_MAX,
                          {Runtime(schema::TensorType_FLOAT32, {2, 3}), Const(schema::TensorType_INT32, {2}, {0, 1})},
                          {Runtime(schema::TensorType_INT32, {2})}, ArgMaxOut(schema::TensorType_INT32)),

@@ -182,8 +182,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
   reference::ConvParams& p = data->params;
   p = reference::ConvParams{};
+  bool output_is_computed_size = true;
   TF_LITE_ENSURE_STATUS(
-      conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p));
+      conv_common::PrepareWindow(context, kOpName, conv_common::GeometryOf(*options), input, filter, output, &p,
+                                 &output_is_computed_size));
   data->kind = kind;
 
   if (kind == Kind::kHybrid) return PrepareHybrid(context, *options, input, filter, groups, data);
@@ -202,7 +204,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     const conv_2d::ConvInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
-    TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
+    if (output_is_computed_size) {
+      TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
+    } else {
+      // An output of another size than the padding computes (accepted as TFLM does, see ResolveWindow): only the
+      // reference, the table's last entry, iterates such outputs.
+      constexpr size_t kReference = sizeof(kInt8Variants) / sizeof(kInt8Variants[0]) - 1;
+      data->int8_variant = {static_cast<int16_t>(kReference), -1};
+      ReportKernelVariant(context, kInt8Variants[kReference].id);
+    }
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");
   }

@@ -119,10 +119,24 @@ TEST(Conv2D, RefusesTanhActivation) {
   ExpectRefused(s, "CONV_2D: fused activation TANH (4) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)");
 }
 
-TEST(Conv2D, RefusesOutputShapeThatDisagreesWithPadding) {
+// 5x5 SAME with a 3x3 filter pads 1: windows start inside the input for at most 6 output rows and columns.
+TEST(Conv2D, RefusesOutputWithWindowsPastTheInput) {
   ConvSpec s;
-  s.output = {1, 4, 4, 4};
-  ExpectRefused(s, "CONV_2D: output spatial size is 4x4 but SAME padding with stride 1x1 and dilation 1x1 gives 5x5");
+  s.output = {1, 7, 7, 4};
+  ExpectRefused(s,
+                "CONV_2D: output spatial size is 7x7 but SAME padding with stride 1x1 and dilation 1x1 gives 5x5 (and "
+                "at most 6x6 windows start inside the input)");
+}
+
+// Other output sizes TFLM accepts (its conv_test has a dilated case whose output is larger than the padding
+// computes; tests/compat/tflm_shapes_test.cc checks such outputs by hand): the reference runs them, whichever
+// variant would apply to the computed size.
+TEST(Conv2D, OutputOfAnotherSizeThanThePaddingComputesRunsTheReference) {
+  for (const std::vector<int>& output : {std::vector<int>{1, 4, 4, 4}, std::vector<int>{1, 6, 6, 4}}) {
+    ConvSpec s;
+    s.output = output;
+    variant_test::ExpectReportsVariant(s, "conv_2d/int8/reference");
+  }
 }
 
 TEST(Conv2D, RefusesMissingOptionsBecauseStridesDefaultToZero) {

@@ -1,7 +1,8 @@
-// CUMSUM glue. Inputs: 0 input (FLOAT32, INT8; rank >= 1), 1 axis (constant INT32 with one element, negative
-// counts from the end). Output: the input's type and shape. Options: exclusive, reverse (CumsumOptions).
-// TFLM also runs a non-constant axis (it checks its range in invoke); mote refuses it in prepare, so that Invoke
-// needs no check.
+// CUMSUM glue. Inputs: 0 input (FLOAT32, INT8; rank >= 1), 1 axis (INT32 with one element, negative counts from
+// the end). Output: the input's type and shape. Options: exclusive, reverse (CumsumOptions).
+// A constant axis is resolved in prepare, so that Invoke needs no check. A non-constant axis (TFLM runs one and
+// checks its range in invoke; its kernel tests pass the axis as an ordinary tensor) is resolved at every Invoke,
+// where an out-of-range axis is an Invoke error.
 #include <cstdint>
 
 #include "kernels/cumsum/cumsum_reference.h"
@@ -19,11 +20,15 @@ constexpr int kInputTensor = 0;
 constexpr int kAxisTensor = 1;
 constexpr int kOutputTensor = 0;
 
+// A non-constant axis leaves params.depth 0 (a resolved one is >= 1): outer, depth and inner are computed at
+// Invoke. No flag of its own, so the node's persistent data keeps its size.
 struct OpData {
   reference::CumsumParams params;
 };
 
-// FLOAT32 or INT8 input, the output of that type, a constant INT32 axis of one element.
+bool AxisAtInvoke(const OpData& data) { return data.params.depth == 0; }
+
+// FLOAT32 or INT8 input, the output of that type, an INT32 axis of one element.
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
                         const TfLiteTensor* output) {
   if (input->type != kTfLiteFloat32 && input->type != kTfLiteInt8) {
@@ -40,10 +45,6 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
     TF_LITE_KERNEL_LOG(context, "CUMSUM: axis type %s is not supported (INT32)", TfLiteTypeGetName(axis->type));
     return kTfLiteError;
   }
-  if (!IsConstantTensor(axis) || axis->data.raw == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "CUMSUM: the axis tensor must be constant");
-    return kTfLiteError;
-  }
   if (ElementCount(*axis->dims) != 1) {
     TF_LITE_KERNEL_LOG(context, "CUMSUM: the axis tensor has %lld elements (1 expected)",
                        static_cast<long long>(ElementCount(*axis->dims)));
@@ -52,23 +53,14 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* input, const
   return kTfLiteOk;
 }
 
-// outer x depth x inner around the resolved axis; the output's shape must be the input's (TFLM checks it too).
-TfLiteStatus ComputeShape(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* axis,
-                          const TfLiteTensor* output, reference::CumsumParams* p) {
+// Rank 1 or more, no dimension 0, and the output's shape the input's (TFLM checks it too).
+TfLiteStatus CheckShapes(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output) {
   const int rank = input->dims->size;
   if (rank < 1) {
     TF_LITE_KERNEL_LOG(context, "CUMSUM: the input must have rank 1 or more");
     return kTfLiteError;
   }
-  const int32_t a = GetTensorData<int32_t>(axis)[0];
-  const int32_t resolved = a < 0 ? a + rank : a;
-  if (resolved < 0 || resolved >= rank) {
-    TF_LITE_KERNEL_LOG(context, "CUMSUM: axis %d is out of range for rank %d", static_cast<int>(a), rank);
-    return kTfLiteError;
-  }
   bool same_shape = output->dims->size == rank;
-  p->outer = 1;
-  p->inner = 1;
   for (int d = 0; d < rank; ++d) {
     const int32_t dim = input->dims->data[d];
     if (dim <= 0) {
@@ -76,15 +68,30 @@ TfLiteStatus ComputeShape(TfLiteContext* context, const TfLiteTensor* input, con
                          static_cast<int>(dim));
       return kTfLiteError;
     }
-    if (d < resolved) p->outer *= dim;
-    if (d > resolved) p->inner *= dim;
     same_shape = same_shape && output->dims->data[d] == dim;
   }
-  p->depth = input->dims->data[resolved];
   if (!same_shape) {
     TF_LITE_KERNEL_LOG(context, "CUMSUM: output shape differs from the input shape");
     return kTfLiteError;
   }
+  return kTfLiteOk;
+}
+
+// outer x depth x inner around the resolved axis a (dimensions checked by CheckShapes).
+TfLiteStatus ResolveAxis(TfLiteContext* context, int32_t a, const TfLiteIntArray* dims, reference::CumsumParams* p) {
+  const int rank = dims->size;
+  const int32_t resolved = a < 0 ? a + rank : a;
+  if (resolved < 0 || resolved >= rank) {
+    TF_LITE_KERNEL_LOG(context, "CUMSUM: axis %d is out of range for rank %d", static_cast<int>(a), rank);
+    return kTfLiteError;
+  }
+  p->outer = 1;
+  p->inner = 1;
+  for (int d = 0; d < rank; ++d) {
+    if (d < resolved) p->outer *= dims->data[d];
+    if (d > resolved) p->inner *= dims->data[d];
+  }
+  p->depth = dims->data[resolved];
   return kTfLiteOk;
 }
 
@@ -114,7 +121,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteNode* node, cons
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, input, axis, output));
   reference::CumsumParams& p = data->params;
-  TF_LITE_ENSURE_STATUS(ComputeShape(context, input, axis, output, &p));
+  TF_LITE_ENSURE_STATUS(CheckShapes(context, input, output));
+  p.depth = 0;  // resolved at Invoke unless the axis is constant
+  if (IsConstantTensor(axis) && axis->data.raw != nullptr) {
+    TF_LITE_ENSURE_STATUS(ResolveAxis(context, GetTensorData<int32_t>(axis)[0], input->dims, &p));
+  }
   const auto* options = static_cast<const TfLiteCumsumParams*>(node->builtin_data);
   p.exclusive = options != nullptr && options->exclusive;
   p.reverse = options != nullptr && options->reverse;
@@ -147,10 +158,18 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  reference::CumsumParams at_invoke;
+  const bool axis_at_invoke = AxisAtInvoke(data);
+  if (axis_at_invoke) {
+    at_invoke = data.params;
+    const int32_t axis = micro::GetTensorData<int32_t>(micro::GetEvalInput(context, node, kAxisTensor))[0];
+    TF_LITE_ENSURE_STATUS(ResolveAxis(context, axis, input->dims, &at_invoke));
+  }
+  const reference::CumsumParams& params = axis_at_invoke ? at_invoke : data.params;
   if (input->type == kTfLiteFloat32) {
-    reference::CumsumFloat(data.params, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
+    reference::CumsumFloat(params, micro::GetTensorData<float>(input), micro::GetTensorData<float>(output));
   } else {
-    reference::CumsumInt8(data.params, micro::GetTensorData<int8_t>(input), micro::GetTensorData<int8_t>(output));
+    reference::CumsumInt8(params, micro::GetTensorData<int8_t>(input), micro::GetTensorData<int8_t>(output));
   }
   return kTfLiteOk;
 }

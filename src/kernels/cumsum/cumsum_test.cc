@@ -1,11 +1,13 @@
 // CUMSUM: exclusive/reverse on float data, the variants, and every prepare refusal (the values, int8
 // included, are proven against TFLM by the oracle cases, tools/oracle/gen_reductions.py).
 #include <cstdint>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
 #include "mote/micro_interpreter.h"
+#include "mote/micro_log.h"
 #include "mote/op_resolver.h"
 #include "support/model_builder.h"
 #include "support/single_op.h"
@@ -16,6 +18,7 @@ namespace {
 using test::BuildOne;
 using test::Const;
 using test::ExpectRefused;
+using test::LogCapture;
 using test::OpRun;
 using test::OptionsFn;
 using test::Runtime;
@@ -80,11 +83,31 @@ TEST(Cumsum, RefusesTypesTfliteMicroRefuses) {
                 "CUMSUM: the input must have rank 1 or more");
 }
 
+// A non-constant axis is resolved at every Invoke (TFLM runs one); an out-of-range value is an Invoke error.
+TEST(Cumsum, RuntimeAxisResolvedAtInvoke) {
+  OpRun run(BuildOne(schema::BuiltinOperator_CUMSUM,
+                     {Runtime(schema::TensorType_FLOAT32, {2, 2}), Runtime(schema::TensorType_INT32, {1})},
+                     {Runtime(schema::TensorType_FLOAT32, {2, 2})}, Options(false, false)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const float input[] = {1.0f, 2.0f, 3.0f, 4.0f};
+  for (int i = 0; i < 4; ++i) run.interpreter->input(0)->data.f[i] = input[i];
+  run.interpreter->input(1)->data.i32[0] = 0;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const float along_0[] = {1.0f, 2.0f, 4.0f, 6.0f};
+  for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[i], along_0[i]) << i;
+  run.interpreter->input(1)->data.i32[0] = -1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const float along_1[] = {1.0f, 3.0f, 3.0f, 7.0f};
+  for (int i = 0; i < 4; ++i) EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[i], along_1[i]) << i;
+  for (int32_t bad : {2, -3}) {
+    LogCapture log;
+    run.interpreter->input(1)->data.i32[0] = bad;
+    EXPECT_EQ(run.interpreter->Invoke(), kTfLiteError);
+    EXPECT_TRUE(log.Has("CUMSUM: axis " + std::to_string(bad) + " is out of range for rank 2")) << log.text;
+  }
+}
+
 TEST(Cumsum, RefusesWhatTfliteMicroChecksInInvokeOrNotAtAll) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_CUMSUM,
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3}), Runtime(schema::TensorType_INT32, {1})},
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3})}, Options(false, false)),
-                "CUMSUM: the axis tensor must be constant");
   ExpectRefused(Cumsum(schema::TensorType_FLOAT32, {2, 3}, 2, {2, 3}), "CUMSUM: axis 2 is out of range for rank 2");
   ExpectRefused(Cumsum(schema::TensorType_INT8, {2, 3}, 1, {2, 3}, false, false, 0.0f),
                 "CUMSUM: output (INT8) has no quantization parameters (a scale and zero point are needed)");

@@ -116,12 +116,19 @@ TEST(DepthwiseConv2D, RefusesSignBitActivation) {
                 "DEPTHWISE_CONV_2D: fused activation SIGN_BIT (5) is not supported (NONE, RELU, RELU_N1_TO_1, RELU6)");
 }
 
-TEST(DepthwiseConv2D, RefusesOutputShapeThatDisagreesWithPadding) {
+TEST(DepthwiseConv2D, RefusesOutputWithWindowsPastTheInput) {
   DwSpec s;
   s.stride = 2;
   ExpectRefused(s,
                 "DEPTHWISE_CONV_2D: output spatial size is 5x5 but SAME padding with stride 2x2 and dilation 1x1 "
-                "gives 3x3");
+                "gives 3x3 (and at most 3x3 windows start inside the input)");
+}
+
+// An output smaller than the padding computes (TFLM accepts it): the reference runs it.
+TEST(DepthwiseConv2D, OutputOfAnotherSizeThanThePaddingComputesRunsTheReference) {
+  DwSpec s;
+  s.output = {1, 4, 4, 6};
+  variant_test::ExpectReportsVariant(s, "depthwise_conv_2d/int8/reference");
 }
 
 TEST(DepthwiseConv2D, RefusesInt8OutputZeroPointOutOfRange) {

@@ -49,7 +49,8 @@ bool DimensionFits(int in_size, int filter_size, int stride, int dilation) {
 
 TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& g,
                            int input_height, int input_width, int filter_height, int filter_width,
-                           int output_height, int output_width, TfLitePaddingValues* padding) {
+                           int output_height, int output_width, TfLitePaddingValues* padding,
+                           bool* output_is_computed_size) {
   if (g.stride_width < 1 || g.stride_height < 1) {
     TF_LITE_KERNEL_LOG(context, "%s: strides must be >= 1 (stride_w=%d, stride_h=%d)", op_name, g.stride_width,
                        g.stride_height);
@@ -86,13 +87,20 @@ TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const Wi
                        ComputeEffectiveFilterSize(filter_width, g.dilation_width));
     return kTfLiteError;
   }
-  if (computed_height != output_height || computed_width != output_width) {
+  *output_is_computed_size = computed_height == output_height && computed_width == output_width;
+  if (*output_is_computed_size) return kTfLiteOk;
+  // Windows start at out * stride - padding: the last one must start inside the input, which also keeps the
+  // kernels' index arithmetic within the bound DimensionFits checked.
+  const int64_t max_height =
+      (static_cast<int64_t>(input_height) + padding->height + g.stride_height - 1) / g.stride_height;
+  const int64_t max_width = (static_cast<int64_t>(input_width) + padding->width + g.stride_width - 1) / g.stride_width;
+  if (output_height < 1 || output_width < 1 || output_height > max_height || output_width > max_width) {
     TF_LITE_KERNEL_LOG(context,
                        "%s: output spatial size is %dx%d but %s padding with stride %dx%d and dilation %dx%d gives "
-                       "%dx%d",
+                       "%dx%d (and at most %lldx%lld windows start inside the input)",
                        op_name, output_height, output_width, g.padding == kTfLitePaddingSame ? "SAME" : "VALID",
                        g.stride_height, g.stride_width, g.dilation_height, g.dilation_width, computed_height,
-                       computed_width);
+                       computed_width, static_cast<long long>(max_height), static_cast<long long>(max_width));
     return kTfLiteError;
   }
   return kTfLiteOk;
@@ -249,12 +257,12 @@ TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* o
 
 TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
                            const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
-                           reference::ConvParams* params) {
+                           reference::ConvParams* params, bool* output_is_computed_size) {
   const int input_width = input->dims->data[2];
   TfLitePaddingValues padding;
   TF_LITE_ENSURE_STATUS(ResolveWindow(context, op_name, geometry, input->dims->data[1], input_width,
                                       filter->dims->data[1], filter->dims->data[2], output->dims->data[1],
-                                      output->dims->data[2], &padding));
+                                      output->dims->data[2], &padding, output_is_computed_size));
   TF_LITE_ENSURE_STATUS(CheckDilatedSteps(context, op_name, geometry, input_width, input->dims->data[3]));
   params->stride_width = geometry.stride_width;
   params->stride_height = geometry.stride_height;

@@ -63,10 +63,15 @@ WindowGeometry GeometryOf(const Options& options) {
 
 // Checks strides/dilations >= 1 and padding SAME/VALID, computes the output size and "before" padding exactly
 // as TFLite's ComputePaddingHeightWidth, refuses sizes that would overflow int arithmetic in the kernels or an
-// empty output, and checks that the output tensor's spatial dims match. Messages name `op_name`.
+// empty output. The output tensor's spatial dims should be that size; as TFLM, others are accepted (TFLM's
+// conv_test runs a dilated case whose output is 2x2 where the padding computes 1x2): the kernel then iterates
+// the output's own dims with the windows the padding places, taps outside the input skipped, and
+// *output_is_computed_size is false (only the reference variants handle that). Refused: outputs with a window
+// starting past the input (no tap could reach it). Messages name `op_name`.
 TfLiteStatus ResolveWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
                            int input_height, int input_width, int filter_height, int filter_width,
-                           int output_height, int output_width, TfLitePaddingValues* padding);
+                           int output_height, int output_width, TfLitePaddingValues* padding,
+                           bool* output_is_computed_size);
 
 // Kernels step between the taps of a dilated filter by dilation_w * input_depth elements (and between rows by
 // dilation_h * input_width * input_depth); refuses dilations that make those steps overflow int. (A dilation may
@@ -124,9 +129,10 @@ TfLiteStatus CheckOutputBatchesAndChannels(TfLiteContext* context, const char* o
 // ResolveWindow and CheckDilatedSteps for `geometry` over input/filter/output (rank 4, spatial dims 1 and 2 in
 // all three, validated by CheckShape4D), then the window fields of `params` (strides, dilations, "before"
 // padding). The other fields of `params` are left as they are.
+// *output_is_computed_size as ResolveWindow's.
 TfLiteStatus PrepareWindow(TfLiteContext* context, const char* op_name, const WindowGeometry& geometry,
                            const TfLiteTensor* input, const TfLiteTensor* filter, const TfLiteTensor* output,
-                           reference::ConvParams* params);
+                           reference::ConvParams* params, bool* output_is_computed_size);
 
 // Requantization constants for a quantized convolution (int8 or int16 activations, int8 filter), matching
 // TFLM: per output channel c, effective_scale = input_scale * filter_scale[c or 0] / output_scale (in double),

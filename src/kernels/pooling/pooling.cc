@@ -171,9 +171,24 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                        params->filter_height, params->filter_width, in[1], in[2]);
     return kTfLiteError;
   }
-  if (out[0] != in[0] || out[1] != out_height || out[2] != out_width || out[3] != in[3]) {
-    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] does not match the computed [%d, %d, %d, %d]",
-                       op_name, out[0], out[1], out[2], out[3], in[0], out_height, out_width, in[3]);
+  if (out[0] != in[0] || out[3] != in[3]) {
+    TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (the input's batches, depth)",
+                       op_name, out[0], out[1], out[2], out[3], in[0], in[3]);
+    return kTfLiteError;
+  }
+  // As TFLM, the output's own height and width are iterated, the windows placed by the padding the options give
+  // and clipped to the input (TFLM's pooling_test runs a 2x4 VALID output where the padding computes 1x3). Every
+  // window must still overlap the input: an empty one has no maximum and no average.
+  const int64_t max_height = (static_cast<int64_t>(in[1]) + padding.height + params->stride_height - 1) /
+                             params->stride_height;
+  const int64_t max_width = (static_cast<int64_t>(in[2]) + padding.width + params->stride_width - 1) /
+                            params->stride_width;
+  if (out[1] < 1 || out[2] < 1 || out[1] > max_height || out[2] > max_width) {
+    TF_LITE_KERNEL_LOG(context,
+                       "%s: output shape [%d, %d, %d, %d] has windows outside the %dx%d input (at most %lldx%lld "
+                       "output positions overlap it; the padding computes %dx%d)",
+                       op_name, out[0], out[1], out[2], out[3], in[1], in[2], static_cast<long long>(max_height),
+                       static_cast<long long>(max_width), out_height, out_width);
     return kTfLiteError;
   }
 

@@ -1,5 +1,6 @@
 // L2_POOL_2D's prepare refusals and variant (AVERAGE_POOL_2D and MAX_POOL_2D are covered by the oracle cases,
-// tools/oracle/gen_pooling.py, and tests/unit/hostile_models_test.cc; L2_POOL_2D's data by gen_image_matrix.py).
+// tools/oracle/gen_pooling.py, and tests/unit/hostile_models_test.cc; L2_POOL_2D's data by gen_image_matrix.py),
+// and outputs larger than the padding computes, which TFLM accepts (its pooling_test.cc runs one).
 #include <utility>
 
 #include "gtest/gtest.h"
@@ -29,10 +30,36 @@ TEST(L2Pool2D, RefusesQuantizedInput) {  // TFLM has no quantized L2 pool
                 "L2_POOL_2D: input type INT8 is not supported (FLOAT32)");
 }
 
-TEST(L2Pool2D, RefusesOutputShapeMismatch) {
+TEST(L2Pool2D, RefusesOutputWindowsOutsideTheInput) {
   ExpectRefused(BuildOne(schema::BuiltinOperator_L2_POOL_2D, {Runtime(kF32, {1, 4, 4, 2})},
                          {Runtime(kF32, {1, 3, 2, 2})}, Pool(2, 2)),
-                "L2_POOL_2D: output shape [1, 3, 2, 2] does not match the computed [1, 2, 2, 2]");
+                "L2_POOL_2D: output shape [1, 3, 2, 2] has windows outside the 4x4 input (at most 2x2 output "
+                "positions overlap it; the padding computes 2x2)");
+  ExpectRefused(BuildOne(schema::BuiltinOperator_L2_POOL_2D, {Runtime(kF32, {1, 4, 4, 2})},
+                         {Runtime(kF32, {1, 2, 2, 3})}, Pool(2, 2)),
+                "L2_POOL_2D: output shape [1, 2, 2, 3] must be [1, OH, OW, 2] (the input's batches, depth)");
+}
+
+// TFLM's case: a 2x4 input, 2x2 VALID windows at stride 1 (the padding computes 1x3), written into a 2x4
+// output; the last row and column take the clipped windows. Average {12, -24, 32, 16; 12, 8, 40, 28} / 4 etc.
+// at scale 0.25: TFLM's golden {2, 14, 29, 22, 10, 24, 34, 28}; maximum by hand {12, 40, 40, 28, 12, 40, 40, 28}.
+void RunClippedOutput(schema::BuiltinOperator op, const int8_t (&expected)[8]) {
+  OpRun run(BuildOne(op, {Runtime(kI8, {1, 2, 4, 1}, 0.25f)}, {Runtime(kI8, {1, 2, 4, 1}, 0.25f)}, Pool(2, 1)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const int8_t input[8] = {12, -24, 32, 16, 12, 8, 40, 28};
+  for (int i = 0; i < 8; ++i) run.interpreter->input(0)->data.int8[i] = input[i];
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(run.interpreter->output(0)->data.int8[i], expected[i]) << i;
+}
+
+TEST(AveragePool2D, OutputLargerThanThePaddingComputesTakesClippedWindows) {
+  const int8_t expected[8] = {2, 14, 29, 22, 10, 24, 34, 28};
+  RunClippedOutput(schema::BuiltinOperator_AVERAGE_POOL_2D, expected);
+}
+
+TEST(MaxPool2D, OutputLargerThanThePaddingComputesTakesClippedWindows) {
+  const int8_t expected[8] = {12, 40, 40, 28, 12, 40, 40, 28};
+  RunClippedOutput(schema::BuiltinOperator_MAX_POOL_2D, expected);
 }
 
 }  // namespace

@@ -1,13 +1,16 @@
 // Glue of the reductions over axes: MEAN, SUM, REDUCE_MAX, REDUCE_MIN, REDUCE_ALL (one folder: they share the
 // whole prepare but for the types and the quantization, as in TFLM's reduce.cc). Inputs: 0 input, 1 axis
-// (constant INT32, any length; negative and duplicate axes allowed; empty: every element is its own slot).
+// (INT32, any length; negative and duplicate axes allowed; empty: every element is its own slot).
 // Output: the input type; its element count must be the product of the non-reduced dimensions (keep_dims only
 // changes the shape, which TFLM does not check either).
 //   MEAN, SUM: FLOAT32, INT8, INT16 (the integer sum requantized to the output's scale and zero point).
 //   REDUCE_MAX, REDUCE_MIN: FLOAT32, INT8 (raw values: the output's quantization must equal the input's).
 //   REDUCE_ALL: BOOL.
-// TFLM also runs a non-constant axis and an output of the wrong size (it writes out of bounds); mote refuses
-// them in prepare, so that Invoke needs no check.
+// A constant axis is planned in prepare (loops, counts, MEAN's multiplier), so that Invoke needs no check. A
+// non-constant axis (TFLM accepts one: its prepare reads only the axis count) is planned again at every Invoke
+// from the values it then holds, on the stack: an out-of-range axis, or axes whose non-reduced dimensions do not
+// give the output's element count, is an Invoke error (TFLM writes out of bounds on the latter). Prepare still
+// checks types, dimensions and quantization, and requests the scratch for the output's element count.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
@@ -55,8 +58,9 @@ constexpr ReductionInfo Info(Reduction r) {
 }
 
 struct OpData {
-  reference::ReduceParams params;
-  int scratch_index;  // integer MEAN/SUM: output_elements int32 sums
+  reference::ReduceParams params;  // a non-constant axis: all but the loops and counts, which Invoke computes
+  int scratch_index;               // integer MEAN/SUM: output_elements int32 sums
+  bool axis_at_invoke;             // the axis tensor is not constant
 };
 
 bool PositiveScale(const TfLiteTensor* t) { return t->params.scale > 0.0f && std::isfinite(t->params.scale); }
@@ -85,7 +89,7 @@ const char* VariantId(const ReductionInfo& info, TfLiteType type) {
   }
 }
 
-// A supported input type, the output of that type, and a constant INT32 axis tensor.
+// A supported input type, the output of that type, and an INT32 axis tensor.
 TfLiteStatus CheckTypes(TfLiteContext* context, Reduction r, const TfLiteTensor* input, const TfLiteTensor* axis,
                         const TfLiteTensor* output) {
   const ReductionInfo info = Info(r);
@@ -107,21 +111,15 @@ TfLiteStatus CheckTypes(TfLiteContext* context, Reduction r, const TfLiteTensor*
     TF_LITE_KERNEL_LOG(context, "%s: axis type %s is not supported (INT32)", info.name, TfLiteTypeGetName(axis->type));
     return kTfLiteError;
   }
-  // An empty axis list has no values to read: models store it without a buffer, so it need not be constant.
-  const bool empty = ElementCount(*axis->dims) == 0;
-  if (!empty && (!IsConstantTensor(axis) || axis->data.raw == nullptr)) {
-    TF_LITE_KERNEL_LOG(context, "%s: the axis tensor must be constant", info.name);
-    return kTfLiteError;
-  }
   return kTfLiteOk;
 }
 
 // reduced[d] for every dimension an axis names (negative axes count from the end; duplicates allowed).
-TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const TfLiteTensor* axis, int rank, bool* reduced) {
-  const int64_t num_axis = ElementCount(*axis->dims);
+TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const int32_t* axes, int64_t num_axis, int rank,
+                      bool* reduced) {
   // TFLM ignores the axes of a scalar input.
   for (int64_t i = 0; i < num_axis && rank > 0; ++i) {
-    const int32_t a = GetTensorData<int32_t>(axis)[i];
+    const int32_t a = axes[i];
     const int32_t resolved = a < 0 ? a + rank : a;
     if (resolved < 0 || resolved >= rank) {
       TF_LITE_KERNEL_LOG(context, "%s: axis %d is out of range for rank %d", op, static_cast<int>(a), rank);
@@ -132,28 +130,30 @@ TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const TfLiteTensor
   return kTfLiteOk;
 }
 
-// The reduction's loops (kept in persistent memory) and element counts in p, the input dimensions none 0, then
-// the output's element count against the non-reduced dimensions.
-TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
-                          const TfLiteTensor* output, reference::ReduceParams* p) {
-  const int rank = input->dims->size;
+// The input's rank within RuntimeShape's and no dimension 0.
+TfLiteStatus CheckInputDims(TfLiteContext* context, const char* op, const TfLiteIntArray* dims) {
+  const int rank = dims->size;
   if (rank > RuntimeShape::kMaxDims) {
     TF_LITE_KERNEL_LOG(context, "%s: input rank %d is above %d", op, rank, RuntimeShape::kMaxDims);
     return kTfLiteError;
   }
-  bool reduced[RuntimeShape::kMaxDims] = {};
-  TF_LITE_ENSURE_STATUS(ReadAxes(context, op, axis, rank, reduced));
   for (int d = rank - 1; d >= 0; --d) {
-    if (input->dims->data[d] == 0) {
+    if (dims->data[d] == 0) {
       TF_LITE_KERNEL_LOG(context, "%s: input dimension %d is 0 (empty inputs are not supported)", op, d);
       return kTfLiteError;
     }
   }
-  reference::ReduceLoop loops[RuntimeShape::kMaxDims];
+  return kTfLiteOk;
+}
+
+// The reduction's loops (into loops, RuntimeShape::kMaxDims of them) and element counts in p from the input
+// dimensions (checked by CheckInputDims) and the reduced ones; p->loops is left to the caller.
+void PlanLoops(const TfLiteIntArray* dims, const bool* reduced, reference::ReduceLoop* loops,
+               reference::ReduceParams* p) {
   bool loop_reduced[RuntimeShape::kMaxDims];
   int count = 0;
-  for (int d = 0; d < rank; ++d) {
-    const int32_t dim = input->dims->data[d];
+  for (int d = 0; d < dims->size; ++d) {
+    const int32_t dim = dims->data[d];
     if (dim == 1) continue;
     if (count > 0 && loop_reduced[count - 1] == reduced[d] &&
         static_cast<int64_t>(loops[count - 1].extent) * dim <= std::numeric_limits<int32_t>::max()) {
@@ -175,20 +175,49 @@ TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTe
       p->output_elements *= loops[l].extent;
     }
   }
-  if (ElementCount(*output->dims) != p->output_elements) {
+  p->rank = count;
+}
+
+TfLiteStatus CheckOutputElements(TfLiteContext* context, const char* op, const TfLiteIntArray* output_dims,
+                                 const reference::ReduceParams& p) {
+  if (ElementCount(*output_dims) != p.output_elements) {
     TF_LITE_KERNEL_LOG(context, "%s: output has %lld elements, expected %lld (the non-reduced dimensions)", op,
-                       static_cast<long long>(ElementCount(*output->dims)), static_cast<long long>(p->output_elements));
+                       static_cast<long long>(ElementCount(*output_dims)), static_cast<long long>(p.output_elements));
     return kTfLiteError;
   }
-  p->rank = count;
-  p->loops = StorePersistentArray(context, loops, count);
+  return kTfLiteOk;
+}
+
+// A constant axis: the loops (kept in persistent memory) and element counts in p, then the output's element
+// count against the non-reduced dimensions.
+TfLiteStatus ComputeShape(TfLiteContext* context, const char* op, const TfLiteTensor* input, const TfLiteTensor* axis,
+                          const TfLiteTensor* output, reference::ReduceParams* p) {
+  const int rank = input->dims->size;
+  bool reduced[RuntimeShape::kMaxDims] = {};
+  const int64_t num_axis = ElementCount(*axis->dims);
+  TF_LITE_ENSURE_STATUS(
+      ReadAxes(context, op, num_axis > 0 ? GetTensorData<int32_t>(axis) : nullptr, num_axis, rank, reduced));
+  reference::ReduceLoop loops[RuntimeShape::kMaxDims];
+  PlanLoops(input->dims, reduced, loops, p);
+  TF_LITE_ENSURE_STATUS(CheckOutputElements(context, op, output->dims, *p));
+  p->loops = StorePersistentArray(context, loops, p->rank);
   return p->loops != nullptr ? kTfLiteOk : kTfLiteError;
 }
 
+// TFLM folds 1/count into MEAN's multiplier: shift it up by floor(log2(count)) (at most 32, and keeping the final
+// shift >= -31), then divide by count.
+void FoldMeanCount(int64_t count, int32_t* multiplier, int* shift) {
+  int extra = FloorLog2(static_cast<uint64_t>(count));
+  extra = std::min(extra, 32);
+  extra = std::min(extra, 31 + *shift);
+  *multiplier = static_cast<int32_t>((static_cast<int64_t>(*multiplier) << extra) / count);
+  *shift -= extra;
+}
+
 // Integer MEAN/SUM: positive scales, zero points in the type's range, and the multiplier (for MEAN with
-// 1/reduced_elements folded in as TFLM does).
+// 1/reduced_elements folded in as TFLM does, unless fold_count is false: a non-constant axis, folded at Invoke).
 TfLiteStatus PrepareQuantization(TfLiteContext* context, Reduction r, const TfLiteTensor* input,
-                                 const TfLiteTensor* output, reference::ReduceParams* p) {
+                                 const TfLiteTensor* output, bool fold_count, reference::ReduceParams* p) {
   const char* op = Info(r).name;
   if (!PositiveScale(input) || !PositiveScale(output)) {
     TF_LITE_KERNEL_LOG(context, "%s: quantized input and output need a positive scale", op);
@@ -211,18 +240,11 @@ TfLiteStatus PrepareQuantization(TfLiteContext* context, Reduction r, const TfLi
   int shift;
   QuantizeMultiplier(static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale), &multiplier,
                      &shift);
-  if (r == Reduction::kSum) {
-    p->multiplier = multiplier;
-    p->shift = shift;
-  } else {
-    // TFLM folds 1/count into MEAN's multiplier: shift it up by floor(log2(count)) (at most 32, and keeping the
-    // final shift >= -31), then divide by count.
-    int extra = FloorLog2(static_cast<uint64_t>(p->reduced_elements));
-    extra = std::min(extra, 32);
-    extra = std::min(extra, 31 + shift);
-    p->multiplier = static_cast<int32_t>((static_cast<int64_t>(multiplier) << extra) / p->reduced_elements);
-    p->shift = shift - extra;
-  }
+  if (r == Reduction::kMean && fold_count) FoldMeanCount(p->reduced_elements, &multiplier, &shift);
+  p->multiplier = multiplier;
+  p->shift = shift;
+  // With a non-constant axis MEAN's shift is checked before the fold (which only lowers it): a scale ratio of
+  // 2^30 and more is refused there even when the count would have brought it in range (hostile models only).
   if (p->shift > 30) {
     TF_LITE_KERNEL_LOG(context, "%s: input scale / output scale (%g) is too large", op,
                        static_cast<double>(input->params.scale) / static_cast<double>(output->params.scale));
@@ -254,11 +276,19 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, Reduction r, const TfLiteTen
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckTypes(context, r, input, axis, output));
+  TF_LITE_ENSURE_STATUS(CheckInputDims(context, op, input->dims));
   reference::ReduceParams& p = data->params;
-  TF_LITE_ENSURE_STATUS(ComputeShape(context, op, input, axis, output, &p));
+  // An empty axis list has no values to read: models store it without a buffer, so it is planned here.
+  data->axis_at_invoke =
+      ElementCount(*axis->dims) != 0 && (!IsConstantTensor(axis) || axis->data.raw == nullptr);
+  if (data->axis_at_invoke) {
+    p.output_elements = ElementCount(*output->dims);
+  } else {
+    TF_LITE_ENSURE_STATUS(ComputeShape(context, op, input, axis, output, &p));
+  }
   if (input->type == kTfLiteFloat32 || input->type == kTfLiteBool) return kTfLiteOk;
   if (r == Reduction::kMax || r == Reduction::kMin) return CheckSameQuantization(context, op, input, output);
-  TF_LITE_ENSURE_STATUS(PrepareQuantization(context, r, input, output, &p));
+  TF_LITE_ENSURE_STATUS(PrepareQuantization(context, r, input, output, !data->axis_at_invoke, &p));
   // The integer path sums into int32 per output element.
   return context->RequestScratchBufferInArena(context, static_cast<size_t>(p.output_elements) * sizeof(int32_t),
                                               &data->scratch_index);
@@ -294,11 +324,37 @@ void EvalQuantizedMeanOrSum(TfLiteContext* context, const OpData& data, const Tf
                                 micro::GetTensorData<T>(output));
 }
 
+// A non-constant axis: the plan of prepare's ComputeShape from the values the axis holds now, in params (its
+// loops in the caller's loops), MEAN's count folded into the multiplier; an error for axes that do not fit.
+TfLiteStatus PlanAtInvoke(TfLiteContext* context, Reduction r, const TfLiteEvalTensor* input,
+                          const TfLiteEvalTensor* axis, const TfLiteEvalTensor* output, reference::ReduceLoop* loops,
+                          reference::ReduceParams* params) {
+  const char* op = Info(r).name;
+  bool reduced[RuntimeShape::kMaxDims] = {};
+  TF_LITE_ENSURE_STATUS(ReadAxes(context, op, micro::GetTensorData<int32_t>(axis), ElementCount(*axis->dims),
+                                 input->dims->size, reduced));
+  PlanLoops(input->dims, reduced, loops, params);
+  TF_LITE_ENSURE_STATUS(CheckOutputElements(context, op, output->dims, *params));
+  params->loops = loops;
+  if (r == Reduction::kMean && input->type != kTfLiteFloat32) {
+    FoldMeanCount(params->reduced_elements, &params->multiplier, &params->shift);
+  }
+  return kTfLiteOk;
+}
+
 template <Reduction kReduction>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const OpData& planned = *static_cast<const OpData*>(node->user_data);
   const TfLiteEvalTensor* input = micro::GetEvalInput(context, node, kInputTensor);
   TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, kOutputTensor);
+  OpData at_invoke;
+  reference::ReduceLoop loops[RuntimeShape::kMaxDims];
+  if (planned.axis_at_invoke) {
+    at_invoke = planned;
+    TF_LITE_ENSURE_STATUS(PlanAtInvoke(context, kReduction, input, micro::GetEvalInput(context, node, kAxisTensor),
+                                       output, loops, &at_invoke.params));
+  }
+  const OpData& data = planned.axis_at_invoke ? at_invoke : planned;
   if constexpr (kReduction == Reduction::kAll) {
     reference::ReduceAll(data.params, micro::GetTensorData<bool>(input), micro::GetTensorData<bool>(output));
   } else if constexpr (kReduction == Reduction::kMax || kReduction == Reduction::kMin) {

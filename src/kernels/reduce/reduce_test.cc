@@ -4,6 +4,7 @@
 // MEAN's; the values are proven by tools/oracle/gen_reductions.py).
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <functional>
 #include <limits>
 #include <memory>
@@ -50,11 +51,89 @@ TEST(Mean, DuplicateAndNegativeAxes) {
   for (int i = 0; i < 3; ++i) EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[i], expected[i]);
 }
 
-TEST(Mean, RefusesRuntimeAxis) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_MEAN,
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3}), Runtime(schema::TensorType_INT32, {1})},
-                         {Runtime(schema::TensorType_FLOAT32, {2})}, Keep(false)),
-                "MEAN: the axis tensor must be constant");
+// A non-constant axis is planned at every Invoke: the same outputs as the constant axis (proven by the oracle),
+// for float and integer MEAN (whose 1/count is folded into the multiplier at Invoke), and new axis values between
+// two Invokes give the new reduction.
+TEST(Mean, RuntimeAxisMatchesConstantAxis) {
+  const std::vector<int64_t> axis_values = {-1, 0};
+  for (schema::TensorType type : {schema::TensorType_FLOAT32, schema::TensorType_INT8, schema::TensorType_INT16}) {
+    const bool quantized = type != schema::TensorType_FLOAT32;
+    const float scale = quantized ? 0.25f : 0.0f;
+    OpRun planned(BuildOne(schema::BuiltinOperator_MEAN,
+                           {Runtime(type, {2, 3, 2}, scale, 1), Const(schema::TensorType_INT32, {2}, axis_values)},
+                           {Runtime(type, {3}, scale * 0.5f, -2)}, Keep(false)));
+    OpRun at_invoke(BuildOne(schema::BuiltinOperator_MEAN,
+                             {Runtime(type, {2, 3, 2}, scale, 1), Runtime(schema::TensorType_INT32, {2})},
+                             {Runtime(type, {3}, scale * 0.5f, -2)}, Keep(false)));
+    ASSERT_EQ(planned.interpreter->AllocateTensors(), kTfLiteOk);
+    ASSERT_EQ(at_invoke.interpreter->AllocateTensors(), kTfLiteOk);
+    for (int i = 0; i < 12; ++i) {
+      const int v = (i * 7) % 11 - 5;
+      if (!quantized) {
+        planned.interpreter->input(0)->data.f[i] = static_cast<float>(v);
+        at_invoke.interpreter->input(0)->data.f[i] = static_cast<float>(v);
+      } else if (type == schema::TensorType_INT8) {
+        planned.interpreter->input(0)->data.int8[i] = static_cast<int8_t>(v);
+        at_invoke.interpreter->input(0)->data.int8[i] = static_cast<int8_t>(v);
+      } else {
+        planned.interpreter->input(0)->data.i16[i] = static_cast<int16_t>(v * 300);
+        at_invoke.interpreter->input(0)->data.i16[i] = static_cast<int16_t>(v * 300);
+      }
+    }
+    at_invoke.interpreter->input(1)->data.i32[0] = static_cast<int32_t>(axis_values[0]);
+    at_invoke.interpreter->input(1)->data.i32[1] = static_cast<int32_t>(axis_values[1]);
+    ASSERT_EQ(planned.interpreter->Invoke(), kTfLiteOk);
+    ASSERT_EQ(at_invoke.interpreter->Invoke(), kTfLiteOk);
+    const size_t bytes = planned.interpreter->output(0)->bytes;
+    ASSERT_EQ(bytes, at_invoke.interpreter->output(0)->bytes);
+    EXPECT_EQ(std::memcmp(planned.interpreter->output(0)->data.raw, at_invoke.interpreter->output(0)->data.raw, bytes),
+              0)
+        << "type " << static_cast<int>(type);
+  }
+}
+
+TEST(Mean, RuntimeAxisChangesBetweenInvokes) {
+  OpRun run(BuildOne(schema::BuiltinOperator_MEAN,
+                     {Runtime(schema::TensorType_FLOAT32, {2, 2}), Runtime(schema::TensorType_INT32, {1})},
+                     {Runtime(schema::TensorType_FLOAT32, {2})}, Keep(false)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const float input[] = {1.0f, 2.0f, 5.0f, 8.0f};
+  for (int i = 0; i < 4; ++i) run.interpreter->input(0)->data.f[i] = input[i];
+  run.interpreter->input(1)->data.i32[0] = 0;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[0], 3.0f);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[1], 5.0f);
+  run.interpreter->input(1)->data.i32[0] = -1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[0], 1.5f);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[1], 6.5f);
+}
+
+// Runtime axis values that do not fit are Invoke errors naming the op, and the output is not written.
+TEST(Reduce, RuntimeAxisErrorsAtInvoke) {
+  OpRun run(BuildOne(schema::BuiltinOperator_SUM,
+                     {Runtime(schema::TensorType_INT8, {2, 3}, 0.5f, 0), Runtime(schema::TensorType_INT32, {1})},
+                     {Runtime(schema::TensorType_INT8, {2}, 0.5f, 0)}, Keep(false)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.int8[i] = static_cast<int8_t>(i);
+  for (int32_t bad : {2, -3, 1000000, std::numeric_limits<int32_t>::min()}) {
+    LogCapture log;
+    run.interpreter->input(1)->data.i32[0] = bad;
+    EXPECT_EQ(run.interpreter->Invoke(), kTfLiteError);
+    EXPECT_TRUE(log.Has("SUM: axis " + std::to_string(bad) + " is out of range for rank 2")) << log.text;
+  }
+  {
+    LogCapture log;
+    run.interpreter->input(1)->data.i32[0] = 0;  // keeps 3 elements, the output holds 2
+    run.interpreter->output(0)->data.int8[0] = 77;
+    EXPECT_EQ(run.interpreter->Invoke(), kTfLiteError);
+    EXPECT_TRUE(log.Has("SUM: output has 2 elements, expected 3 (the non-reduced dimensions)")) << log.text;
+    EXPECT_EQ(run.interpreter->output(0)->data.int8[0], 77);
+  }
+  run.interpreter->input(1)->data.i32[0] = 1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->output(0)->data.int8[0], 3);   // 0+1+2
+  EXPECT_EQ(run.interpreter->output(0)->data.int8[1], 12);  // 3+4+5
 }
 
 TEST(Mean, RefusesAxisOutOfRange) {
@@ -160,10 +239,6 @@ TEST(Reduce, RefusesTypesTfliteMicroRefuses) {
 }
 
 TEST(Reduce, RefusesWhatTfliteMicroDoesNotCheck) {
-  ExpectRefused(BuildOne(schema::BuiltinOperator_REDUCE_MAX,
-                         {Runtime(schema::TensorType_FLOAT32, {2, 3}), Runtime(schema::TensorType_INT32, {1})},
-                         {Runtime(schema::TensorType_FLOAT32, {2})}, Keep(false)),
-                "REDUCE_MAX: the axis tensor must be constant");
   ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_MIN, schema::TensorType_FLOAT32, {2, 3}, {1}, {3}),
                 "REDUCE_MIN: output has 3 elements, expected 2 (the non-reduced dimensions)");
   ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_ALL, schema::TensorType_BOOL, {2, 3}, {-3}, {2}),

@@ -44,6 +44,10 @@ class FakeMicroContext : public ::mote::MicroContext {
   static constexpr int kMaxTempBuffers = 8;
 
   FakeMicroContext(TfLiteTensor* tensors, int tensors_size, uint8_t* arena, size_t arena_size);
+  // Takes over other's state (the arena's buffers, the tensors' patched quantization); other restores nothing.
+  FakeMicroContext(FakeMicroContext&& other) noexcept;
+  FakeMicroContext(const FakeMicroContext&) = delete;
+  FakeMicroContext& operator=(const FakeMicroContext&) = delete;
 
   void* AllocatePersistentBuffer(size_t bytes) override;
   TfLiteStatus RequestScratchBufferInArena(size_t bytes, int* buffer_idx) override;
@@ -122,8 +126,12 @@ class KernelRunner {
                TfLiteIntArray* inputs, TfLiteIntArray* outputs, const void* builtin_data,
                TfLiteIntArray* intermediates, uint8_t* arena, size_t arena_size);
   ~KernelRunner();
+  // TFLM's tests return a runner by value (broadcast_to_test.cc's CreateBroadcastToTestRunner): the new runner
+  // takes over other's node, arena state and kernel state; other must not be used again.
+  KernelRunner(KernelRunner&& other) noexcept;
   KernelRunner(const KernelRunner&) = delete;
   KernelRunner& operator=(const KernelRunner&) = delete;
+  KernelRunner& operator=(KernelRunner&&) = delete;
 
   // Validates the tensors and lists, then calls init (with init_data / length, also the node's custom
   // options) and prepare.

@@ -23,9 +23,7 @@ extern bool is_test_complete;
 extern bool did_test_fail;
 }  // namespace micro_test
 
-namespace tflite {
-inline void InitializeTest() { InitializeTarget(); }
-}  // namespace tflite
+#include "tensorflow/lite/micro/testing/initialize_test.h"
 
 #define TF_LITE_MICRO_TESTS_BEGIN \
   namespace micro_test {          \

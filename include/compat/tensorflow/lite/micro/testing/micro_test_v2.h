@@ -21,9 +21,7 @@
 #include "tensorflow/lite/micro/micro_log.h"
 #include "tensorflow/lite/micro/system_setup.h"
 
-namespace tflite {
-inline void InitializeTest() { InitializeTarget(); }
-}  // namespace tflite
+#include "tensorflow/lite/micro/testing/initialize_test.h"
 
 namespace testing {
 // Fixture base of TEST_F.

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Dev tool: builds TFLM's own kernel unit tests, unchanged, against an installed mote with pkg-config only, and
+# runs each. The TFLM checkout is the user's (mote holds none of its sources):
+#
+#   tools/compat/run_tflm_kernel_tests.sh TFLM_DIR [BUILD_DIR] [TEST_NAME...]
+#
+# TFLM_DIR   a tflite-micro checkout (or any directory holding tensorflow/lite/micro/kernels/*_test.cc)
+# BUILD_DIR  a configured and built mote tree (default build/release); it is installed into a temporary prefix
+# TEST_NAME  e.g. conv_test (default: every tensorflow/lite/micro/kernels/*_test.cc)
+#
+# Only the tests' own side files come from TFLM_DIR: X_test.cc, its X_test_common.cc / X_common_test.cc
+# companions, kernels/*_test.h, kernels/testdata/ and *_generated_data.h/.cc. They are linked into a private
+# include root so TFLM's library headers (kernel_runner.h, test_helpers.h...) never shadow mote's: every library
+# header comes from the installed prefix. Prints one line per test (compiles? passes? the failure's first
+# line) and a summary; logs are kept in the work directory it prints. Exit status 0 when every test passed.
+set -uo pipefail
+tflm=${1:?usage: run_tflm_kernel_tests.sh TFLM_DIR [BUILD_DIR] [TEST_NAME...]}
+build=${2:-build/release}
+shift $(( $# >= 2 ? 2 : 1 ))
+kernels="$tflm/tensorflow/lite/micro/kernels"
+[ -d "$kernels" ] || { echo "no $kernels" >&2; exit 2; }
+build=$(cd "$build" && pwd)
+work=$(mktemp -d /tmp/mote-tflm-tests.XXXXXX)
+cmake --install "$build" --prefix "$work/prefix" >/dev/null || exit 2
+export PKG_CONFIG_PATH="$work/prefix/lib/pkgconfig:$work/prefix/lib/x86_64-linux-gnu/pkgconfig:${PKG_CONFIG_PATH:-}"
+cxx=$(sed -n 's/^CMAKE_CXX_COMPILER:[A-Z]*=//p' "$build/CMakeCache.txt"); cxx=${cxx:-g++}
+cxxflags=$(sed -n 's/^CMAKE_CXX_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
+ldflags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
+
+# The tests' side headers, and nothing else of TFLM's, under a private include root.
+side="$work/tflm-test-side"
+( cd "$tflm" && find tensorflow/lite/micro/kernels -maxdepth 1 \( -name '*_test.h' -o -name '*_generated_data.h' \) \
+    -print; find tensorflow/lite/micro/kernels/testdata -type f -name '*.h' -print 2>/dev/null ) |
+  while read -r f; do mkdir -p "$side/$(dirname "$f")"; ln -sf "$tflm/$f" "$side/$f"; done
+
+if [ $# -gt 0 ]; then names=("$@"); else
+  names=(); for f in "$kernels"/*_test.cc; do names+=("$(basename "$f" .cc)"); done
+fi
+passed=0; total=0
+for name in "${names[@]}"; do
+  total=$((total + 1))
+  base=${name%_test}
+  sources=("$kernels/$name.cc")
+  for extra in "$kernels/${name}_common.cc" "$kernels/${base}_test_common.cc" "$kernels/${base}_common_test.cc" \
+               "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels"/testdata/"${base}"*.cc; do
+    [ -f "$extra" ] || continue
+    case " ${sources[*]} " in *" $extra "*) ;; *) sources+=("$extra") ;; esac
+  done
+  # shellcheck disable=SC2046,SC2086
+  if ! "$cxx" -std=c++17 -O1 $cxxflags -fno-rtti -I"$side" -o "$work/$name" "${sources[@]}" \
+       $(pkg-config --cflags --libs mote) $ldflags >"$work/$name.build.log" 2>&1; then
+    echo "$name: does not compile: $(grep -m1 -E 'error' "$work/$name.build.log")"
+    continue
+  fi
+  if timeout 120 "$work/$name" >"$work/$name.log" 2>&1 && grep -qE '~~~ALL TESTS PASSED~~~' "$work/$name.log"; then
+    echo "$name: compiles, passes ($(grep -m1 -E 'tests passed|PASSED' "$work/$name.log"))"
+    passed=$((passed + 1))
+  else
+    echo "$name: compiles, FAILS: $(grep -v -E '^Testing ' "$work/$name.log" | grep -m1 -iE 'fail|error|expected')"
+  fi
+done
+echo "$passed of $total TFLM kernel tests passed (logs: $work)"
+[ "$passed" -eq "$total" ]
