@@ -59,12 +59,11 @@ TfLiteStatus CalculateWindowedOpData(TfLiteContext* context, TfLiteNode* node, T
   return status;
 }
 
-}  // namespace
-
-namespace micro {
-
-ConvParams ConvParamsFloat(const TfLiteConvParams& params, const OpDataConv& data) {
-  ConvParams op_params = {};
+// The reference kernels' params of a windowed node (ConvParams, DepthwiseParams: the same geometry and
+// requantization fields) from its builtin options and OpDataConv.
+template <typename Params, typename Options>
+Params WindowParamsFloat(const Options& params, const micro::OpDataConv& data) {
+  Params op_params = {};
   CalculateActivationRange(params.activation, &op_params.float_activation_min, &op_params.float_activation_max);
   op_params.padding_type = RuntimePaddingType(params.padding);
   op_params.padding_values.width = data.padding.width;
@@ -76,8 +75,9 @@ ConvParams ConvParamsFloat(const TfLiteConvParams& params, const OpDataConv& dat
   return op_params;
 }
 
-ConvParams ConvParamsQuantized(const TfLiteConvParams& params, const OpDataConv& data) {
-  ConvParams op_params = ConvParamsFloat(params, data);
+template <typename Params, typename Options>
+Params WindowParamsQuantized(const Options& params, const micro::OpDataConv& data) {
+  Params op_params = WindowParamsFloat<Params>(params, data);
   op_params.input_offset = -data.input_zero_point;
   op_params.weights_offset = -data.filter_zero_point;
   op_params.output_offset = data.output_zero_point;
@@ -87,6 +87,18 @@ ConvParams ConvParamsQuantized(const TfLiteConvParams& params, const OpDataConv&
   op_params.quantized_activation_min = data.output_activation_min;
   op_params.quantized_activation_max = data.output_activation_max;
   return op_params;
+}
+
+}  // namespace
+
+namespace micro {
+
+ConvParams ConvParamsFloat(const TfLiteConvParams& params, const OpDataConv& data) {
+  return WindowParamsFloat<ConvParams>(params, data);
+}
+
+ConvParams ConvParamsQuantized(const TfLiteConvParams& params, const OpDataConv& data) {
+  return WindowParamsQuantized<ConvParams>(params, data);
 }
 
 TfLiteStatus CalculateOpDataConv(TfLiteContext* context, TfLiteNode* node, const TfLiteConvParams& params,
@@ -101,28 +113,14 @@ TfLiteStatus CalculateOpDataConv(TfLiteContext* context, TfLiteNode* node, const
 }  // namespace micro
 
 DepthwiseParams DepthwiseConvParamsFloat(const TfLiteDepthwiseConvParams& params, const OpDataConv& data) {
-  DepthwiseParams op_params = {};
-  CalculateActivationRange(params.activation, &op_params.float_activation_min, &op_params.float_activation_max);
-  op_params.padding_type = RuntimePaddingType(params.padding);
-  op_params.padding_values.width = data.padding.width;
-  op_params.padding_values.height = data.padding.height;
-  op_params.stride_width = static_cast<int16_t>(params.stride_width);
-  op_params.stride_height = static_cast<int16_t>(params.stride_height);
-  op_params.dilation_width_factor = static_cast<int16_t>(params.dilation_width_factor);
-  op_params.dilation_height_factor = static_cast<int16_t>(params.dilation_height_factor);
+  DepthwiseParams op_params = WindowParamsFloat<DepthwiseParams>(params, data);
   op_params.depth_multiplier = static_cast<int16_t>(params.depth_multiplier);
   return op_params;
 }
 
 DepthwiseParams DepthwiseConvParamsQuantized(const TfLiteDepthwiseConvParams& params, const OpDataConv& data) {
-  DepthwiseParams op_params = DepthwiseConvParamsFloat(params, data);
-  op_params.input_offset = -data.input_zero_point;
-  op_params.weights_offset = -data.filter_zero_point;
-  op_params.output_offset = data.output_zero_point;
-  op_params.output_multiplier = data.output_multiplier;
-  op_params.output_shift = -data.output_shift;
-  op_params.quantized_activation_min = data.output_activation_min;
-  op_params.quantized_activation_max = data.output_activation_max;
+  DepthwiseParams op_params = WindowParamsQuantized<DepthwiseParams>(params, data);
+  op_params.depth_multiplier = static_cast<int16_t>(params.depth_multiplier);
   return op_params;
 }
 
