@@ -176,8 +176,9 @@ TfLiteStatus CalculateOpDataFullyConnected(TfLiteContext* context, TfLiteFusedAc
       const double channel_multiplier = static_cast<double>(input->params.scale) *
                                         static_cast<double>(filter_quantization->scale->data[c]) /
                                         static_cast<double>(output->params.scale);
-      QuantizeMultiplier(channel_multiplier, &data->per_channel_output_multiplier[c],
-                         &data->per_channel_output_shift[c]);
+      int shift = 0;  // QuantizeMultiplier takes an int; the per-channel array is int32_t (long on arm-none-eabi)
+      QuantizeMultiplier(channel_multiplier, &data->per_channel_output_multiplier[c], &shift);
+      data->per_channel_output_shift[c] = shift;
     }
   }
   data->input_zero_point = input->params.zero_point;
