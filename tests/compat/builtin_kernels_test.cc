@@ -176,4 +176,49 @@ TF_LITE_MICRO_TEST(RunnerReturnedByValue) {
   TF_LITE_MICRO_EXPECT_EQ(7.0f, output[0]);
 }
 
+// An output whose dims come unset ({0, 0, 0, 0}, as TFLM's depth_to_space_test.cc gives them) gets the shape
+// the kernel computes in prepare, written into the tensor the caller passed.
+TF_LITE_MICRO_TEST(DepthToSpaceSetsUnsetOutputDims) {
+  int input_dims[] = {4, 1, 1, 2, 4};
+  int output_dims[] = {4, 0, 0, 0, 0};
+  const float input[] = {10, 11, 12, 13, 20, 21, 22, 23};
+  float output[8] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(input_dims)),
+                            CreateTensor(output, IntArrayFromInts(output_dims))};
+  TfLiteDepthToSpaceParams params = {};
+  params.block_size = 2;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_DEPTH_TO_SPACE(), tensors, 2, &params));
+  // Depth 4 = 2x2 blocks: each input pixel becomes a 2x2 patch of 1 channel; output 1x2x4x1.
+  const int want_dims[] = {1, 2, 4, 1};
+  TF_LITE_MICRO_EXPECT_EQ(4, tensors[1].dims->size);
+  for (int d = 0; d < 4; ++d) TF_LITE_MICRO_EXPECT_EQ(want_dims[d], tensors[1].dims->data[d]);
+  const float expected[] = {10, 11, 20, 21, 12, 13, 22, 23};
+  for (int i = 0; i < 8; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+  // A declared shape that is set and wrong is still refused.
+  int wrong_dims[] = {4, 1, 4, 2, 1};
+  tensors[1] = CreateTensor(output, IntArrayFromInts(wrong_dims));
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_DEPTH_TO_SPACE(), tensors, 2, &params));
+}
+
+// A shape input that is an ordinary (non-constant) tensor, as TFLM's broadcast_to_test.cc passes it.
+TF_LITE_MICRO_TEST(BroadcastToNonConstantShape) {
+  int input_dims[] = {2, 1, 2};
+  int shape_dims[] = {1, 2};
+  int output_dims[] = {2, 3, 2};
+  const int32_t input[] = {7, -3};
+  int64_t shape[] = {3, 2};
+  int32_t output[6] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(input_dims)),
+                            CreateTensor(shape, IntArrayFromInts(shape_dims)),
+                            CreateTensor(output, IntArrayFromInts(output_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_BROADCAST_TO(), tensors, 3, nullptr));
+  const int32_t expected[] = {7, -3, 7, -3, 7, -3};
+  for (int i = 0; i < 6; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+  // An output the input does not broadcast to is refused.
+  int bad_output_dims[] = {2, 3, 4};
+  int32_t bad_output[12] = {};
+  tensors[2] = CreateTensor(bad_output, IntArrayFromInts(bad_output_dims));
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_BROADCAST_TO(), tensors, 3, nullptr));
+}
+
 TF_LITE_MICRO_TESTS_END

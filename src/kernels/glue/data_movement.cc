@@ -49,6 +49,24 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
   return kTfLiteError;
 }
 
+TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
+                                   const char* op, const int32_t* expected, int rank) {
+  bool unset = output->dims->size == rank && rank > 0;
+  for (int d = 0; unset && d < rank; ++d) unset = output->dims->data[d] == 0;
+  if (!unset) return CheckOutputShape(context, op, output, expected, rank);
+  TfLiteEvalTensor* eval = micro::GetEvalOutput(context, node, index);
+  auto* dims = static_cast<TfLiteIntArray*>(context->AllocatePersistentBuffer(context, TfLiteIntArrayGetSizeInBytes(rank)));
+  if (eval == nullptr || dims == nullptr) {
+    TF_LITE_KERNEL_LOG(context, "%s: no room for the output's computed shape", op);
+    return kTfLiteError;
+  }
+  dims->size = rank;
+  for (int d = 0; d < rank; ++d) dims->data[d] = expected[d];
+  output->dims = dims;
+  eval->dims = dims;
+  return kTfLiteOk;
+}
+
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const TfLiteIntArray* expected) {
   int32_t dims[RuntimeShape::kMaxDims];

@@ -25,6 +25,12 @@ TfLiteStatus CheckMovedTypes(TfLiteContext* context, const char* op, const TfLit
 // expected [2, 1]".
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const int32_t* expected, int rank);
+// CheckOutputShape, except that an output whose dimensions are all 0 at the expected rank (unset, as TFLM's
+// kernel tests give it: TFLM computes the shape in prepare) gets `expected` written into a persistent copy
+// of its dims, the TfLiteTensor's and the eval tensor's (node output `index`), so the memory plan made after
+// prepare sizes it.
+TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
+                                   const char* op, const int32_t* expected, int rank);
 // The same against another tensor's shape (TfLiteIntArray holds int, not int32_t, on arm-none-eabi).
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const TfLiteIntArray* expected);

@@ -1,7 +1,8 @@
 // SPACE_TO_DEPTH and DEPTH_TO_SPACE glue (one file: the same checks around two plans). Input: 4-D NHWC,
 // FLOAT32 or INT8 as TFLM; option block_size. TFLM divides by block_size unchecked (a crash at 0), so mote
 // refuses block_size < 1; it refuses, as TFLM does, H or W not divisible by the block (SPACE_TO_DEPTH) and a
-// depth not divisible by block * block (DEPTH_TO_SPACE). The output's declared shape must be TFLM's.
+// depth not divisible by block * block (DEPTH_TO_SPACE). The output's declared shape must be TFLM's, or unset
+// (all 0: TFLM computes it in prepare, and so does mote, SetOrCheckOutputShape).
 #include <cstdint>
 
 #include "kernels/glue/data_movement.h"
@@ -40,8 +41,8 @@ TfLiteStatus CheckBlock(TfLiteContext* context, const char* op, bool to_depth, c
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, bool to_depth, int block,
-                            const TfLiteTensor* input, const TfLiteTensor* output, StridedCopyOpData* data) {
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const char* op, bool to_depth, int block,
+                            const TfLiteTensor* input, TfLiteTensor* output, StridedCopyOpData* data) {
   if (input == nullptr || output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: input and output are required", op);
     return kTfLiteError;
@@ -64,7 +65,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op, bool to_dept
     reference::MakeDepthToSpacePlan(d, block, &data->plan);
   }
   data->element_size = TfLiteTypeSizeOf(input->type);
-  return CheckOutputShape(context, op, output, expected, 4);
+  return SetOrCheckOutputShape(context, node, 0, output, op, expected, 4);
 }
 
 // Both ops' params are one int block_size (TfLiteSpaceToDepthParams, TfLiteDepthToSpaceParams).
@@ -80,8 +81,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                              : static_cast<const TfLiteDepthToSpaceParams*>(node->builtin_data)->block_size;
   MicroContext* micro_context = GetMicroContext(context);
   const ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, 0));
-  const ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
-  TF_LITE_ENSURE_STATUS(PrepareTensors(context, op, kToDepth, block, input.get(), output.get(),
+  ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
+  TF_LITE_ENSURE_STATUS(PrepareTensors(context, node, op, kToDepth, block, input.get(), output.get(),
                                        static_cast<StridedCopyOpData*>(node->user_data)));
   ReportKernelVariant(context, kToDepth ? "space_to_depth/any/reference" : "depth_to_space/any/reference");
   return kTfLiteOk;

@@ -36,6 +36,20 @@ TEST(SpaceDepth, RoundTripOfATwoByTwoBlock) {
   for (int i = 0; i < 4; ++i) EXPECT_EQ(d2s.interpreter->output(0)->data.f[i], static_cast<float>(i + 1)) << i;
 }
 
+// An output declared all 0 (unset) takes the computed shape in prepare, as in TFLM; the memory plan, made after
+// prepare, sizes it from that shape (the whole output is written and read back).
+TEST(SpaceDepth, UnsetOutputShapeIsComputed) {
+  OpRun run(BlockModel(true, kF32, {1, 2, 4, 1}, {0, 0, 0, 0}, 2));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const TfLiteTensor* out = run.interpreter->output(0);
+  ASSERT_EQ(out->dims->size, 4);
+  EXPECT_EQ(std::vector<int>(out->dims->data, out->dims->data + 4), (std::vector<int>{1, 1, 2, 4}));
+  for (int i = 0; i < 8; ++i) run.interpreter->input(0)->data.f[i] = static_cast<float>(i);
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const float* o = run.interpreter->output(0)->data.f;
+  EXPECT_EQ(std::vector<float>(o, o + 8), (std::vector<float>{0, 1, 4, 5, 2, 3, 6, 7}));
+}
+
 TEST(SpaceDepth, RefusesBadBlockSizes) {  // TFLM divides by block_size unchecked
   ExpectRefused(BlockModel(true, kF32, {1, 2, 2, 1}, {1, 2, 2, 1}, 0),
                 "SPACE_TO_DEPTH: block_size 0 is out of range (1..46340)");

@@ -1,7 +1,7 @@
 // BROADCAST_TO glue: the input repeated along its size-1 (and missing leading) dimensions up to the shape
-// input, at most 5 dimensions as TFLM, any fixed-size type (TFLM refuses strings only). The shape input must
-// be constant, as in TFLM: 1-D INT32/INT64, one value per output dimension, each read as int32 as TFLM reads
-// it, and the output tensor's shape must be it. The copy is a strided box (strided_box_op.h) whose step is 0
+// input, at most 5 dimensions as TFLM, any fixed-size type (TFLM refuses strings only). The shape input is
+// 1-D INT32/INT64, one value per output dimension; a constant one is read as int32 as TFLM reads it and the
+// output tensor's shape must be it; a non-constant one (TFLM accepts it) is checked for type and length only. The copy is a strided box (strided_box_op.h) whose step is 0
 // along the broadcast dimensions.
 #include <cstdint>
 
@@ -22,10 +22,33 @@ TfLiteStatus CheckShape(TfLiteContext* context, const TfLiteTensor* input, const
                         const TfLiteTensor* output) {
   int64_t shape[kMaxBroadcastToRank];
   int n = 0;
-  TF_LITE_ENSURE_STATUS(ReadConstantIntVector(context, "BROADCAST_TO", "shape input", shape_tensor,
-                                              {kInt32Or64, 1, kMaxBroadcastToRank}, shape, &n));
   const TfLiteIntArray* in = input->dims;
   const TfLiteIntArray* out = output->dims;
+  if (shape_tensor != nullptr && !IsConstantTensor(shape_tensor)) {
+    // A non-constant shape input, as TFLM accepts it: its values cannot be read at prepare, and invoke needs
+    // none (the output's declared shape is the one broadcast to), so its type and length are checked here
+    // and the output's own dimensions take the place of its values.
+    if (shape_tensor->type != kTfLiteInt32 && shape_tensor->type != kTfLiteInt64) {
+      TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: shape input type %s is not supported (INT32, INT64)",
+                         TfLiteTypeGetName(shape_tensor->type));
+      return kTfLiteError;
+    }
+    if (shape_tensor->dims->size != 1) {
+      TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: shape input must be 1-D, it has %d dimensions",
+                         shape_tensor->dims->size);
+      return kTfLiteError;
+    }
+    if (shape_tensor->dims->data[0] > kMaxBroadcastToRank || out->size > kMaxBroadcastToRank) {
+      TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: shape input has %d elements (at most %d)",
+                         shape_tensor->dims->data[0], kMaxBroadcastToRank);
+      return kTfLiteError;
+    }
+    n = shape_tensor->dims->data[0];
+    for (int d = 0; d < n && d < out->size; ++d) shape[d] = out->data[d];
+  } else {
+    TF_LITE_ENSURE_STATUS(ReadConstantIntVector(context, "BROADCAST_TO", "shape input", shape_tensor,
+                                                {kInt32Or64, 1, kMaxBroadcastToRank}, shape, &n));
+  }
   if (n != out->size || in->size > n) {
     TF_LITE_KERNEL_LOG(context, "BROADCAST_TO: shape input has %d values; the output has rank %d, the input %d", n,
                        out->size, in->size);

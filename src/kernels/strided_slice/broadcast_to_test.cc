@@ -27,8 +27,6 @@ TEST(BroadcastTo, RepeatsAlongTheOnes) {
 }
 
 TEST(BroadcastTo, RefusesShapesTflmRefuses) {
-  ExpectRefused(BroadcastTo({2, 3}, Runtime(kI32, {2}), {2, 3}),
-                "BROADCAST_TO: shape input must be a constant tensor (mote fixes shapes and offsets at prepare)");
   ExpectRefused(BroadcastTo({2, 3}, Const(kI32, {2}, {2, 4}), {2, 4}),
                 "BROADCAST_TO: input dimension 1 (3) does not broadcast to 4");
   ExpectRefused(BroadcastTo({2, 3}, Const(kI32, {2}, {3, 3}), {2, 3}),
@@ -43,6 +41,29 @@ TEST(BroadcastTo, RefusesShapesTflmRefuses) {
                 "BROADCAST_TO: shape input has 6 elements (at most 5)");
   ExpectRefused(BroadcastTo({3}, Const(kF32, {1}, {3}), {3}),
                 "BROADCAST_TO: shape input type FLOAT32 is not supported (INT32, INT64)");
+}
+
+TEST(BroadcastTo, AcceptsANonConstantShapeInputAsTflm) {
+  // The shape a graph input: its values are never read; the output's declared shape is broadcast to.
+  OpRun run(BroadcastTo({1, 3}, Runtime(kI64, {3}), {2, 2, 3}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int i = 0; i < 3; ++i) run.interpreter->input(0)->data.i32[i] = 5 + i;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int32_t* out = run.interpreter->output(0)->data.i32;
+  EXPECT_EQ(std::vector<int32_t>(out, out + 12), (std::vector<int32_t>{5, 6, 7, 5, 6, 7, 5, 6, 7, 5, 6, 7}));
+}
+
+TEST(BroadcastTo, RefusesNonConstantShapeInputsTflmRefuses) {
+  ExpectRefused(BroadcastTo({2, 3}, Runtime(kI32, {2, 1}), {2, 3}),
+                "BROADCAST_TO: shape input must be 1-D, it has 2 dimensions");
+  ExpectRefused(BroadcastTo({2, 3}, Runtime(kF32, {2}), {2, 3}),
+                "BROADCAST_TO: shape input type FLOAT32 is not supported (INT32, INT64)");
+  ExpectRefused(BroadcastTo({2, 3}, Runtime(kI32, {3}), {2, 3}),
+                "BROADCAST_TO: shape input has 3 values; the output has rank 2, the input 2");
+  ExpectRefused(BroadcastTo({3}, Runtime(kI32, {6}), {1, 1, 1, 1, 1, 3}),
+                "BROADCAST_TO: shape input has 6 elements (at most 5)");
+  ExpectRefused(BroadcastTo({4, 1, 3}, Runtime(kI32, {4}), {2, 4, 1, 2}),
+                "BROADCAST_TO: input dimension 2 (3) does not broadcast to 2");
 }
 
 TEST(BroadcastTo, RefusesTypes) {
