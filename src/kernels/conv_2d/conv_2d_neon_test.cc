@@ -14,6 +14,7 @@
 #include "isa/cpu_features.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/simd/gemm_neon.h"
 #include "support/variant_test_util.h"
 
 namespace mote {
@@ -64,6 +65,37 @@ TEST(Conv2DNeon, PointwiseMatchesReference) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(ran, 250);
+}
+
+// The dot-product channel-lane tiles (gemm_int8_dotprod.cc): k % 4 == 0 up to kGemmChannelLanesMaxK, 2..4
+// rows, 8 channels per tile (a last tile of 1..7 reuses the last weight row), k chunks of 16 then 4, 8 or 12.
+TEST(Conv2DNeon, PointwiseChannelLanesMatchesReference) {
+  const std::vector<Level> levels = PointwiseLevels();
+  if (levels.empty()) GTEST_SKIP() << "no AArch64 CONV_2D 1x1 variant can run here";
+#if defined(MOTE_HAVE_AARCH64_SIMD) && MOTE_HAVE_AARCH64_SIMD
+  neon::GemmInt8Args g{};
+  for (int k : {4, 28, 128}) {
+    g.k = k;
+    EXPECT_TRUE(neon::UsesChannelLanes(g, 2)) << k;
+    EXPECT_FALSE(neon::UsesChannelLanes(g, 1)) << k;
+  }
+  for (int k : {3, 27, 132}) {
+    g.k = k;
+    EXPECT_FALSE(neon::UsesChannelLanes(g, 4)) << k;
+  }
+#endif
+  const std::vector<int> depths = {4, 8, 12, 16, 20, 24, 28, 32, 44, 64, 124, 128};
+  const std::vector<int> out_depths = {1, 3, 4, 5, 7, 8, 9, 12, 15, 16, 17, 23, 24, 25, 32, 33, 64};
+  const uint64_t seed = variant_test::BaseSeed();
+  int ran = 0;
+  for (int i = 0; i < 200; ++i) {
+    Rng rng(variant_test::CaseSeed(seed, 5000 + i));
+    ConvShape s{rng.Int(1, 2), rng.Int(1, 5), rng.Int(1, 9), rng.Pick(depths), rng.Pick(out_depths), 1, 1,
+                1, 1, 1, 1, kTfLitePaddingValid};
+    ran += RunShape(s, variant_test::CaseSeed(seed, 6000 + i), levels, "lanes case " + std::to_string(i)) ? 1 : 0;
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(ran, 150);
 }
 
 TEST(Conv2DNeon, Im2colMatchesReference) {

@@ -73,6 +73,8 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
 #endif
 #if MOTE_TARGET_AARCH64
+    {"depthwise_conv_2d/int8/neon-3x3", isa::kArmNeon, depthwise_conv_2d::AppliesNeon3x3, nullptr,
+     MOTE_AARCH64_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Neon3x3)},
     {"depthwise_conv_2d/int8/neon", isa::kArmNeon, depthwise_conv_2d::AppliesNeon, nullptr,
      MOTE_AARCH64_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Neon)},
 #endif
@@ -262,6 +264,12 @@ bool FitsAvx2(const DepthwiseInt8Problem& p) {
 }  // namespace
 
 bool AppliesAvx2(const DepthwiseInt8Problem& p) { return p.depth_multiplier == 1 && FitsAvx2(p); }
+
+bool AppliesNeon3x3(const DepthwiseInt8Problem& p) {
+  return p.depth_multiplier == 1 && p.filter_height == 3 && p.filter_width == 3 && p.dilation_height == 1 &&
+         p.dilation_width == 1 && p.output_depth >= 8 && p.input_offset >= -127 && p.input_offset <= 128 &&
+         p.output_offset >= -128 && p.output_offset <= 127;
+}
 
 bool AppliesNeon(const DepthwiseInt8Problem& p) {
   const int64_t taps = static_cast<int64_t>(p.filter_height) * p.filter_width;

@@ -64,6 +64,13 @@ constexpr int kNeonMaxTaps = 64;
 constexpr int kNeonMaxWeights = 32768;  // filter_height * filter_width * channels: a 64 KiB stack table
 bool AppliesNeon(const DepthwiseInt8Problem& p);
 void DepthwiseInt8Neon(const DepthwiseInt8Problem& p, void* scratch);
+// AArch64 NEON 3x3 (depthwise_conv_2d_neon.cc; Armv8.0, before `neon` in the table): 3x3 filters, channel
+// multiplier 1, dilation 1, any stride and padding, at least 8 channels. Blocks of 8 channels in the lanes, the
+// block's 9 widened weights and requantization constants in registers across all its output pixels; out-of-image
+// taps read the input zero point (adding 0). Channels past a multiple of 8: one last block overlapping the
+// previous. No arena scratch, no stack table.
+bool AppliesNeon3x3(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Neon3x3(const DepthwiseInt8Problem& p, void* scratch);
 
 // Cortex-M Helium (depthwise_conv_2d_mve.cc; Cortex-M55): 3x3 filters, channel multiplier 1, any stride,
 // dilation and padding; four channels per vector, no arena scratch (a stack table of ~1 KB).

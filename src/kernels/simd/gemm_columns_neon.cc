@@ -16,7 +16,7 @@ void FillColumnTables(ColumnBiasFn column_bias, ColumnTables* tables, GemmInt8Ar
     tables->multiplier[c] = per_channel ? g->multiplier[c] : g->tensor_multiplier;
     tables->shift[c] = per_channel ? g->shift[c] : g->tensor_shift;
   }
-  for (int c = cols; c < (cols + 3) / 4 * 4; ++c) {  // the last group's padding lanes: results discarded
+  for (int c = cols; c < (cols + 7) / 8 * 8; ++c) {  // the last group's padding lanes: results discarded
     tables->bias[c] = tables->bias[cols - 1];
     tables->multiplier[c] = tables->multiplier[cols - 1];
     tables->shift[c] = tables->shift[cols - 1];

@@ -22,8 +22,8 @@ constexpr int kGemmTileRows = 4;  // rows per GemmRows call (at most)
 
 constexpr int kGemmMaxCols = 2048;  // output channels (the column tables below live on the caller's stack)
 
-// Per-column requantization and bias as int32, padded to a multiple of 4 by repeating the last column, so a
-// tile loads each as one vector (FillColumnTables).
+// Per-column requantization and bias as int32, padded to a multiple of 8 by repeating the last column, so a
+// tile loads each as whole vectors (FillColumnTables; kGemmMaxCols is a multiple of 8).
 struct ColumnTables {
   alignas(16) int32_t bias[kGemmMaxCols + 4];  // bias (+ a_offset * weight sum unless taken in the pass)
   alignas(16) int32_t multiplier[kGemmMaxCols + 4];
@@ -51,6 +51,11 @@ struct GemmInt8Args {
 using GemmRowsFn = void (*)(const GemmInt8Args& g, const int8_t* const* a_rows, int rows, int8_t* const* out_rows);
 void GemmRowsNeon(const GemmInt8Args& g, const int8_t* const* a_rows, int rows, int8_t* const* out_rows);
 void GemmRowsDotprod(const GemmInt8Args& g, const int8_t* const* a_rows, int rows, int8_t* const* out_rows);
+// The dot-product tiles: with k % 4 == 0, k <= kGemmChannelLanesMaxK and at least 2 rows, 8 output channels
+// in the lanes of two accumulators per row (weights transposed in registers, SDOT by element, no reduction);
+// otherwise the 4x4 tiles above. UsesChannelLanes says which (gemm_int8_dotprod.cc; for the tests).
+constexpr int kGemmChannelLanesMaxK = 128;
+bool UsesChannelLanes(const GemmInt8Args& g, int rows);
 
 // col_bias[c] = bias[c] (0 without bias) + a_offset * sum_k w[c][k], for c < g.cols (used by FillColumnTables).
 using ColumnBiasFn = void (*)(const GemmInt8Args& g, int32_t* col_bias);

@@ -18,13 +18,17 @@ namespace mote {
 namespace neon {
 namespace {
 
-int32x4_t Requantize(int32x4_t acc, int32x4_t multiplier, int32x4_t shift) {
-  const int32x4_t zero = vdupq_n_s32(0);
-  const int32x4_t left = vmaxq_s32(shift, zero);
-  const int32x4_t right = vminq_s32(shift, zero);  // -exponent
+// With the shift already split: left = max(shift, 0), right = min(shift, 0) (= -exponent), so kernels that
+// requantize the same channels many times split it once.
+int32x4_t RequantizeSplit(int32x4_t acc, int32x4_t multiplier, int32x4_t left, int32x4_t right) {
   const int32x4_t y = vqrdmulhq_s32(vshlq_s32(acc, left), multiplier);
   const int32x4_t fixup = vshrq_n_s32(vandq_s32(y, right), 31);
   return vrshlq_s32(vqaddq_s32(y, fixup), right);
+}
+
+int32x4_t Requantize(int32x4_t acc, int32x4_t multiplier, int32x4_t shift) {
+  const int32x4_t zero = vdupq_n_s32(0);
+  return RequantizeSplit(acc, multiplier, vmaxq_s32(shift, zero), vminq_s32(shift, zero));
 }
 
 // Requantize, then the output offset and the activation clamp: int8 values still in int32 lanes.
