@@ -83,6 +83,13 @@ class PlanView {
   virtual int32_t InPlaceCandidates(int32_t /*position*/, int32_t* /*output*/, int32_t* /*inputs*/) const {
     return 0;
   }
+  // Operator reordering (memory/operator_order.h): whether the nodes may run in another order the data
+  // allows, and per position the tensors the node reads (inputs) and writes (outputs, intermediates), and
+  // whether it keeps its order relative to every other pinned node (state, control flow, custom ops).
+  virtual bool MayReorder() const { return false; }
+  virtual void VisitInputs(int32_t /*position*/, TensorVisitor* /*visitor*/) const {}
+  virtual void VisitOutputs(int32_t /*position*/, TensorVisitor* /*visitor*/) const {}
+  virtual bool Pinned(int32_t /*position*/) const { return true; }
 
  protected:
   ~PlanView() = default;
