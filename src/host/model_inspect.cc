@@ -100,11 +100,12 @@ class PlanRecorder final : public MemoryPlanObserver {
     memory_->placement = order;
     memory_->largest_first_bytes = largest_first_bytes;
   }
-  void OnOrder(bool reordered, size_t model_order_bytes, bool /*searched*/, bool exact, size_t model_peak,
+  void OnOrder(bool reordered, size_t model_order_bytes, bool searched, bool exact, size_t model_peak,
                size_t peak) override {
     memory_->reordered = reordered;
     memory_->model_order_bytes = model_order_bytes;
     memory_->order_exact = exact;
+    memory_->order_searched = searched;
     memory_->model_order_peak = model_peak;
     memory_->order_peak = peak;
   }
@@ -330,7 +331,7 @@ std::string JsonMemory(const InspectFacts& f) {
        ", \"order\": " + JsonInts(m.order) +
        ", \"model_order_planned_bytes\": " + std::to_string(m.model_order_bytes) +
        ", \"model_order_peak\": " + std::to_string(m.model_order_peak) +
-       ", \"order_peak\": " + std::to_string(m.order_peak) + ", \"exact\": " + (m.order_exact ? "true" : "false") +
+       ", \"order_peak\": " + std::to_string(m.order_peak) + ", \"searched\": " + (m.order_searched ? "true" : "false") + ", \"exact\": " + (m.order_exact ? "true" : "false") +
        ", \"arena_bytes_without\": " + std::to_string(m.arena_bytes_without_reorder) + "},\n";
   s += "    \"buffers\": " +
        JsonList(

@@ -86,6 +86,7 @@ struct MemoryFacts {
   // planned region the model order gives, the search's peaks of live bytes, and the arena without it.
   bool reordered = false;
   bool order_exact = false;
+  bool order_searched = false;  // false: the model is not reorderable or the search's working set did not fit
   std::vector<int32_t> order;
   size_t model_order_bytes = 0;
   size_t model_order_peak = 0;
