@@ -80,6 +80,11 @@ class MemoryPlanObserver {
   // After the buffers: the placement order that won ("largest first", TFLM's, or "longest first", "largest area
   // first", "earliest first": docs/memory.md), the planned region it gives and the one largest-first gives.
   virtual void OnPlacement(const char* /*order*/, size_t /*region_bytes*/, size_t /*largest_first_bytes*/) {}
+  // Operator reordering (docs/memory.md): whether the nodes run in another order than the model's, the planned
+  // region the model's order gives, whether the order was searched and the search finished, and the peaks of
+  // live bytes (the search's measure) of the model order and of the order found.
+  virtual void OnOrder(bool /*reordered*/, size_t /*model_order_bytes*/, bool /*searched*/, bool /*exact*/,
+                       size_t /*model_peak*/, size_t /*peak*/) {}
 
  protected:
   ~MemoryPlanObserver() = default;  // not virtual: no deleting destructor, so no operator delete on bare metal
@@ -176,6 +181,11 @@ class MicroInterpreter {
   // ends there, where its kernel declares it safe. On by default; call before AllocateTensors to turn it off
   // (outputs are the same either way; only the arena size differs).
   void SetInPlaceExecution(bool enabled);
+  // mote: operator reordering (docs/memory.md): on a single-subgraph model without a delegate or offline plan,
+  // the nodes may run in another order the data allows when it needs a smaller arena; stateful, control-flow
+  // and custom ops keep their relative order. On by default; call before AllocateTensors to turn it off
+  // (outputs are the same either way).
+  void SetOperatorReordering(bool enabled);
 
   InterpreterCore* core() { return core_; }
 

@@ -100,6 +100,15 @@ class PlanRecorder final : public MemoryPlanObserver {
     memory_->placement = order;
     memory_->largest_first_bytes = largest_first_bytes;
   }
+  void OnOrder(bool reordered, size_t model_order_bytes, bool searched, bool exact, size_t model_peak,
+               size_t peak) override {
+    memory_->reordered = reordered;
+    memory_->model_order_bytes = model_order_bytes;
+    memory_->order_exact = exact;
+    memory_->order_searched = searched;
+    memory_->model_order_peak = model_peak;
+    memory_->order_peak = peak;
+  }
 
  private:
   MemoryFacts* memory_;
@@ -129,6 +138,7 @@ void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* l
     facts->memory = MemoryFacts{};
     return;
   }
+  for (size_t i = 0; i < interpreter.operators_size(); ++i) facts->memory.order.push_back(interpreter.node_info(i).index);
   for (size_t i = 0; i < interpreter.operators_size(); ++i) {
     const NodeInfo info = interpreter.node_info(i);
     facts->nodes.push_back(
@@ -143,6 +153,9 @@ void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* l
   MicroInterpreter without(model.data(), model.size(), resolver, arena.data(), arena.size());
   without.SetInPlaceExecution(false);
   if (without.AllocateTensors() == kTfLiteOk) facts->memory.arena_bytes_without_in_place = without.arena_used_bytes();
+  MicroInterpreter model_order(model.data(), model.size(), resolver, arena.data(), arena.size());
+  model_order.SetOperatorReordering(false);
+  if (model_order.AllocateTensors() == kTfLiteOk) facts->memory.arena_bytes_without_reorder = model_order.arena_used_bytes();
 }
 
 // Length of the well-formed UTF-8 sequence starting at s[i], or 0 when the bytes there are not one.
@@ -275,6 +288,12 @@ std::string JsonTensor(const TensorFacts& t) {
   return s;
 }
 
+std::string JsonInts(const std::vector<int32_t>& values) {  // one line: [3, 0, 1]
+  std::string s = "[";
+  for (size_t i = 0; i < values.size(); ++i) s += (i > 0 ? ", " : "") + std::to_string(values[i]);
+  return s + "]";
+}
+
 template <typename T, typename F>
 std::string JsonList(const std::vector<T>& items, F item_to_json, const char* indent) {
   if (items.empty()) return "[]";
@@ -308,6 +327,12 @@ std::string JsonMemory(const InspectFacts& f) {
                   ", \"in_place\": {\"tensors\": " + std::to_string(m.in_place_tensors) +
                   ", \"bytes\": " + std::to_string(m.in_place_bytes) + ", \"arena_bytes_without\": " +
                   std::to_string(m.arena_bytes_without_in_place) + "},\n";
+  s += std::string("    \"reorder\": {\"reordered\": ") + (m.reordered ? "true" : "false") +
+       ", \"order\": " + JsonInts(m.order) +
+       ", \"model_order_planned_bytes\": " + std::to_string(m.model_order_bytes) +
+       ", \"model_order_peak\": " + std::to_string(m.model_order_peak) +
+       ", \"order_peak\": " + std::to_string(m.order_peak) + ", \"searched\": " + (m.order_searched ? "true" : "false") + ", \"exact\": " + (m.order_exact ? "true" : "false") +
+       ", \"arena_bytes_without\": " + std::to_string(m.arena_bytes_without_reorder) + "},\n";
   s += "    \"buffers\": " +
        JsonList(
            m.buffers,

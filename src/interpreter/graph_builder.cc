@@ -66,6 +66,7 @@ TfLiteStatus InterpreterCore::BuildSubgraph(int index) {
   sg.nodes = static_cast<NodeRecord*>(AllocatePersistentOrReport(
       sizeof(NodeRecord) * (sg.nodes_size > 0 ? sg.nodes_size : 1), alignof(NodeRecord), "nodes"));
   sg.plan = nullptr;
+  sg.order = nullptr;
   if (sg.eval_tensors == nullptr || sg.nodes == nullptr) return kTfLiteError;
 
   const auto* buffers = model_->buffers();

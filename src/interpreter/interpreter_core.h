@@ -77,6 +77,9 @@ struct SubgraphState {
   // Node indices in execution order (capacity nodes_size); nullptr while the order is the model's own (no
   // delegate has asked for it): the plan is then [0, nodes_size) and costs no arena bytes.
   TfLiteIntArray* plan;
+  // Operator reordering (memory/operator_order.h): model node indices in the order the planner chose
+  // (persistent, 2 bytes a node), or nullptr for the model's order. Only without a delegate (plan nullptr).
+  const int16_t* order;
   // Models with several subgraphs plan them on one timeline (subgraph_calls.cc): the subgraph's first tensor's
   // index in it, each plan position's timeline position (nullptr: identity, the single-subgraph case), and the
   // timeline interval [timeline_first, timeline_last] its first expansion occupies (-1 before it is placed).
@@ -90,7 +93,9 @@ struct SubgraphState {
   }
   int32_t node_count() const { return nodes_size + delegate_nodes_size; }
   int32_t plan_size() const { return plan != nullptr ? plan->size : nodes_size; }
-  int32_t plan_node(int32_t position) const { return plan != nullptr ? plan->data[position] : position; }
+  int32_t plan_node(int32_t position) const {
+    return plan != nullptr ? plan->data[position] : order != nullptr ? order[position] : position;
+  }
   NodeRecord& node(int32_t index) { return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size]; }
   const NodeRecord& node(int32_t index) const {
     return index < nodes_size ? nodes[index] : delegate_nodes[index - nodes_size];
@@ -152,6 +157,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   void SetMaxLoopIterations(uint32_t limit) { max_loop_iterations_ = limit; }
   void SetMemoryPlanObserver(MemoryPlanObserver* observer) { plan_observer_ = observer; }
   void SetInPlaceExecution(bool enabled) { in_place_enabled_ = enabled; }
+  void SetOperatorReordering(bool enabled) { reorder_enabled_ = enabled; }
   int32_t subgraphs_size() const { return subgraphs_size_; }
 
   // MicroContext
@@ -280,6 +286,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   size_t declarations_bytes_ = 0;
   uint8_t pending_in_place_ = 0;
   bool in_place_enabled_ = true;
+  bool reorder_enabled_ = true;
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;

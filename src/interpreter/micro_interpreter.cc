@@ -161,6 +161,10 @@ void MicroInterpreter::SetInPlaceExecution(bool enabled) {
   if (core_ != nullptr) core_->SetInPlaceExecution(enabled);
 }
 
+void MicroInterpreter::SetOperatorReordering(bool enabled) {
+  if (core_ != nullptr) core_->SetOperatorReordering(enabled);
+}
+
 void MicroInterpreter::SetMemoryPlanObserver(MemoryPlanObserver* observer) {
   if (core_ != nullptr) core_->SetMemoryPlanObserver(observer);
 }

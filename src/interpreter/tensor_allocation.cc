@@ -46,8 +46,43 @@ const int32_t* VectorData(const flatbuffers::Vector<int32_t>* v, int32_t* size) 
 class SubgraphPlanView final : public PlanView {
  public:
   SubgraphPlanView(const SubgraphState& sg, const int32_t* offline, const ScratchRequest* scratch,
-                   int32_t scratch_count, const uint8_t* in_place_inputs)
-      : sg_(sg), offline_(offline), scratch_(scratch), scratch_count_(scratch_count), in_place_(in_place_inputs) {}
+                   int32_t scratch_count, const uint8_t* in_place_inputs, bool reorder)
+      : sg_(sg),
+        offline_(offline),
+        scratch_(scratch),
+        scratch_count_(scratch_count),
+        in_place_(in_place_inputs),
+        reorder_(reorder) {}
+
+  // Reordering: one subgraph, no delegate and no offline plan (its offsets assume the model's order).
+  bool MayReorder() const override { return reorder_ && sg_.plan == nullptr && offline_ == nullptr; }
+  void VisitInputs(int32_t position, TensorVisitor* visitor) const override {
+    VisitAll(sg_.node(sg_.plan_node(position)).node.inputs, visitor);
+  }
+  void VisitOutputs(int32_t position, TensorVisitor* visitor) const override {
+    const NodeRecord& r = sg_.node(sg_.plan_node(position));
+    VisitAll(r.node.outputs, visitor);
+    VisitAll(r.node.intermediates, visitor);
+  }
+  // Pinned (their relative order kept): custom ops and delegate kernels (state the planner cannot see),
+  // control flow and resource variables, and every node that touches a variable tensor (SVDF, LSTM state).
+  bool Pinned(int32_t position) const override {
+    const NodeRecord& r = sg_.node(sg_.plan_node(position));
+    switch (r.builtin_code()) {
+      case schema::BuiltinOperator_CUSTOM:
+      case schema::BuiltinOperator_DELEGATE:
+      case schema::BuiltinOperator_IF:
+      case schema::BuiltinOperator_WHILE:
+      case schema::BuiltinOperator_CALL_ONCE:
+      case schema::BuiltinOperator_VAR_HANDLE:
+      case schema::BuiltinOperator_READ_VARIABLE:
+      case schema::BuiltinOperator_ASSIGN_VARIABLE:
+        return true;
+      default:
+        break;
+    }
+    return TouchesVariable(r.node.inputs) || TouchesVariable(r.node.outputs) || TouchesVariable(r.node.intermediates);
+  }
 
   int32_t tensors_size() const override { return sg_.tensors_size; }
   int32_t plan_size() const override { return sg_.plan_size(); }
@@ -108,6 +143,13 @@ class SubgraphPlanView final : public PlanView {
   static void VisitAll(const TfLiteIntArray* tensors, TensorVisitor* visitor) {
     for (int i = 0; i < tensors->size; ++i) visitor->Visit(tensors->data[i]);
   }
+  bool TouchesVariable(const TfLiteIntArray* tensors) const {
+    for (int i = 0; i < tensors->size; ++i) {
+      const int32_t t = tensors->data[i];
+      if (t >= 0 && t < sg_.tensors_size && sg_.subgraph->tensors()->Get(t)->is_variable()) return true;
+    }
+    return false;
+  }
   static bool Contains(const TfLiteIntArray* tensors, int32_t tensor) {
     for (int i = 0; i < tensors->size; ++i)
       if (tensors->data[i] == tensor) return true;
@@ -119,6 +161,7 @@ class SubgraphPlanView final : public PlanView {
   const ScratchRequest* scratch_;
   int32_t scratch_count_;
   const uint8_t* in_place_;  // per model node: the inputs output 0 may overwrite (bit i: input i), or nullptr
+  bool reorder_;
 };
 
 // Every subgraph on one timeline (subgraph_calls.cc): tensor g of the view is tensor g - tensor_base of the
@@ -417,7 +460,8 @@ TfLiteStatus InterpreterCore::PlanMemory() {
   phase_ = Phase::kPlanning;
   SubgraphState& sg = primary();
   const int32_t* offline = FindOfflinePlan(model_, sg.tensors_size);
-  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_, in_place_inputs_);
+  const SubgraphPlanView single(sg, offline, scratch_requests_, scratch_count_, in_place_inputs_,
+                                reorder_enabled_ && subgraphs_size_ == 1);
   // The model's offline plan covers subgraph 0: on the timeline the other subgraphs' tensors are the planner's.
   int32_t* timeline_offline = nullptr;
   if (subgraphs_size_ > 1 && offline != nullptr) {
@@ -430,7 +474,10 @@ TfLiteStatus InterpreterCore::PlanMemory() {
                                   scratch_count_);
   const PlanView& view = subgraphs_size_ == 1 ? static_cast<const PlanView&>(single) : timeline;
   MemoryPlan plan;
-  const PlanStatus status = mote::PlanMemory(view, arena_, &plan, declarations_bytes_);
+  ReorderOptions reorder;
+  reorder.enabled = reorder_enabled_ && subgraphs_size_ == 1;
+  reorder.persistent_cost = sizeof(int16_t) * static_cast<size_t>(sg.nodes_size);
+  const PlanStatus status = mote::PlanMemory(view, arena_, &plan, declarations_bytes_, reorder);
   activation_bytes_ = plan.activation_bytes;
   scratch_bytes_ = plan.scratch_bytes;
   planned_bytes_ = plan.planned_bytes;
@@ -447,6 +494,13 @@ TfLiteStatus InterpreterCore::PlanMemory() {
       return kTfLiteError;
   }
   // The planner's working set may overlap the planned region: read every offset out before writing data.
+  if (plan.order != nullptr) {  // copied out of the working set before anything is written
+    auto* order = static_cast<int16_t*>(AllocatePersistentOrReport(sizeof(int16_t) * static_cast<size_t>(sg.nodes_size),
+                                                                   alignof(int16_t), "the execution order"));
+    if (order == nullptr) return kTfLiteError;
+    for (int32_t p = 0; p < sg.nodes_size; ++p) order[p] = plan.order[p];
+    sg.order = order;
+  }
   if (plan_observer_ != nullptr) ShowPlan(plan);
   for (int32_t s = 0; s < scratch_count_; ++s) scratch_offsets_[s] = plan.scratch_offset(s);
   for (int32_t s = 0; s < subgraphs_size_; ++s) {
@@ -490,6 +544,8 @@ void InterpreterCore::ShowPlan(const MemoryPlan& plan) const {
     plan_observer_->OnPlannedBuffer(PlannedBufferInfo{-1, k, b.bytes, b.offset, b.first_use, b.last_use, -1});
   }
   plan_observer_->OnPlacement(PlacementOrderName(plan.placement), plan.planned_bytes, plan.largest_first_bytes);
+  plan_observer_->OnOrder(plan.order != nullptr, plan.model_order_bytes, plan.search.status == OrderStatus::kSearched,
+                          plan.search.exact, plan.search.model_peak, plan.search.peak);
 }
 
 TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bool persistent) {

@@ -36,6 +36,39 @@ void ForEachUse(const PlanView& view, F use) {
   for (int32_t i = 0; i < outputs_size; ++i) use(outputs[i], last);
 }
 
+// The view with its positions permuted: position p runs model position node_at[p] (nullptr: the identity).
+class OrderedView final : public PlanView {
+ public:
+  explicit OrderedView(const PlanView& inner) : inner_(inner) {}
+  void SetOrder(const int16_t* node_at, const int16_t* position_of) {
+    node_at_ = node_at;
+    position_of_ = position_of;
+  }
+  int32_t Model(int32_t p) const { return node_at_ != nullptr ? node_at_[p] : p; }
+  int32_t PositionOf(int32_t model) const {
+    return position_of_ != nullptr && model >= 0 && model < inner_.plan_size() ? position_of_[model] : model;
+  }
+  int32_t tensors_size() const override { return inner_.tensors_size(); }
+  int32_t plan_size() const override { return inner_.plan_size(); }
+  bool NeedsPlanning(int32_t t) const override { return inner_.NeedsPlanning(t); }
+  uint32_t TensorBytes(int32_t t) const override { return inner_.TensorBytes(t); }
+  void VisitUses(int32_t p, TensorVisitor* v) const override { inner_.VisitUses(Model(p), v); }
+  const int32_t* graph_inputs(int32_t* size) const override { return inner_.graph_inputs(size); }
+  const int32_t* graph_outputs(int32_t* size) const override { return inner_.graph_outputs(size); }
+  const int32_t* offline_offsets() const override { return inner_.offline_offsets(); }
+  const ScratchRequest* scratch_requests(int32_t* count) const override { return inner_.scratch_requests(count); }
+  bool MayShareBytes(int32_t t) const override { return inner_.MayShareBytes(t); }
+  bool HasInPlaceCandidates() const override { return inner_.HasInPlaceCandidates(); }
+  int32_t InPlaceCandidates(int32_t p, int32_t* output, int32_t* inputs) const override {
+    return inner_.InPlaceCandidates(Model(p), output, inputs);
+  }
+
+ private:
+  const PlanView& inner_;
+  const int16_t* node_at_ = nullptr;
+  const int16_t* position_of_ = nullptr;
+};
+
 template <typename T>
 T* AllocateArray(Arena* arena, int32_t count) {
   return reinterpret_cast<T*>(arena->AllocateOverlay(sizeof(T) * (count > 0 ? count : 1), alignof(T)));
@@ -152,7 +185,9 @@ void SetMap(const int32_t* map, MemoryPlan* plan) { plan->wide_tensor_to_buffer 
 
 // PlanMemory with map and order entries of type Index (every buffer index fits it).
 template <typename Index>
-PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, MemoryPlan* plan) {
+PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes, const ReorderOptions& reorder,
+                    MemoryPlan* plan) {
+  OrderedView view(model_view);
   const int32_t tensors = view.tensors_size();
   const int32_t positions = view.plan_size();
   int32_t scratch_count = 0;
@@ -178,6 +213,30 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, Memor
   auto* buffers = AllocateArray<PlannerBuffer>(arena, max_buffers);
   auto* order = AllocateArray<Index>(arena, max_buffers);
   if (buffers == nullptr || order == nullptr) return PlanStatus::kWorkingSetTooLarge;
+  // Reordering: the order found stays after the working set (node_at, and its inverse), the search's own
+  // memory after that is given back; neither may raise the arena's mark above what it reached or the
+  // largest tensor needs (every plan holds that), so that models the search cannot help pay nothing.
+  int16_t* node_at = nullptr;
+  int16_t* position_of = nullptr;
+  if (reorder.enabled && model_view.MayReorder() && positions >= 2 && positions <= kMaxReorderNodes) {
+    size_t largest = 0;
+    for (int32_t t = 0; t < tensors; ++t)
+      if (model_view.NeedsPlanning(t) && model_view.TensorBytes(t) > largest) largest = model_view.TensorBytes(t);
+    const size_t reached = arena->head_high_water();
+    const size_t limit = reached > largest ? reached : AlignUp(largest, kArenaAlignment);
+    const size_t need = AlignUp(sizeof(int16_t) * 2 * static_cast<size_t>(positions), kArenaAlignment) + 16;
+    const size_t tail = arena->capacity() - arena->persistent_bytes();
+    if (arena->overlay_top() + need <= tail && arena->overlay_top() + need <= limit) {
+      node_at = AllocateArray<int16_t>(arena, positions);
+      position_of = AllocateArray<int16_t>(arena, positions);
+    }
+    if (node_at != nullptr && position_of != nullptr) {
+      plan->search.node_budget = reorder.node_budget;
+      plan->search.limit = limit;
+      FindMemoryOrder(model_view, arena, node_at, &plan->search);
+      for (int32_t p = 0; p < positions; ++p) position_of[node_at[p]] = static_cast<int16_t>(p);
+    }
+  }
 
   // Pass 2: lifetimes over plan positions (graph inputs and outputs are uses at the first and last position),
   // then one buffer per scratch request.
@@ -193,7 +252,7 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, Memor
       if (position > b.last_use) b.last_use = position;
     });
     for (int32_t s = 0; s < scratch_count; ++s) {
-      const int32_t at = scratch[s].plan_position;
+      const int32_t at = view.PositionOf(scratch[s].plan_position);
       buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
     }
   };
@@ -205,6 +264,12 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, Memor
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
     return PlanStatus::kOfflineOverlap;
   }
+  auto place = [&]() {
+  number();
+  collect();
+  if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) return;
+  plan->in_place_bytes = 0;
+  plan->in_place_tensors = 0;
   if (offline != nullptr || !view.HasInPlaceCandidates() || JoinInPlace(view, tensor_to_buffer, buffers, plan) == 0) {
     plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
   } else {
@@ -225,6 +290,22 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, Memor
       plan->in_place_bytes = in_place_bytes;
     }
   }
+  };
+  place();
+  plan->model_order_bytes = plan->planned_bytes;
+  if (node_at != nullptr && plan->search.status == OrderStatus::kSearched && plan->search.peak < plan->search.model_peak) {
+    const size_t reached = arena->head_high_water();
+    const size_t before = reached > plan->planned_bytes ? reached : plan->planned_bytes;
+    view.SetOrder(node_at, position_of);
+    place();
+    const size_t after = reached > plan->planned_bytes ? reached : plan->planned_bytes;
+    if (after + AlignUp(reorder.persistent_cost, kArenaAlignment) < before) {
+      plan->order = node_at;
+    } else {
+      view.SetOrder(nullptr, nullptr);
+      place();
+    }
+  }
   if (!arena->ReservePlanned(plan->planned_bytes) || arena->used_bytes() > arena->capacity()) {
     return PlanStatus::kArenaTooSmall;
   }
@@ -236,13 +317,15 @@ PlanStatus PlanWith(const PlanView& view, Arena* arena, size_t kept_bytes, Memor
 
 }  // namespace
 
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes) {
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes,
+                      const ReorderOptions& reorder) {
   *plan = MemoryPlan{};
   int32_t scratch_count = 0;
   view.scratch_requests(&scratch_count);
   // Every buffer index is below tensors + scratch requests.
   const bool narrow = static_cast<int64_t>(view.tensors_size()) + scratch_count <= INT16_MAX;
-  return narrow ? PlanWith<int16_t>(view, arena, kept_bytes, plan) : PlanWith<int32_t>(view, arena, kept_bytes, plan);
+  return narrow ? PlanWith<int16_t>(view, arena, kept_bytes, reorder, plan)
+                : PlanWith<int32_t>(view, arena, kept_bytes, reorder, plan);
 }
 
 }  // namespace mote

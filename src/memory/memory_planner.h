@@ -37,6 +37,7 @@
 
 #include "memory/arena.h"
 #include "memory/greedy_planner.h"
+#include "memory/operator_order.h"
 
 namespace mote {
 
@@ -83,6 +84,13 @@ class PlanView {
   virtual int32_t InPlaceCandidates(int32_t /*position*/, int32_t* /*output*/, int32_t* /*inputs*/) const {
     return 0;
   }
+  // Operator reordering (memory/operator_order.h): whether the nodes may run in another order the data
+  // allows, and per position the tensors the node reads (inputs) and writes (outputs, intermediates), and
+  // whether it keeps its order relative to every other pinned node (state, control flow, custom ops).
+  virtual bool MayReorder() const { return false; }
+  virtual void VisitInputs(int32_t /*position*/, TensorVisitor* /*visitor*/) const {}
+  virtual void VisitOutputs(int32_t /*position*/, TensorVisitor* /*visitor*/) const {}
+  virtual bool Pinned(int32_t /*position*/) const { return true; }
 
  protected:
   ~PlanView() = default;
@@ -116,6 +124,11 @@ struct MemoryPlan {
   // order gives for the same buffers.
   PlacementOrder placement = PlacementOrder::kLargestFirst;
   size_t largest_first_bytes = 0;
+  // Operator reordering (memory/operator_order.h): the model positions in the order planned (in the working
+  // set), or nullptr for the model's own order; the region the model order gives; the search's figures.
+  const int16_t* order = nullptr;
+  size_t model_order_bytes = 0;
+  OrderSearch search;
 
   int32_t buffer_of(int32_t tensor) const {
     return narrow_tensor_to_buffer != nullptr ? narrow_tensor_to_buffer[tensor] : wide_tensor_to_buffer[tensor];
@@ -134,7 +147,17 @@ struct MemoryPlan {
 // with what it knows of the rest of the arena.
 // `kept_bytes`: bytes at the overlay's base, before the scratch requests, that the planner keeps (the
 // interpreter's in-place declarations).
-PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes = 0);
+// Reordering (view.MayReorder()): the order with the lowest peak of live bytes is searched (operator_order.h)
+// in the overlay below what the arena has already reached or the largest tensor needs, both orders are
+// planned, and the search's is kept when its region plus `persistent_cost` (what keeping the order costs the
+// caller) is smaller. Scratch requests' positions are model positions.
+struct ReorderOptions {
+  bool enabled = false;
+  uint32_t node_budget = 200000;
+  size_t persistent_cost = 0;
+};
+PlanStatus PlanMemory(const PlanView& view, Arena* arena, MemoryPlan* plan, size_t kept_bytes = 0,
+                      const ReorderOptions& reorder = ReorderOptions{});
 
 }  // namespace mote
 

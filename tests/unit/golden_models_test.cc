@@ -247,6 +247,52 @@ TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
               arena_bytes[0]);
 }
 
+// Operator reordering runs the same kernels in another order the data allows: every output is byte-identical
+// with it on and off, over two invokes (variables carry state from the first).
+TEST_P(GoldenModelTest, ReorderingLeavesOutputsUnchanged) {
+  const GoldenCase& c = GetParam();
+  test::AlignedBuffer model;
+  std::string error;
+  ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
+  static AllOpsResolver resolver;
+  std::vector<std::vector<uint8_t>> outputs[2];
+  size_t arena_bytes[2] = {0, 0};
+  int moved = 0;  // plan positions whose node is not the model's
+  for (int on = 0; on < 2; ++on) {
+    test::AlignedBuffer arena(16 << 20);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    interpreter.SetOperatorReordering(on == 1);
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    arena_bytes[on] = interpreter.arena_used_bytes();
+    for (size_t p = 0; p < interpreter.operators_size(); ++p) {
+      if (on == 0) EXPECT_EQ(interpreter.node_info(p).index, static_cast<int>(p)) << "reordering off keeps the model order";
+      if (on == 1 && interpreter.node_info(p).index != static_cast<int>(p)) ++moved;
+    }
+    for (int invoke = 0; invoke < 2; ++invoke) {
+      for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
+        test::AlignedBuffer in;
+        ASSERT_TRUE(test::ReadFile(c.data_dir + "/input" + std::to_string(k) + ".bin", &in, &error)) << error;
+        ASSERT_EQ(in.size(), interpreter.input(k)->bytes);
+        std::memcpy(interpreter.input(k)->data.raw, in.data(), in.size());
+      }
+      ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
+      for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
+        const TfLiteTensor* out = interpreter.output(k);
+        outputs[on].emplace_back(out->data.uint8, out->data.uint8 + out->bytes);
+      }
+    }
+  }
+  ASSERT_EQ(outputs[0].size(), outputs[1].size());
+  const size_t n = outputs[0].size() / 2;
+  for (size_t k = 0; k < outputs[0].size(); ++k) {
+    EXPECT_TRUE(outputs[0][k] == outputs[1][k]) << "output " << k % n << ", invoke " << k / n + 1;
+  }
+  EXPECT_LE(arena_bytes[1], arena_bytes[0]) << "reordering never makes the arena larger";
+  EXPECT_EQ(moved > 0, arena_bytes[1] < arena_bytes[0]) << "an order is kept only when it saves bytes";
+  std::printf("[ reorder  ] %s: %zu bytes with reordering (%d positions moved), %zu without\n", c.name.c_str(),
+              arena_bytes[1], moved, arena_bytes[0]);
+}
+
 std::string CaseName(const ::testing::TestParamInfo<GoldenCase>& info) {
   std::string n = info.param.name;
   for (char& ch : n)

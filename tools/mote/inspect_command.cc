@@ -70,6 +70,14 @@ void PrintMemory(const InspectFacts& f) {
   std::printf("in place: %d tensors (%zu bytes) take the bytes of an input that ends where they start; the arena "
               "without in-place execution: %zu bytes\n",
               m.in_place_tensors, m.in_place_bytes, m.arena_bytes_without_in_place);
+  if (m.reordered) {
+    std::string order;
+    for (int32_t n : m.order) order += (order.empty() ? "" : " ") + std::to_string(n);
+    std::printf("order: reordered (%s); the model order would plan %zu bytes; the arena without reordering: %zu bytes\n",
+                order.c_str(), m.model_order_bytes, m.arena_bytes_without_reorder);
+  } else {
+    std::printf("order: the model's (the arena without reordering: %zu bytes)\n", m.arena_bytes_without_reorder);
+  }
   if (m.max_live_position >= 0) {
     std::printf("most live at once: %zu bytes at %s (no placement in this order needs less)\n", m.max_live_bytes,
                 PositionText(f, m.max_live_position).c_str());

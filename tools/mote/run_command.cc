@@ -40,6 +40,7 @@ struct RunOptions {
   size_t max_loop_iterations = 0;  // 0: WHILE loops run as long as the model says
   DelegateOption delegate;         // --delegate xnnpack [--threads N]
   bool in_place = true;             // --no-in-place: MicroInterpreter::SetInPlaceExecution(false)
+  bool reorder = true;              // --no-reorder: MicroInterpreter::SetOperatorReordering(false)
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -93,6 +94,8 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       o->npy_outputs = true;
     } else if (a == "--no-in-place") {
       o->in_place = false;
+    } else if (a == "--no-reorder") {
+      o->reorder = false;
     } else if (a == "--max-loop-iterations") {
       if (!size_value(&o->max_loop_iterations)) return false;
       if (o->max_loop_iterations > 0xffffffffu) {
@@ -321,6 +324,7 @@ int RunCommand(const std::vector<std::string>& args) {
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
   interpreter.SetMaxLoopIterations(static_cast<uint32_t>(o.max_loop_iterations));
   interpreter.SetInPlaceExecution(o.in_place);
+  interpreter.SetOperatorReordering(o.reorder);
   if (interpreter.initialization_status() == kTfLiteOk && !delegate.Apply("run", o.delegate, interpreter))
     return kExitFailure;
   if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {

@@ -82,6 +82,16 @@ struct MemoryFacts {
   int32_t in_place_tensors = 0;
   size_t in_place_bytes = 0;
   size_t arena_bytes_without_in_place = 0;
+  // Operator reordering: whether the nodes run in another order (`order`: model node per plan position), the
+  // planned region the model order gives, the search's peaks of live bytes, and the arena without it.
+  bool reordered = false;
+  bool order_exact = false;
+  bool order_searched = false;  // false: the model is not reorderable or the search's working set did not fit
+  std::vector<int32_t> order;
+  size_t model_order_bytes = 0;
+  size_t model_order_peak = 0;
+  size_t order_peak = 0;
+  size_t arena_bytes_without_reorder = 0;
 };
 
 struct InspectFacts {
