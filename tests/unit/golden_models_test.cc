@@ -206,6 +206,35 @@ TEST_P(GoldenModelTest, ArenaUsedBytesIsExact) {
   }
 }
 
+// Writes the case's inputs and invokes twice (their bytes are reused once read, so they are written before
+// each), appending every output of both invokes to *outputs.
+void InvokeTwiceCollectingOutputs(const GoldenCase& c, MicroInterpreter* interpreter,
+                                  std::vector<std::vector<uint8_t>>* outputs) {
+  std::string error;
+  for (int invoke = 0; invoke < 2; ++invoke) {
+    for (size_t k = 0; k < interpreter->inputs_size(); ++k) {
+      test::AlignedBuffer in;
+      ASSERT_TRUE(test::ReadFile(c.data_dir + "/input" + std::to_string(k) + ".bin", &in, &error)) << error;
+      ASSERT_EQ(in.size(), interpreter->input(k)->bytes);
+      std::memcpy(interpreter->input(k)->data.raw, in.data(), in.size());
+    }
+    ASSERT_EQ(interpreter->Invoke(), kTfLiteOk);
+    for (size_t k = 0; k < interpreter->outputs_size(); ++k) {
+      const TfLiteTensor* out = interpreter->output(k);
+      outputs->emplace_back(out->data.uint8, out->data.uint8 + out->bytes);
+    }
+  }
+}
+
+void ExpectSameOutputsOverTwoInvokes(const std::vector<std::vector<uint8_t>>& a,
+                                     const std::vector<std::vector<uint8_t>>& b) {
+  ASSERT_EQ(a.size(), b.size());
+  const size_t n = a.size() / 2;
+  for (size_t k = 0; k < a.size(); ++k) {
+    EXPECT_TRUE(a[k] == b[k]) << "output " << k % n << ", invoke " << k / n + 1;
+  }
+}
+
 // In-place execution changes where tensors live, never what the kernels compute: with it on and off, every
 // output is byte-identical (floats included: the same kernels run on the same values).
 TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
@@ -224,25 +253,10 @@ TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
     arena_bytes[on] = interpreter.arena_used_bytes();
     // Twice, the inputs written before each (their bytes are reused once read): on and off must agree on the
     // second invoke too (variables carry state from the first; nothing else may).
-    for (int invoke = 0; invoke < 2; ++invoke) {
-      for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
-        test::AlignedBuffer in;
-        ASSERT_TRUE(test::ReadFile(c.data_dir + "/input" + std::to_string(k) + ".bin", &in, &error)) << error;
-        ASSERT_EQ(in.size(), interpreter.input(k)->bytes);
-        std::memcpy(interpreter.input(k)->data.raw, in.data(), in.size());
-      }
-      ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
-      for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
-        const TfLiteTensor* out = interpreter.output(k);
-        outputs[on].emplace_back(out->data.uint8, out->data.uint8 + out->bytes);
-      }
-    }
+    InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
+    if (HasFatalFailure()) return;
   }
-  ASSERT_EQ(outputs[0].size(), outputs[1].size());
-  const size_t n = outputs[0].size() / 2;
-  for (size_t k = 0; k < outputs[0].size(); ++k) {
-    EXPECT_TRUE(outputs[0][k] == outputs[1][k]) << "output " << k % n << ", invoke " << k / n + 1;
-  }
+  ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
   std::printf("[ in place ] %s: %zu bytes with in-place execution, %zu without\n", c.name.c_str(), arena_bytes[1],
               arena_bytes[0]);
 }
@@ -268,25 +282,10 @@ TEST_P(GoldenModelTest, ReorderingLeavesOutputsUnchanged) {
       if (on == 0) EXPECT_EQ(interpreter.node_info(p).index, static_cast<int>(p)) << "reordering off keeps the model order";
       if (on == 1 && interpreter.node_info(p).index != static_cast<int>(p)) ++moved;
     }
-    for (int invoke = 0; invoke < 2; ++invoke) {
-      for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
-        test::AlignedBuffer in;
-        ASSERT_TRUE(test::ReadFile(c.data_dir + "/input" + std::to_string(k) + ".bin", &in, &error)) << error;
-        ASSERT_EQ(in.size(), interpreter.input(k)->bytes);
-        std::memcpy(interpreter.input(k)->data.raw, in.data(), in.size());
-      }
-      ASSERT_EQ(interpreter.Invoke(), kTfLiteOk);
-      for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
-        const TfLiteTensor* out = interpreter.output(k);
-        outputs[on].emplace_back(out->data.uint8, out->data.uint8 + out->bytes);
-      }
-    }
+    InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
+    if (HasFatalFailure()) return;
   }
-  ASSERT_EQ(outputs[0].size(), outputs[1].size());
-  const size_t n = outputs[0].size() / 2;
-  for (size_t k = 0; k < outputs[0].size(); ++k) {
-    EXPECT_TRUE(outputs[0][k] == outputs[1][k]) << "output " << k % n << ", invoke " << k / n + 1;
-  }
+  ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
   EXPECT_LE(arena_bytes[1], arena_bytes[0]) << "reordering never makes the arena larger";
   EXPECT_EQ(moved > 0, arena_bytes[1] < arena_bytes[0]) << "an order is kept only when it saves bytes";
   std::printf("[ reorder  ] %s: %zu bytes with reordering (%d positions moved), %zu without\n", c.name.c_str(),
