@@ -412,6 +412,13 @@ void FindMemoryOrder(const PlanView& view, Arena* arena, int16_t* order, OrderSe
   next[0] = 0;
   peak_at[0] = 0;
   open_at[0] = g.open;
+  // Leaves the node placed last: the graph, the ready-set key and the open bytes return to depth d - 1.
+  auto step_back = [&] {
+    --d;
+    g.Undo(path[d]);
+    key ^= NodeHash(path[d]);
+    g.open = open_at[d];
+  };
   while (!finished) {
     if (d == n) {  // a complete order below the best (steps at or above it were pruned)
       best = peak_at[n];
@@ -420,10 +427,7 @@ void FindMemoryOrder(const PlanView& view, Arena* arena, int16_t* order, OrderSe
         finished = true;
         break;
       }
-      --d;
-      g.Undo(path[d]);
-      key ^= NodeHash(path[d]);
-      g.open = open_at[d];
+      step_back();
       continue;
     }
     int32_t v = next[d];
@@ -433,10 +437,7 @@ void FindMemoryOrder(const PlanView& view, Arena* arena, int16_t* order, OrderSe
         finished = true;  // every order explored or pruned
         break;
       }
-      --d;
-      g.Undo(path[d]);
-      key ^= NodeHash(path[d]);
-      g.open = open_at[d];
+      step_back();
       continue;
     }
     next[d] = v + 1;
