@@ -53,6 +53,13 @@ class MicroContext {
   // Input indices 0..7.
   virtual void AllowOutputToOverwriteInput(int /*input_index*/) {}
 
+  // mote, prepare only: whether kernels keep their constant weights repacked for their variant in persistent
+  // memory (prepared once instead of on every invoke; docs/benchmarks.md), and the allocation they use for it,
+  // a persistent buffer that the interpreter also counts as prepacked (ArenaReport::prepacked). Off unless the
+  // interpreter turns it on (MicroInterpreter::SetWeightPrepacking).
+  virtual bool WeightPrepacking() { return false; }
+  virtual void* AllocatePrepackedWeights(size_t bytes) { return AllocatePersistentBuffer(bytes); }
+
   // The model's subgraphs, for control-flow kernels (mote/micro_graph.h; TFLM's MicroContext::graph()).
   virtual MicroGraph& graph() = 0;
 

@@ -57,6 +57,7 @@ struct ArenaReport {
   size_t activations;  // planned bytes of tensors alone
   size_t scratch;      // sum of scratch buffer requests
   size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)
+  size_t prepacked = 0;  // of persistent: weights kernels repacked in prepare (SetWeightPrepacking)
 };
 
 // One buffer of the memory plan (`mote inspect --memory`): a planned tensor or a kernel's scratch buffer.
@@ -108,6 +109,15 @@ struct PersistentUse {
   size_t used_bytes;  // including alignment padding
   size_t count;       // allocations; elements for the tensor and node arrays
 };
+
+// MOTE_WEIGHT_PREPACKING (CMake option, 0/1) overrides the default: on, except on Cortex-M builds.
+#if defined(MOTE_WEIGHT_PREPACKING)
+constexpr bool kWeightPrepackingDefault = MOTE_WEIGHT_PREPACKING != 0;
+#elif defined(__arm__) && defined(__ARM_ARCH_PROFILE) && __ARM_ARCH_PROFILE == 'M'
+constexpr bool kWeightPrepackingDefault = false;
+#else
+constexpr bool kWeightPrepackingDefault = true;
+#endif
 
 class MicroInterpreter {
  public:
@@ -186,6 +196,11 @@ class MicroInterpreter {
   // and custom ops keep their relative order. On by default; call before AllocateTensors to turn it off
   // (outputs are the same either way).
   void SetOperatorReordering(bool enabled);
+  // mote: weight prepacking: kernels whose variant wants its constant weights in another layout (x86 int8
+  // CONV_2D) repack them once, in prepare, into persistent arena memory, instead of on every invoke; costs
+  // ArenaReport::prepacked bytes of arena. Default kWeightPrepackingDefault (on for hosts, off for Cortex-M,
+  // build option MOTE_WEIGHT_PREPACKING); call before AllocateTensors (outputs are the same either way).
+  void SetWeightPrepacking(bool enabled);
 
   InterpreterCore* core() { return core_; }
 

@@ -156,6 +156,9 @@ void CollectRuntimeFacts(const AlignedBuffer& model, std::vector<std::string>* l
   MicroInterpreter model_order(model.data(), model.size(), resolver, arena.data(), arena.size());
   model_order.SetOperatorReordering(false);
   if (model_order.AllocateTensors() == kTfLiteOk) facts->memory.arena_bytes_without_reorder = model_order.arena_used_bytes();
+  MicroInterpreter unpacked(model.data(), model.size(), resolver, arena.data(), arena.size());
+  unpacked.SetWeightPrepacking(false);
+  if (unpacked.AllocateTensors() == kTfLiteOk) facts->arena_bytes_without_prepacking = unpacked.arena_used_bytes();
 }
 
 // Length of the well-formed UTF-8 sequence starting at s[i], or 0 when the bytes there are not one.
@@ -407,7 +410,8 @@ std::string InspectJson(const InspectFacts& f) {
        ", \"planned\": " + std::to_string(f.arena.planned) +
        ", \"activations\": " + std::to_string(f.arena.activations) +
        ", \"scratch\": " + std::to_string(f.arena.scratch) + ", \"persistent\": " + std::to_string(f.arena.persistent) +
-       "},\n";
+       ", \"prepacked\": " + std::to_string(f.arena.prepacked) +
+       ", \"without_prepacking\": " + std::to_string(f.arena_bytes_without_prepacking) + "},\n";
   s += "  \"memory\": " + JsonMemory(f) + ",\n";
   s += std::string("  \"supported\": ") + (f.supported ? "true" : "false") + ",\n";
   s += "  \"problems\": " + JsonList(f.problems, JsonString, "  ") + "\n";

@@ -215,6 +215,7 @@ ArenaReport InterpreterCore::arena_report() const {
   r.activations = activation_bytes_;
   r.scratch = scratch_bytes_;
   r.persistent = arena_->persistent_bytes();
+  r.prepacked = prepacked_bytes_;
   return r;
 }
 

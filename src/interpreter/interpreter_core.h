@@ -158,6 +158,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   void SetMemoryPlanObserver(MemoryPlanObserver* observer) { plan_observer_ = observer; }
   void SetInPlaceExecution(bool enabled) { in_place_enabled_ = enabled; }
   void SetOperatorReordering(bool enabled) { reorder_enabled_ = enabled; }
+  void SetWeightPrepacking(bool enabled) { prepack_enabled_ = enabled; }
   int32_t subgraphs_size() const { return subgraphs_size_; }
 
   // MicroContext
@@ -171,6 +172,8 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override;
   void AllowOutputToOverwriteInput(int input_index) override;
+  bool WeightPrepacking() override { return prepack_enabled_; }
+  void* AllocatePrepackedWeights(size_t bytes) override;
   MicroGraph& graph() override { return *this; }
 
   // MicroGraph
@@ -287,6 +290,8 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   uint8_t pending_in_place_ = 0;
   bool in_place_enabled_ = true;
   bool reorder_enabled_ = true;
+  bool prepack_enabled_ = kWeightPrepackingDefault;
+  size_t prepacked_bytes_ = 0;  // AllocatePrepackedWeights, as requested
   // Persistent allocations refused so far. A kernel's init or prepare that met one fails AllocateTensors even
   // if the kernel ignores the nullptr (init has no status: prepare would dereference a null user_data).
   int32_t persistent_failures_ = 0;

@@ -20,6 +20,12 @@ void* InterpreterCore::AllocatePersistentBuffer(size_t bytes) {
   return AllocatePersistentOrReport(bytes, kPersistentBufferAlignment, "a kernel's persistent buffer");
 }
 
+void* InterpreterCore::AllocatePrepackedWeights(size_t bytes) {
+  void* buffer = AllocatePersistentBuffer(bytes);
+  if (buffer != nullptr) prepacked_bytes_ += bytes;
+  return buffer;
+}
+
 TfLiteStatus InterpreterCore::RequestScratchBufferInArena(size_t bytes, int* buffer_idx) {
   if (phase_ != Phase::kPrepare || current_node_ == nullptr) {
     MicroPrintf("RequestScratchBufferInArena is only available in prepare.");

@@ -165,6 +165,10 @@ void MicroInterpreter::SetOperatorReordering(bool enabled) {
   if (core_ != nullptr) core_->SetOperatorReordering(enabled);
 }
 
+void MicroInterpreter::SetWeightPrepacking(bool enabled) {
+  if (core_ != nullptr) core_->SetWeightPrepacking(enabled);
+}
+
 void MicroInterpreter::SetMemoryPlanObserver(MemoryPlanObserver* observer) {
   if (core_ != nullptr) core_->SetMemoryPlanObserver(observer);
 }

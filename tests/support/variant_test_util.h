@@ -190,6 +190,30 @@ void ExpectMatchesReference(const ConvCase<Problem>& c, void (*fn)(const Problem
   ASSERT_TRUE(SameBytes(expected, RunVariant(fn, c.problem, expected.size()))) << what;
 }
 
+// Runs variant `fn` on weights prepacked by prepare(problem, buffer) into persistent_bytes(problem) bytes
+// (kernels/dispatch/variant.h) and asserts it matches the reference bit for bit. The buffer is 16- but not
+// 32-byte aligned (the arena's persistent alignment at its weakest), and the bytes after it must stay
+// untouched (the size reported is the size used). Nothing to check when persistent_bytes is 0.
+template <class Problem>
+void ExpectPrepackedMatchesReference(const ConvCase<Problem>& c, void (*fn)(const Problem&, void*),
+                                     size_t (*persistent_bytes)(const Problem&),
+                                     void (*prepare)(const Problem&, void*), const std::string& what) {
+  const size_t bytes = persistent_bytes(c.problem);
+  if (bytes == 0) return;
+  constexpr size_t kGuard = 64;
+  constexpr uint8_t kUnwritten = 0xA5;
+  std::vector<uint8_t> storage(bytes + kGuard + 64, kUnwritten);
+  const uintptr_t raw = reinterpret_cast<uintptr_t>(storage.data());
+  uint8_t* buffer = reinterpret_cast<uint8_t*>(((raw + 31) & ~static_cast<uintptr_t>(31)) + 16);
+  Problem p = c.problem;
+  prepare(p, buffer);
+  for (size_t i = bytes; i < bytes + kGuard; ++i) ASSERT_EQ(buffer[i], kUnwritten) << what << ": wrote past " << bytes;
+  p.prepacked = buffer;
+  std::vector<int8_t> expected(conv_test::OutputSize(c.problem));
+  conv_test::RunReference(c.problem, expected.data());
+  ASSERT_TRUE(SameBytes(expected, RunVariant(fn, p, expected.size()))) << "prepacked " << what;
+}
+
 // ---- Dispatch through the interpreter ------------------------------------------------------------------------
 
 // Restores detection-only dispatch when a test that masks features ends, however it ends.

@@ -25,12 +25,15 @@ void PrintTensorLine(const char* kind, size_t k, const TensorFacts& t) {
 }
 
 // Each figure with what it is: the total is the --arena to give; the rest says where it goes.
-void PrintArena(const ArenaReport& a) {
+void PrintArena(const ArenaReport& a, size_t without_prepacking) {
   std::printf("arena: %zu bytes in all (arena_used_bytes(); the smallest --arena that runs the model)\n", a.total);
   std::printf("  %-10s %9zu bytes  tensors and scratch buffers, sharing memory by lifetime (high-water mark)\n",
               "planned", a.planned);
   std::printf("  %-10s %9zu bytes  interpreter structures, kernel state and parameters, kept for the run\n",
               "persistent", a.persistent);
+  std::printf("  %-10s %9zu bytes  of persistent: weights repacked once in prepare (the arena without prepacking, "
+              "mote run --no-prepack: %zu bytes)\n",
+              "prepacked", a.prepacked, without_prepacking);
   if (a.total > a.planned + a.persistent) {
     std::printf("  %-10s %9zu bytes  alignment padding\n", "padding", a.total - a.planned - a.persistent);
   }
@@ -113,7 +116,7 @@ void PrintText(const InspectFacts& f, bool memory) {
   std::printf("nodes: %zu\n", f.nodes.size());
   std::printf("  %5s  %-20s %s\n", "node", "op", "variant");
   for (const NodeFacts& n : f.nodes) std::printf("  %5d  %-20s %s\n", n.index, n.op.c_str(), n.variant.c_str());
-  PrintArena(f.arena);
+  PrintArena(f.arena, f.arena_bytes_without_prepacking);
   if (memory) PrintMemory(f);
   std::printf("supported: yes\n");
 }

@@ -17,7 +17,7 @@ constexpr CommandHelp kHelp[] = {
     {"run",
      "  run MODEL [-i FILE]... [-o DIR] [--arena BYTES] [--top K] [--labels FILE]\n"
      "            [--bench [--runs N] [--warmup W]] [--profile] [--npy] [--max-loop-iterations N]\n"
-     "            [--no-in-place] [--no-reorder] [--delegate xnnpack [--threads N]]\n"
+     "            [--no-in-place] [--no-reorder] [--no-prepack] [--delegate xnnpack [--threads N]]\n"
      "      Runs MODEL. Input k comes from the k-th -i file (a .npy array of the tensor's dtype and\n"
      "      shape, or raw bytes of exactly the tensor's size);\n"
      "      without -i, inputs are generated (xorshift32, seed 0x9E3779B9 + k). -o writes\n"
@@ -26,6 +26,7 @@ constexpr CommandHelp kHelp[] = {
      "      print their top-K classes; other outputs print a summary (shape, min/max/mean, first values).\n"
      "      --max-loop-iterations N fails an invoke whose WHILE loop runs more than N iterations (default:\n"
      "      unbounded, as TFLM). --no-in-place keeps every tensor in its own bytes, --no-reorder the model's node order (docs/memory.md).\n"
+     "      --no-prepack repacks weights on every invoke instead of once in prepare (a smaller arena).\n"
      "      --delegate xnnpack runs the float32 nodes XNNPACK supports through the\n"
      "      XNNPACK delegate (--threads N, default 1); the rest stay on mote's kernels (builds with\n"
      "      libxnnpack-dev only).\n"},

@@ -41,6 +41,7 @@ struct RunOptions {
   DelegateOption delegate;         // --delegate xnnpack [--threads N]
   bool in_place = true;             // --no-in-place: MicroInterpreter::SetInPlaceExecution(false)
   bool reorder = true;              // --no-reorder: MicroInterpreter::SetOperatorReordering(false)
+  bool prepack = kWeightPrepackingDefault;  // --no-prepack: MicroInterpreter::SetWeightPrepacking(false)
 };
 
 bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
@@ -96,6 +97,8 @@ bool ParseRunArgs(const std::vector<std::string>& args, RunOptions* o) {
       o->in_place = false;
     } else if (a == "--no-reorder") {
       o->reorder = false;
+    } else if (a == "--no-prepack") {
+      o->prepack = false;
     } else if (a == "--max-loop-iterations") {
       if (!size_value(&o->max_loop_iterations)) return false;
       if (o->max_loop_iterations > 0xffffffffu) {
@@ -325,6 +328,7 @@ int RunCommand(const std::vector<std::string>& args) {
   interpreter.SetMaxLoopIterations(static_cast<uint32_t>(o.max_loop_iterations));
   interpreter.SetInPlaceExecution(o.in_place);
   interpreter.SetOperatorReordering(o.reorder);
+  interpreter.SetWeightPrepacking(o.prepack);
   if (interpreter.initialization_status() == kTfLiteOk && !delegate.Apply("run", o.delegate, interpreter))
     return kExitFailure;
   if (interpreter.initialization_status() != kTfLiteOk || interpreter.AllocateTensors() != kTfLiteOk) {

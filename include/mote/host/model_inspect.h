@@ -106,6 +106,7 @@ struct InspectFacts {
   std::vector<NodeFacts> nodes;
   bool supported = false;
   ArenaReport arena = {0, 0, 0, 0, 0};
+  size_t arena_bytes_without_prepacking = 0;  // the same interpreter with SetWeightPrepacking(false)
   MemoryFacts memory;  // empty when not supported
   std::vector<std::string> problems;
 };

@@ -66,13 +66,17 @@ constexpr uint32_t kVnniIsa = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx
 constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
     {"conv_2d/int8/avx512vnni-1x1", kVnniIsa, conv_2d::AppliesVnniPointwise, nullptr,
-     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniPointwise)},
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniPointwise), MOTE_X86_SIMD_FN(conv_2d::VnniPointwisePersistentBytes),
+     MOTE_X86_SIMD_FN(conv_2d::PrepareVnniPointwise)},
     {"conv_2d/int8/avx512vnni-im2col", kVnniIsa, conv_2d::AppliesVnniIm2col, nullptr,
-     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col)},
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col), MOTE_X86_SIMD_FN(conv_2d::VnniIm2colPersistentBytes),
+     MOTE_X86_SIMD_FN(conv_2d::PrepareVnniIm2col)},
     {"conv_2d/int8/avx2-1x1", isa::kAvx2, conv_2d::AppliesAvx2Pointwise, nullptr,
-     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise)},
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise), MOTE_X86_SIMD_FN(conv_2d::Avx2PointwisePersistentBytes),
+     MOTE_X86_SIMD_FN(conv_2d::PrepareAvx2Pointwise)},
     {"conv_2d/int8/avx2-im2col", isa::kAvx2, conv_2d::AppliesAvx2Im2col, nullptr,
-     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col)},
+     MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col), MOTE_X86_SIMD_FN(conv_2d::Avx2Im2colPersistentBytes),
+     MOTE_X86_SIMD_FN(conv_2d::PrepareAvx2Im2col)},
 #endif
 #if MOTE_TARGET_AARCH64
     {"conv_2d/int8/dotprod-1x1", isa::kArmNeon | isa::kArmDotProd, conv_2d::AppliesNeonPointwise, nullptr,
@@ -201,11 +205,20 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                             options->activation, /*quantized_dimension=*/0,
                                                             output_depth, max_shift, &p));
   if (kind == Kind::kInt8) {
-    const conv_2d::ConvInt8Problem problem =
+    conv_2d::ConvInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
+    // Weights the variant may prepack: a constant int8 filter (a packed INT4 one is unpacked per invoke) and a
+    // constant bias or none.
+    const bool weights_constant = data->unpacked_filter_index < 0 && IsConstantTensor(filter) &&
+                                  (bias == nullptr || IsConstantTensor(bias));
+    if (weights_constant) {
+      problem.filter = filter->data.int8;
+      problem.bias = bias == nullptr ? nullptr : bias->data.i32;
+    }
     if (output_is_computed_size) {
-      TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
+      TF_LITE_ENSURE_STATUS(
+          SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant, weights_constant));
     } else {
       // An output of another size than the padding computes (accepted as TFLM does, see ResolveWindow): only the
       // reference, the table's last entry, iterates such outputs.
@@ -229,6 +242,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
+      problem.prepacked = data.int8_variant.prepacked;
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }

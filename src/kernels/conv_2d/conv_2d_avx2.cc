@@ -3,8 +3,9 @@
 //
 // Both variants turn the convolution into a GEMM: one int16 row per output pixel (its receptive field with
 // the input offset applied, zeros for taps outside the image, i.e. exactly the terms the reference skips),
-// times the filter rows. Layers whose filter fits 64 KiB repack it once per invoke for the packed-weight GEMM
-// (channels in vector lanes); larger ones use the dot-product GEMM on the filter in place. Rows are built per
+// times the filter rows. Layers whose filter fits 64 KiB repack it for the packed-weight GEMM (channels in
+// vector lanes): once, in prepare, into persistent memory when the interpreter prepacks weights
+// (*PersistentBytes / Prepare*), else per invoke on the stack; larger ones use the dot-product GEMM on the filter in place. Rows are built per
 // tile of output pixels. All buffers are on the stack (at most ~110 KiB), so the variants need no arena
 // scratch: x86-64 hosts have large stacks, and arena scratch would add to the peak of exactly the early,
 // largest layers.
@@ -96,8 +97,18 @@ struct PatchRows {
   }
 };
 
-// Packed-weight GEMM (gemm_avx2.h): weights repacked once per call into a stack buffer, constants per
-// 8-channel block precomputed. Rows need k rounded up to even, with a zero at k when k is odd.
+// The packed filter and its per-block constants (bias, requantization) for the packed-weight GEMM.
+void PreparePacked(const ConvInt8Problem& p, int k, const avx2::PreparedPacked& w) {
+  avx2::PackWeights(p.filter, k, p.output_depth, w.packed);
+  avx2::MakePackedOutput(QuantOf(p), p.output_depth, w.requant, w.bias);
+}
+
+size_t PackedPersistentBytes(const ConvInt8Problem& p, int k) {
+  return UsesPackedWeights(p, k) ? avx2::PreparedPackedBytes(p.output_depth, avx2::PackedBytes(k, p.output_depth)) : 0;
+}
+
+// Packed-weight GEMM (gemm_avx2.h) on the prepacked weights, or on weights repacked into a stack buffer for
+// this call. Rows need k rounded up to even, with a zero at k when k is odd.
 template <typename Rows>
 void RunPacked(const ConvInt8Problem& p, int k, const Rows& rows_of) {
   const int a_stride = (k + 1) & ~1;
@@ -106,9 +117,13 @@ void RunPacked(const ConvInt8Problem& p, int k, const Rows& rows_of) {
   alignas(32) int8_t packed[avx2::kPackedMaxBytes];
   avx2::Requant8 requant[kMaxPackedChannels / 8];
   alignas(32) int32_t bias[kMaxPackedChannels];
-  avx2::PackWeights(p.filter, k, p.output_depth, packed);
-  avx2::MakePackedOutput(QuantOf(p), p.output_depth, requant, bias);
-  const avx2::PackedOutput po{requant, bias,
+  avx2::PreparedPacked w{requant, bias, packed};
+  if (p.prepacked != nullptr) {
+    w = avx2::PreparedPackedAt(const_cast<void*>(p.prepacked), p.output_depth);
+  } else {
+    PreparePacked(p, k, w);
+  }
+  const avx2::PackedOutput po{w.requant, w.bias,
                               avx2::MakeOutputStage8(p.output_offset, p.output_activation_min,
                                                      p.output_activation_max)};
   const int64_t total = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
@@ -119,7 +134,7 @@ void RunPacked(const ConvInt8Problem& p, int k, const Rows& rows_of) {
     if (k & 1) {
       for (int r = 0; r < rows; ++r) a[r * a_stride + k] = 0;
     }
-    avx2::GemmInt8Packed(a, a_stride, rows, packed, k, p.output_depth, po, p.output + pixel * p.output_depth,
+    avx2::GemmInt8Packed(a, a_stride, rows, w.packed, k, p.output_depth, po, p.output + pixel * p.output_depth,
                          p.output_depth);
   }
 }
@@ -157,14 +172,24 @@ const int8_t* InputEnd(const ConvInt8Problem& p) {
   return p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * p.input_depth;
 }
 
+int PatchDepth(const ConvInt8Problem& p) { return p.filter_height * p.filter_width * p.input_depth; }
+
 }  // namespace
 
 void ConvInt8Avx2Pointwise(const ConvInt8Problem& p, void*) {
   Run(p, p.input_depth, PointwiseRows{p, InputEnd(p)});
 }
 
-void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void*) {
-  Run(p, p.filter_height * p.filter_width * p.input_depth, PatchRows{p, InputEnd(p)});
+void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void*) { Run(p, PatchDepth(p), PatchRows{p, InputEnd(p)}); }
+
+size_t Avx2PointwisePersistentBytes(const ConvInt8Problem& p) { return PackedPersistentBytes(p, p.input_depth); }
+void PrepareAvx2Pointwise(const ConvInt8Problem& p, void* buffer) {
+  PreparePacked(p, p.input_depth, avx2::PreparedPackedAt(buffer, p.output_depth));
+}
+
+size_t Avx2Im2colPersistentBytes(const ConvInt8Problem& p) { return PackedPersistentBytes(p, PatchDepth(p)); }
+void PrepareAvx2Im2col(const ConvInt8Problem& p, void* buffer) {
+  PreparePacked(p, PatchDepth(p), avx2::PreparedPackedAt(buffer, p.output_depth));
 }
 
 }  // namespace conv_2d

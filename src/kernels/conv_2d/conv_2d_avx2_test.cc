@@ -32,25 +32,45 @@ using variant_test::ModelRun;
 std::string Describe(const Shape& s) { return variant_test::DescribeShape(s); }
 bool MakeCase(const Shape& s, Rng& rng, Case* c) { return variant_test::MakeConvCase(s, rng, c); }
 
+using BytesFn = size_t (*)(const conv_2d::ConvInt8Problem&);
+using PrepareFn = void (*)(const conv_2d::ConvInt8Problem&, void*);
+
+// A variant with its prepacking functions (kernels/dispatch/variant.h).
+struct Prepacking {
+  VariantFn run;
+  BytesFn bytes;
+  PrepareFn prepare;
+};
+
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
-constexpr VariantFn kPointwise = conv_2d::ConvInt8Avx2Pointwise;
-constexpr VariantFn kIm2col = conv_2d::ConvInt8Avx2Im2col;
-constexpr VariantFn kVnniPointwise = conv_2d::ConvInt8VnniPointwise;
-constexpr VariantFn kVnniIm2col = conv_2d::ConvInt8VnniIm2col;
+constexpr Prepacking kPointwisePrepacked = {conv_2d::ConvInt8Avx2Pointwise, conv_2d::Avx2PointwisePersistentBytes,
+                                            conv_2d::PrepareAvx2Pointwise};
+constexpr Prepacking kIm2colPrepacked = {conv_2d::ConvInt8Avx2Im2col, conv_2d::Avx2Im2colPersistentBytes,
+                                         conv_2d::PrepareAvx2Im2col};
+constexpr Prepacking kVnniPointwisePrepacked = {conv_2d::ConvInt8VnniPointwise,
+                                                conv_2d::VnniPointwisePersistentBytes, conv_2d::PrepareVnniPointwise};
+constexpr Prepacking kVnniIm2colPrepacked = {conv_2d::ConvInt8VnniIm2col, conv_2d::VnniIm2colPersistentBytes,
+                                             conv_2d::PrepareVnniIm2col};
 #else
-constexpr VariantFn kPointwise = nullptr;
-constexpr VariantFn kIm2col = nullptr;
-constexpr VariantFn kVnniPointwise = nullptr;
-constexpr VariantFn kVnniIm2col = nullptr;
+constexpr Prepacking kPointwisePrepacked = {nullptr, nullptr, nullptr};
+constexpr Prepacking kIm2colPrepacked = {nullptr, nullptr, nullptr};
+constexpr Prepacking kVnniPointwisePrepacked = {nullptr, nullptr, nullptr};
+constexpr Prepacking kVnniIm2colPrepacked = {nullptr, nullptr, nullptr};
 #endif
 constexpr uint32_t kVnniIsa =
     isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
+
+// Prepacked (weights prepared once into persistent memory) and not: both must match the reference.
+void ExpectBothMatchReference(Case& c, const Prepacking& v, const std::string& what) {
+  ExpectMatchesReference(c, v.run, what);
+  variant_test::ExpectPrepackedMatchesReference(c, v.run, v.bytes, v.prepare, what);
+}
 
 // The AVX-512 VNNI variants run the same cases when the CPU has VNNI (and are skipped, saying so, when not).
 void ExpectVnniMatchesReference(Case& c, bool pointwise, const std::string& what) {
   if (!variant_test::CpuHas(kVnniIsa)) return;
   const bool applies = pointwise ? conv_2d::AppliesVnniPointwise(c.problem) : conv_2d::AppliesVnniIm2col(c.problem);
-  if (applies) ExpectMatchesReference(c, pointwise ? kVnniPointwise : kVnniIm2col, "avx512vnni " + what);
+  if (applies) ExpectBothMatchReference(c, pointwise ? kVnniPointwisePrepacked : kVnniIm2colPrepacked, "avx512vnni " + what);
 }
 
 void NoteVnniSkipped() {
@@ -80,7 +100,7 @@ TEST(Conv2DAvx2, PointwiseMatchesReference) {
     Case c;
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(conv_2d::AppliesAvx2Pointwise(c.problem)) << Describe(s);
-    ExpectMatchesReference(c, kPointwise, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectBothMatchReference(c, kPointwisePrepacked, "case " + std::to_string(i) + " " + Describe(s));
     ExpectVnniMatchesReference(c, true, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
@@ -102,7 +122,7 @@ TEST(Conv2DAvx2, Im2colMatchesReference) {
     Case c;
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(conv_2d::AppliesAvx2Im2col(c.problem)) << Describe(s);
-    ExpectMatchesReference(c, kIm2col, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectBothMatchReference(c, kIm2colPrepacked, "case " + std::to_string(i) + " " + Describe(s));
     ExpectVnniMatchesReference(c, false, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
@@ -130,7 +150,7 @@ TEST(Conv2DAvx2, Im2colMatchesReferenceOnModelShapes) {
     Case c;
     ASSERT_TRUE(MakeCase(s, rng, &c));
     ASSERT_TRUE(conv_2d::AppliesAvx2Im2col(c.problem)) << Describe(s);
-    ExpectMatchesReference(c, kIm2col, Describe(s));
+    ExpectBothMatchReference(c, kIm2colPrepacked, Describe(s));
     ExpectVnniMatchesReference(c, false, Describe(s));
     if (HasFatalFailure()) return;
   }
@@ -156,7 +176,7 @@ TEST(Conv2DAvx2, LargeLayersMatchReference) {
     ASSERT_TRUE(MakeCase(s, rng, &c));
     const bool pointwise = s.filter_h == 1 && s.filter_w == 1;
     ASSERT_TRUE(pointwise ? conv_2d::AppliesAvx2Pointwise(c.problem) : conv_2d::AppliesAvx2Im2col(c.problem));
-    ExpectMatchesReference(c, pointwise ? kPointwise : kIm2col, Describe(s));
+    ExpectBothMatchReference(c, pointwise ? kPointwisePrepacked : kIm2colPrepacked, Describe(s));
     ExpectVnniMatchesReference(c, pointwise, Describe(s));
     if (HasFatalFailure()) return;
   }

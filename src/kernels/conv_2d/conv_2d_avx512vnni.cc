@@ -1,8 +1,9 @@
 // CONV_2D int8, AVX-512 VNNI variants (compiled with -mavx512f -mavx512bw -mavx512vl -mavx512vnni; run only
 // when the CPU has them). Contract in conv_2d_variants.h; arithmetic in kernels/simd/gemm_vnni.h.
 //
-// The same GEMM formulation as the AVX2 variants (one row per output pixel, the filter repacked per invoke
-// on the stack, channels in vector lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd; the
+// The same GEMM formulation as the AVX2 variants (one row per output pixel, the filter repacked once into
+// persistent memory when the interpreter prepacks weights, else per invoke on the stack; channels in vector
+// lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd; the
 // weights' column sums fold the difference into the bias. Layers whose packed filter exceeds 64 KiB or 512
 // channels are left to the AVX2 variants (applies()).
 #include <immintrin.h>
@@ -37,6 +38,22 @@ const int8_t* InputEnd(const ConvInt8Problem& p) {
   return p.input + static_cast<int64_t>(p.batches) * p.input_height * p.input_width * p.input_depth;
 }
 
+// The packed filter and its constants, the column sums folded into the bias.
+void PreparePacked(const ConvInt8Problem& p, int k, const avx2::PreparedPacked& w) {
+  alignas(32) int32_t colsum[kVnniMaxChannels];
+  vnni::PackWeights(p.filter, k, p.output_depth, w.packed, colsum);
+  const avx2::GemmQuant quant{p.bias, p.output_multiplier, p.output_shift, true, p.output_offset,
+                              p.output_activation_min, p.output_activation_max};
+  avx2::MakePackedOutput(quant, p.output_depth, w.requant, w.bias);
+  vnni::FoldColumnSums(colsum, p.output_depth, p.input_offset, w.bias);
+}
+
+size_t PackedPersistentBytes(const ConvInt8Problem& p, int k) {
+  return avx2::PreparedPackedBytes(p.output_depth, vnni::PackedBytes(k, p.output_depth));
+}
+
+int PatchDepth(const ConvInt8Problem& p) { return p.filter_height * p.filter_width * p.input_depth; }
+
 // `build(cursor, rows, a, a_stride)` writes `rows` rows of RoundUp4(k) readable bytes and advances the cursor.
 template <typename BuildRows>
 void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
@@ -46,15 +63,15 @@ void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
   if (tile_rows > kMaxTileRows) tile_rows = kMaxTileRows;
   alignas(32) uint8_t a[kTileBytes];
   alignas(32) int8_t packed[vnni::kPackedMaxBytes];
-  alignas(32) int32_t colsum[kVnniMaxChannels];
   alignas(32) int32_t bias[kVnniMaxChannels];
   avx2::Requant8 requant[kVnniMaxChannels / 8];
-  vnni::PackWeights(p.filter, k, cols, packed, colsum);
-  const avx2::GemmQuant quant{p.bias, p.output_multiplier, p.output_shift, true, p.output_offset,
-                              p.output_activation_min, p.output_activation_max};
-  avx2::MakePackedOutput(quant, cols, requant, bias);
-  vnni::FoldColumnSums(colsum, cols, p.input_offset, bias);
-  const avx2::PackedOutput po{requant, bias,
+  avx2::PreparedPacked w{requant, bias, packed};
+  if (p.prepacked != nullptr) {
+    w = avx2::PreparedPackedAt(const_cast<void*>(p.prepacked), cols);
+  } else {
+    PreparePacked(p, k, w);
+  }
+  const avx2::PackedOutput po{w.requant, w.bias,
                               avx2::MakeOutputStage8(p.output_offset, p.output_activation_min,
                                                      p.output_activation_max)};
   const int64_t total = static_cast<int64_t>(p.batches) * p.output_height * p.output_width;
@@ -62,7 +79,7 @@ void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
   for (int64_t pixel = 0; pixel < total; pixel += tile_rows) {
     const int rows = total - pixel < tile_rows ? static_cast<int>(total - pixel) : tile_rows;
     build(&at, rows, a, a_stride);
-    vnni::GemmPacked(a, a_stride, rows, packed, k, cols, po, p.output + pixel * cols, cols);
+    vnni::GemmPacked(a, a_stride, rows, w.packed, k, cols, po, p.output + pixel * cols, cols);
   }
 }
 
@@ -87,7 +104,7 @@ void ConvInt8VnniPointwise(const ConvInt8Problem& p, void*) {
 }
 
 void ConvInt8VnniIm2col(const ConvInt8Problem& p, void*) {
-  const int k = p.filter_height * p.filter_width * p.input_depth;
+  const int k = PatchDepth(p);
   const avx2::PatchGeometry g{p.input, InputEnd(p), p.input_height, p.input_width, p.input_depth,
                               p.filter_height, p.filter_width, p.stride_height, p.stride_width,
                               p.dilation_height, p.dilation_width, p.pad_height, p.pad_width, p.input_offset};
@@ -98,6 +115,16 @@ void ConvInt8VnniIm2col(const ConvInt8Problem& p, void*) {
       vnni::BuildPatchRow(g, pad, at->b, at->oy, at->ox, a + static_cast<int64_t>(r) * a_stride);
     }
   });
+}
+
+size_t VnniPointwisePersistentBytes(const ConvInt8Problem& p) { return PackedPersistentBytes(p, p.input_depth); }
+void PrepareVnniPointwise(const ConvInt8Problem& p, void* buffer) {
+  PreparePacked(p, p.input_depth, avx2::PreparedPackedAt(buffer, p.output_depth));
+}
+
+size_t VnniIm2colPersistentBytes(const ConvInt8Problem& p) { return PackedPersistentBytes(p, PatchDepth(p)); }
+void PrepareVnniIm2col(const ConvInt8Problem& p, void* buffer) {
+  PreparePacked(p, PatchDepth(p), avx2::PreparedPackedAt(buffer, p.output_depth));
 }
 
 }  // namespace conv_2d

@@ -29,6 +29,13 @@ void ConvInt8Avx2Pointwise(const ConvInt8Problem& p, void* scratch);
 bool AppliesAvx2Im2col(const ConvInt8Problem& p);
 void ConvInt8Avx2Im2col(const ConvInt8Problem& p, void* scratch);
 
+// Their prepacked weights (kernels/dispatch/variant.h): the packed filter with its output constants, for
+// layers that take the packed-weight GEMM (0 bytes for the others).
+size_t Avx2PointwisePersistentBytes(const ConvInt8Problem& p);
+void PrepareAvx2Pointwise(const ConvInt8Problem& p, void* buffer);
+size_t Avx2Im2colPersistentBytes(const ConvInt8Problem& p);
+void PrepareAvx2Im2col(const ConvInt8Problem& p, void* buffer);
+
 // Largest im2col row (filter_height * filter_width * input_depth) the AVX2 variant handles.
 constexpr int kAvx2MaxPatch = 4096;
 
@@ -39,6 +46,11 @@ bool AppliesVnniPointwise(const ConvInt8Problem& p);
 void ConvInt8VnniPointwise(const ConvInt8Problem& p, void* scratch);
 bool AppliesVnniIm2col(const ConvInt8Problem& p);
 void ConvInt8VnniIm2col(const ConvInt8Problem& p, void* scratch);
+// Their prepacked weights: the packed filter, the output constants and the bias with the column sums folded.
+size_t VnniPointwisePersistentBytes(const ConvInt8Problem& p);
+void PrepareVnniPointwise(const ConvInt8Problem& p, void* buffer);
+size_t VnniIm2colPersistentBytes(const ConvInt8Problem& p);
+void PrepareVnniIm2col(const ConvInt8Problem& p, void* buffer);
 
 constexpr int kVnniMaxChannels = 512;
 

@@ -36,6 +36,14 @@
 // to a portable variant when an optimized entry applied but was not compiled in, or the CPU lacks (or a mask
 // hides) its ISA; built with MOTE_OPTIMIZED_FALLBACK_WARN, it falls back and prints why.
 //
+// Prepacked weights (optional trailing members; tables that leave them out get nullptr): a variant that wants
+// its constant weights in another layout names persistent_bytes(problem) (0: nothing to prepare for this
+// problem) and prepare_persistent(problem, buffer), which fills buffer from the problem's filter and bias
+// (data pointers set in prepare). When the interpreter has weight prepacking on (MicroContext::WeightPrepacking,
+// MicroInterpreter::SetWeightPrepacking) and the glue says the weights are constant, SelectVariant allocates
+// the SAME record's persistent_bytes once and fills it; invoke hands it to run as problem.prepacked, and run
+// must still work with problem.prepacked == nullptr (prepacking off), preparing on the fly as before.
+//
 // Run functions must not allocate; `scratch` is the arena scratch buffer (nullptr when scratch_bytes is
 // nullptr or returned 0). Problems passed to *_avx2.cc code are PODs without member functions, so that no
 // inline function is ever compiled with -mavx2 in one TU and linked into portable code (ODR).
@@ -126,12 +134,16 @@ struct KernelVariant {
   bool (*applies)(const Problem& problem);        // nullptr: always applies
   size_t (*scratch_bytes)(const Problem& problem);  // nullptr: no scratch
   RunFn run;                                      // nullptr: not compiled into this build
+  size_t (*persistent_bytes)(const Problem& problem) = nullptr;  // nullptr: nothing to prepack
+  void (*prepare_persistent)(const Problem& problem, void* buffer) = nullptr;
 };
 
-// What prepare stores for invoke: which table entry, and its scratch buffer (-1 for none).
+// What prepare stores for invoke: which table entry, its scratch buffer (-1 for none) and its prepacked
+// weights (nullptr for none).
 struct VariantChoice {
   int16_t index;
   int16_t scratch_index;
+  const void* prepacked = nullptr;
 };
 
 #if defined(MOTE_REQUIRE_OPTIMIZED)
@@ -153,12 +165,13 @@ void ReportLostVariant(TfLiteContext* context, const char* op_name, const char* 
                        bool compiled_in, const char* fallback_id, bool fatal);
 }  // namespace variant_internal
 
-// Picks the variant for `problem` (see the file comment), requests its scratch buffer and reports its id.
-// Fails only when the arena cannot hold the scratch, when no entry applies (a table without an
+// Picks the variant for `problem` (see the file comment), requests its scratch buffer, prepacks its weights
+// when `weights_constant` and the interpreter prepacks (the file comment) and reports its id.
+// Fails only when the arena cannot hold the scratch or the prepacked weights, when no entry applies (a table without an
 // always-applying last entry: a programming error) or under MOTE_REQUIRE_OPTIMIZED as described above.
 template <typename Problem, size_t N>
 TfLiteStatus SelectVariant(TfLiteContext* context, const char* op_name, const KernelVariant<Problem> (&table)[N],
-                           const Problem& problem, VariantChoice* choice) {
+                           const Problem& problem, VariantChoice* choice, bool weights_constant = false) {
   static_assert(N < 32768, "variant index must fit in int16_t");
   const uint32_t available = isa::AvailableFeatures();
   int lost = -1;  // first applicable optimized entry that could not run
@@ -182,6 +195,17 @@ TfLiteStatus SelectVariant(TfLiteContext* context, const char* op_name, const Ke
       int scratch_index = -1;
       TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, bytes, &scratch_index));
       choice->scratch_index = static_cast<int16_t>(scratch_index);
+    }
+    choice->prepacked = nullptr;
+    if (weights_constant && v.persistent_bytes != nullptr && v.prepare_persistent != nullptr &&
+        GetMicroContext(context)->WeightPrepacking()) {
+      const size_t persistent = v.persistent_bytes(problem);
+      if (persistent > 0) {
+        void* buffer = GetMicroContext(context)->AllocatePrepackedWeights(persistent);
+        if (buffer == nullptr) return kTfLiteError;  // the interpreter reports the arena size needed
+        v.prepare_persistent(problem, buffer);
+        choice->prepacked = buffer;
+      }
     }
     ReportKernelVariant(context, v.id);
     return kTfLiteOk;

@@ -35,6 +35,7 @@ struct ConvInt8ProblemCommon {
   const int8_t* filter;
   const int32_t* bias;  // nullptr: no bias
   int8_t* output;
+  const void* prepacked;  // the chosen variant's prepared weights (kernels/dispatch/variant.h), or nullptr
 };
 
 }  // namespace mote

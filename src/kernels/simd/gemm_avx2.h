@@ -326,6 +326,31 @@ static inline void MakePackedOutput(const GemmQuant& q, int cols, Requant8* requ
   }
 }
 
+// Packed weights with their output constants, prepared once (in prepare, into persistent memory: kernels/
+// dispatch/variant.h) or per invoke on the stack. Layout from the 32-byte aligned base: requant[blocks],
+// bias[blocks * 8], packed[packed_bytes rounded up to 32].
+struct PreparedPacked {
+  Requant8* requant;
+  int32_t* bias;
+  int8_t* packed;
+};
+
+// Bytes a PreparedPacked needs from a 16-byte aligned buffer (the alignment of persistent arena memory).
+static inline size_t PreparedPackedBytes(int cols, int64_t packed_bytes) {
+  const size_t blocks = static_cast<size_t>(PackedBlocks(cols));
+  return 16 + blocks * sizeof(Requant8) + blocks * 8 * sizeof(int32_t) + (static_cast<size_t>(packed_bytes) + 31) / 32 * 32;
+}
+
+static inline PreparedPacked PreparedPackedAt(void* buffer, int cols) {
+  const uintptr_t base = (reinterpret_cast<uintptr_t>(buffer) + 31) & ~static_cast<uintptr_t>(31);
+  const size_t blocks = static_cast<size_t>(PackedBlocks(cols));
+  PreparedPacked p;
+  p.requant = reinterpret_cast<Requant8*>(base);
+  p.bias = reinterpret_cast<int32_t*>(base + blocks * sizeof(Requant8));
+  p.packed = reinterpret_cast<int8_t*>(base + blocks * sizeof(Requant8) + blocks * 8 * sizeof(int32_t));
+  return p;
+}
+
 static inline __m256i Broadcast32(const int16_t* p) {
   return _mm256_castps_si256(_mm256_broadcast_ss(reinterpret_cast<const float*>(p)));
 }
