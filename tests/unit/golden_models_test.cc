@@ -130,6 +130,9 @@ TEST_P(GoldenModelTest, MatchesTflmBitExact) {
   static AllOpsResolver resolver;
   test::AlignedBuffer arena(16 << 20);
   MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+  // The arena is compared with TFLM's, which repacks nothing: weight prepacking off (outputs are the same with
+  // it on: PrepackingLeavesOutputsUnchanged).
+  interpreter.SetWeightPrepacking(false);
   ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
   for (size_t k = 0; k < interpreter.inputs_size(); ++k) {
     test::AlignedBuffer in;
@@ -290,6 +293,35 @@ TEST_P(GoldenModelTest, ReorderingLeavesOutputsUnchanged) {
   EXPECT_EQ(moved > 0, arena_bytes[1] < arena_bytes[0]) << "an order is kept only when it saves bytes";
   std::printf("[ reorder  ] %s: %zu bytes with reordering (%d positions moved), %zu without\n", c.name.c_str(),
               arena_bytes[1], moved, arena_bytes[0]);
+}
+
+// Weight prepacking prepares the same weights once instead of per invoke: every output is byte-identical with
+// it on and off, over two invokes, and the arena grows by the prepacked bytes (and their alignment) alone.
+TEST_P(GoldenModelTest, PrepackingLeavesOutputsUnchanged) {
+  const GoldenCase& c = GetParam();
+  test::AlignedBuffer model;
+  std::string error;
+  ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
+  static AllOpsResolver resolver;
+  std::vector<std::vector<uint8_t>> outputs[2];
+  ArenaReport report[2] = {};
+  size_t nodes = 0;
+  for (int on = 0; on < 2; ++on) {
+    test::AlignedBuffer arena(16 << 20);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    interpreter.SetWeightPrepacking(on == 1);
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    report[on] = interpreter.arena_report();
+    nodes = interpreter.operators_size();
+    InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
+    if (HasFatalFailure()) return;
+  }
+  ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
+  EXPECT_EQ(report[0].prepacked, 0u) << "prepacking off prepacks nothing";
+  EXPECT_GE(report[1].total - report[0].total, report[1].prepacked);
+  EXPECT_LE(report[1].total - report[0].total, report[1].prepacked + 16 * nodes) << "only alignment on top";
+  std::printf("[ prepack  ] %s: %zu bytes with prepacking (%zu prepacked), %zu without\n", c.name.c_str(),
+              report[1].total, report[1].prepacked, report[0].total);
 }
 
 std::string CaseName(const ::testing::TestParamInfo<GoldenCase>& info) {

@@ -35,6 +35,7 @@ struct OpData {
   reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
+  const void* prepacked_weights;  // kInt8: the variant's prepacked filter and constants, or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
   int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
   reference::HybridConvParams hybrid;  // kHybrid
@@ -216,9 +217,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       problem.filter = filter->data.int8;
       problem.bias = bias == nullptr ? nullptr : bias->data.i32;
     }
+    data->prepacked_weights = nullptr;
     if (output_is_computed_size) {
-      TF_LITE_ENSURE_STATUS(
-          SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant, weights_constant));
+      TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant,
+                                          weights_constant ? &data->prepacked_weights : nullptr));
     } else {
       // An output of another size than the padding computes (accepted as TFLM does, see ResolveWindow): only the
       // reference, the table's last entry, iterates such outputs.
@@ -242,7 +244,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       conv_2d::ConvInt8Problem problem = MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
-      problem.prepacked = data.int8_variant.prepacked;
+      problem.prepacked = data.prepacked_weights;
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }

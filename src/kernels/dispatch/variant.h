@@ -138,12 +138,10 @@ struct KernelVariant {
   void (*prepare_persistent)(const Problem& problem, void* buffer) = nullptr;
 };
 
-// What prepare stores for invoke: which table entry, its scratch buffer (-1 for none) and its prepacked
-// weights (nullptr for none).
+// What prepare stores for invoke: which table entry, and its scratch buffer (-1 for none).
 struct VariantChoice {
   int16_t index;
   int16_t scratch_index;
-  const void* prepacked = nullptr;
 };
 
 #if defined(MOTE_REQUIRE_OPTIMIZED)
@@ -165,13 +163,15 @@ void ReportLostVariant(TfLiteContext* context, const char* op_name, const char* 
                        bool compiled_in, const char* fallback_id, bool fatal);
 }  // namespace variant_internal
 
-// Picks the variant for `problem` (see the file comment), requests its scratch buffer, prepacks its weights
-// when `weights_constant` and the interpreter prepacks (the file comment) and reports its id.
+// Picks the variant for `problem` (see the file comment), requests its scratch buffer and reports its id.
+// `prepacked` (nullptr: the op never prepacks) receives the prepacked weights when the glue passes it for
+// constant weights and the interpreter prepacks (the file comment), else nullptr; glue keeps it in its op data
+// (not in VariantChoice, which every op's data holds) and sets problem.prepacked from it in invoke.
 // Fails only when the arena cannot hold the scratch or the prepacked weights, when no entry applies (a table without an
 // always-applying last entry: a programming error) or under MOTE_REQUIRE_OPTIMIZED as described above.
 template <typename Problem, size_t N>
 TfLiteStatus SelectVariant(TfLiteContext* context, const char* op_name, const KernelVariant<Problem> (&table)[N],
-                           const Problem& problem, VariantChoice* choice, bool weights_constant = false) {
+                           const Problem& problem, VariantChoice* choice, const void** prepacked = nullptr) {
   static_assert(N < 32768, "variant index must fit in int16_t");
   const uint32_t available = isa::AvailableFeatures();
   int lost = -1;  // first applicable optimized entry that could not run
@@ -196,15 +196,15 @@ TfLiteStatus SelectVariant(TfLiteContext* context, const char* op_name, const Ke
       TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, bytes, &scratch_index));
       choice->scratch_index = static_cast<int16_t>(scratch_index);
     }
-    choice->prepacked = nullptr;
-    if (weights_constant && v.persistent_bytes != nullptr && v.prepare_persistent != nullptr &&
+    if (prepacked != nullptr) *prepacked = nullptr;
+    if (prepacked != nullptr && v.persistent_bytes != nullptr && v.prepare_persistent != nullptr &&
         GetMicroContext(context)->WeightPrepacking()) {
       const size_t persistent = v.persistent_bytes(problem);
       if (persistent > 0) {
         void* buffer = GetMicroContext(context)->AllocatePrepackedWeights(persistent);
         if (buffer == nullptr) return kTfLiteError;  // the interpreter reports the arena size needed
         v.prepare_persistent(problem, buffer);
-        choice->prepacked = buffer;
+        *prepacked = buffer;
       }
     }
     ReportKernelVariant(context, v.id);
