@@ -73,6 +73,15 @@ without=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["memor
 "$mote" run "$demo" --no-in-place --arena "$without" >/dev/null 2>&1 || { echo "FAILED: --no-in-place in $without bytes"; fail=1; }
 "$mote" run "$demo" --no-in-place --arena $((without - 16)) >/dev/null 2>&1 && { echo "FAILED: --no-in-place in $((without - 16)) bytes"; fail=1; }
 
+# --no-prepack: the same outputs, in the arena inspect measured for it; the prepacked bytes are what it saves.
+check "demo prepack" 'd["arena"]["without_prepacking"] + d["arena"]["prepacked"] <= d["arena_bytes"] and d["arena"]["prepacked"] <= d["arena"]["persistent"]'
+"$mote" run "$demo" -o "$work/off" --no-prepack >/dev/null 2>&1 || { echo "FAILED: run demo --no-prepack"; fail=1; }
+cmp -s "$work/on/output0.bin" "$work/off/output0.bin" || { echo "FAILED: --no-prepack changed the output"; fail=1; }
+unpacked=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["arena"]["without_prepacking"])' "$work/out.json")
+"$mote" run "$demo" --no-prepack --arena "$unpacked" >/dev/null 2>&1 || { echo "FAILED: --no-prepack in $unpacked bytes"; fail=1; }
+"$mote" run "$demo" --no-prepack --arena $((unpacked - 16)) >/dev/null 2>&1 && { echo "FAILED: --no-prepack in $((unpacked - 16)) bytes"; fail=1; }
+grep -qF "prepacked " "$work/out.txt" || { echo "FAILED: inspect text lacks the prepacked bytes"; fail=1; }
+
 # gen-resolver on the demo model: stdout and -o give the same header.
 "$mote" gen-resolver "$demo" >"$work/gen.h" || { echo "FAILED: gen-resolver demo"; fail=1; }
 "$mote" gen-resolver "$demo" -o "$work/gen_o.h" --name RegisterDemo || { echo "FAILED: gen-resolver -o"; fail=1; }
