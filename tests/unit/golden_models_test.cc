@@ -238,27 +238,37 @@ void ExpectSameOutputsOverTwoInvokes(const std::vector<std::vector<uint8_t>>& a,
   }
 }
 
-// In-place execution changes where tensors live, never what the kernels compute: with it on and off, every
-// output is byte-identical (floats included: the same kernels run on the same values).
-TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
-  const GoldenCase& c = GetParam();
+// Runs the case's model with an interpreter setting off (on == 0), then on (1): set(interpreter, on) before
+// AllocateTensors, look(interpreter, on) after it; each run invokes twice, the inputs written before each (their
+// bytes are reused once read), and leaves its outputs in outputs[on]: on and off must agree on the second invoke
+// too (variables carry state from the first; nothing else may). Callers check HasFatalFailure().
+template <class Set, class Look>
+void RunOffAndOn(const GoldenCase& c, Set set, Look look, std::vector<std::vector<uint8_t>> outputs[2]) {
   test::AlignedBuffer model;
   std::string error;
   ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
   static AllOpsResolver resolver;
-  std::vector<std::vector<uint8_t>> outputs[2];
-  size_t arena_bytes[2] = {0, 0};
   for (int on = 0; on < 2; ++on) {
     test::AlignedBuffer arena(16 << 20);
     MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-    interpreter.SetInPlaceExecution(on == 1);
+    set(interpreter, on == 1);
     ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
-    arena_bytes[on] = interpreter.arena_used_bytes();
-    // Twice, the inputs written before each (their bytes are reused once read): on and off must agree on the
-    // second invoke too (variables carry state from the first; nothing else may).
+    look(interpreter, on);
     InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
-    if (HasFatalFailure()) return;
+    if (::testing::Test::HasFatalFailure()) return;
   }
+}
+
+// In-place execution changes where tensors live, never what the kernels compute: with it on and off, every
+// output is byte-identical (floats included: the same kernels run on the same values).
+TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
+  const GoldenCase& c = GetParam();
+  std::vector<std::vector<uint8_t>> outputs[2];
+  size_t arena_bytes[2] = {0, 0};
+  RunOffAndOn(
+      c, [](MicroInterpreter& interpreter, bool on) { interpreter.SetInPlaceExecution(on); },
+      [&](MicroInterpreter& interpreter, int on) { arena_bytes[on] = interpreter.arena_used_bytes(); }, outputs);
+  if (HasFatalFailure()) return;
   ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
   std::printf("[ in place ] %s: %zu bytes with in-place execution, %zu without\n", c.name.c_str(), arena_bytes[1],
               arena_bytes[0]);
@@ -268,26 +278,20 @@ TEST_P(GoldenModelTest, InPlaceExecutionLeavesOutputsUnchanged) {
 // with it on and off, over two invokes (variables carry state from the first).
 TEST_P(GoldenModelTest, ReorderingLeavesOutputsUnchanged) {
   const GoldenCase& c = GetParam();
-  test::AlignedBuffer model;
-  std::string error;
-  ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
-  static AllOpsResolver resolver;
   std::vector<std::vector<uint8_t>> outputs[2];
   size_t arena_bytes[2] = {0, 0};
   int moved = 0;  // plan positions whose node is not the model's
-  for (int on = 0; on < 2; ++on) {
-    test::AlignedBuffer arena(16 << 20);
-    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-    interpreter.SetOperatorReordering(on == 1);
-    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
-    arena_bytes[on] = interpreter.arena_used_bytes();
-    for (size_t p = 0; p < interpreter.operators_size(); ++p) {
-      if (on == 0) EXPECT_EQ(interpreter.node_info(p).index, static_cast<int>(p)) << "reordering off keeps the model order";
-      if (on == 1 && interpreter.node_info(p).index != static_cast<int>(p)) ++moved;
-    }
-    InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
-    if (HasFatalFailure()) return;
-  }
+  RunOffAndOn(
+      c, [](MicroInterpreter& interpreter, bool on) { interpreter.SetOperatorReordering(on); },
+      [&](MicroInterpreter& interpreter, int on) {
+        arena_bytes[on] = interpreter.arena_used_bytes();
+        for (size_t p = 0; p < interpreter.operators_size(); ++p) {
+          if (on == 0) EXPECT_EQ(interpreter.node_info(p).index, static_cast<int>(p)) << "reordering off keeps the model order";
+          if (on == 1 && interpreter.node_info(p).index != static_cast<int>(p)) ++moved;
+        }
+      },
+      outputs);
+  if (HasFatalFailure()) return;
   ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
   EXPECT_LE(arena_bytes[1], arena_bytes[0]) << "reordering never makes the arena larger";
   EXPECT_EQ(moved > 0, arena_bytes[1] < arena_bytes[0]) << "an order is kept only when it saves bytes";
@@ -299,23 +303,17 @@ TEST_P(GoldenModelTest, ReorderingLeavesOutputsUnchanged) {
 // it on and off, over two invokes, and the arena grows by the prepacked bytes (and their alignment) alone.
 TEST_P(GoldenModelTest, PrepackingLeavesOutputsUnchanged) {
   const GoldenCase& c = GetParam();
-  test::AlignedBuffer model;
-  std::string error;
-  ASSERT_TRUE(test::ReadFile(c.model_path, &model, &error)) << error;
-  static AllOpsResolver resolver;
   std::vector<std::vector<uint8_t>> outputs[2];
   ArenaReport report[2] = {};
   size_t nodes = 0;
-  for (int on = 0; on < 2; ++on) {
-    test::AlignedBuffer arena(16 << 20);
-    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-    interpreter.SetWeightPrepacking(on == 1);
-    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
-    report[on] = interpreter.arena_report();
-    nodes = interpreter.operators_size();
-    InvokeTwiceCollectingOutputs(c, &interpreter, &outputs[on]);
-    if (HasFatalFailure()) return;
-  }
+  RunOffAndOn(
+      c, [](MicroInterpreter& interpreter, bool on) { interpreter.SetWeightPrepacking(on); },
+      [&](MicroInterpreter& interpreter, int on) {
+        report[on] = interpreter.arena_report();
+        nodes = interpreter.operators_size();
+      },
+      outputs);
+  if (HasFatalFailure()) return;
   ExpectSameOutputsOverTwoInvokes(outputs[0], outputs[1]);
   EXPECT_EQ(report[0].prepacked, 0u) << "prepacking off prepacks nothing";
   EXPECT_GE(report[1].total - report[0].total, report[1].prepacked);
