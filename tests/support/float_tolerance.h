@@ -64,13 +64,13 @@ inline bool Window(int in, int filter, int stride, int dilation, bool same, int*
 
 // Every element of `got` within ReorderBound(terms, abs_sum[i]) of `want`.
 inline ::testing::AssertionResult WithinReorderBound(const std::vector<float>& want, const std::vector<float>& got,
-                                                    const std::vector<float>& abs_sum, int terms) {
+                                                     const std::vector<float>& abs_sum, int terms) {
   for (size_t i = 0; i < want.size(); ++i) {
     const double bound = ReorderBound(terms, abs_sum[i]);
     if (!(std::fabs(static_cast<double>(got[i]) - want[i]) <= bound)) {
-      return ::testing::AssertionFailure() << "element " << i << ": got " << got[i] << ", reference " << want[i]
-                                           << ", bound " << bound << " (" << terms << " terms, sum |w x| "
-                                           << abs_sum[i] << ")";
+      return ::testing::AssertionFailure()
+             << "element " << i << ": got " << got[i] << ", reference " << want[i] << ", bound " << bound << " ("
+             << terms << " terms, sum |w x| " << abs_sum[i] << ")";
     }
   }
   return ::testing::AssertionSuccess();

@@ -27,10 +27,10 @@ PixelTaps TapsOf(const ConvFloatProblem& p, int batch, int out_y, int out_x) {
   reference::ValidTapRange(in_y, p.dilation_height, p.input_height, p.filter_height, &t.fy_begin, &t.fy_end);
   reference::ValidTapRange(in_x, p.dilation_width, p.input_width, p.filter_width, &t.fx_begin, &t.fx_end);
   if (t.fx_begin == t.fx_end) t.fy_end = t.fy_begin;  // no column inside: no tap at all
-  t.first_input = ((static_cast<ptrdiff_t>(batch) * p.input_height + in_y + t.fy_begin * p.dilation_height) *
-                       p.input_width +
-                   in_x + t.fx_begin * p.dilation_width) *
-                  p.input_depth;
+  t.first_input =
+      ((static_cast<ptrdiff_t>(batch) * p.input_height + in_y + t.fy_begin * p.dilation_height) * p.input_width + in_x +
+       t.fx_begin * p.dilation_width) *
+      p.input_depth;
   return t;
 }
 

@@ -114,8 +114,8 @@ constexpr VariantFn kGeneral = nullptr;
 const std::vector<int> kDepths = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 129};
 const std::vector<int> kOutDepths = {1, 2, 3, 4, 5, 7, 8, 9, 16, 17, 33};
 
-#define MOTE_SKIP_UNLESS_AVX2_FMA()                                                         \
-  MOTE_SKIP_UNLESS_AVX2();                                                                  \
+#define MOTE_SKIP_UNLESS_AVX2_FMA() \
+  MOTE_SKIP_UNLESS_AVX2();          \
   if (!variant_test::CpuHas(isa::kFma)) GTEST_SKIP() << "this CPU lacks FMA"
 
 TEST(Conv2DFloatAvx2, PointwiseMatchesReference) {
@@ -124,7 +124,7 @@ TEST(Conv2DFloatAvx2, PointwiseMatchesReference) {
   for (int i = 0; i < 300; ++i) {
     variant_test::Rng rng(variant_test::CaseSeed(seed, i));
     Shape s{rng.Int(1, 3), rng.Int(1, 9), rng.Int(1, 23), rng.Pick(kDepths), rng.Pick(kOutDepths), 1, 1,
-            rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 2), rng.Int(1, 2), rng.Chance(0.5)};
+            rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 2),  rng.Int(1, 2),     rng.Chance(0.5)};
     CheckShape(s, variant_test::CaseSeed(seed, i), kPointwise, conv_2d::AppliesAvx2FloatPointwise);
     if (HasFailure()) return;
   }
@@ -137,7 +137,7 @@ TEST(Conv2DFloatAvx2, GeneralMatchesReference) {
   for (int i = 0; i < 500; ++i) {
     variant_test::Rng rng(variant_test::CaseSeed(seed, 1000 + i));
     Shape s{rng.Int(1, 2), rng.Int(1, 12), rng.Int(1, 20), rng.Pick(kDepths), rng.Pick(kOutDepths), rng.Int(1, 5),
-            rng.Int(1, 5), rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 3), rng.Chance(0.5)};
+            rng.Int(1, 5), rng.Int(1, 3),  rng.Int(1, 3),  rng.Int(1, 3),     rng.Int(1, 3),        rng.Chance(0.5)};
     if (s.in_depth > 33) s.in_depth = 33;  // keeps 500 general cases fast
     if (CheckShape(s, variant_test::CaseSeed(seed, 1000 + i), kGeneral, conv_2d::AppliesAvx2FloatGeneral)) ++ran;
     if (HasFailure()) return;
@@ -149,7 +149,7 @@ TEST(Conv2DFloatAvx2, GeneralMatchesReference) {
 TEST(Conv2DFloatAvx2, MatchesReferenceOnModelShapes) {
   MOTE_SKIP_UNLESS_AVX2_FMA();
   const uint64_t seed = variant_test::BaseSeed();
-  const Shape shapes[] = {{1, 48, 48, 3, 16, 3, 3, 2, 2, 1, 1, true},   {1, 24, 24, 16, 32, 1, 1, 1, 1, 1, 1, false},
+  const Shape shapes[] = {{1, 48, 48, 3, 16, 3, 3, 2, 2, 1, 1, true},    {1, 24, 24, 16, 32, 1, 1, 1, 1, 1, 1, false},
                           {1, 12, 12, 64, 128, 1, 1, 1, 1, 1, 1, false}, {1, 10, 10, 32, 32, 5, 5, 1, 1, 1, 1, true},
                           {1, 49, 10, 1, 64, 10, 4, 2, 2, 1, 1, true},   {1, 6, 6, 512, 8, 3, 3, 1, 1, 1, 1, true}};
   int i = 0;

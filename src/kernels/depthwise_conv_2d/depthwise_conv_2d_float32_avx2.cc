@@ -21,8 +21,8 @@ inline __m256 InputLanes(const DepthwiseFloatProblem& p, const float* in, int oc
   }
   const __m256i channel = _mm256_add_epi32(_mm256_set1_epi32(oc), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
   // oc / multiplier, exactly, for channel indices below 2^24 (the arena bounds them far lower).
-  const __m256i ic = _mm256_cvttps_epi32(
-      _mm256_floor_ps(_mm256_div_ps(_mm256_cvtepi32_ps(channel), _mm256_set1_ps(static_cast<float>(p.depth_multiplier)))));
+  const __m256i ic = _mm256_cvttps_epi32(_mm256_floor_ps(
+      _mm256_div_ps(_mm256_cvtepi32_ps(channel), _mm256_set1_ps(static_cast<float>(p.depth_multiplier)))));
   const __m256 mask = _mm256_castsi256_ps(simd::FirstLanesMask(lanes));
   return _mm256_mask_i32gather_ps(_mm256_setzero_ps(), in, ic, mask, 4);
 }
@@ -35,14 +35,15 @@ void ChannelBlock(const DepthwiseFloatProblem& p, ptrdiff_t pixel_base, int in_y
   for (int v = 0; v < kVectors; ++v) acc[v] = _mm256_setzero_ps();
   for (int fy = fy_begin; fy < fy_end; ++fy) {
     for (int fx = fx_begin; fx < fx_end; ++fx) {
-      const float* in = p.input + pixel_base +
-                        (static_cast<ptrdiff_t>(in_y + fy * p.dilation_height) * p.input_width + in_x +
-                         fx * p.dilation_width) *
-                            p.input_depth;
+      const float* in =
+          p.input + pixel_base +
+          (static_cast<ptrdiff_t>(in_y + fy * p.dilation_height) * p.input_width + in_x + fx * p.dilation_width) *
+              p.input_depth;
       const float* f = p.filter + static_cast<ptrdiff_t>(fy * p.filter_width + fx) * p.output_depth + oc;
       for (int v = 0; v < kVectors; ++v) {
         const int lanes = v == kVectors - 1 ? last_lanes : 8;
-        const __m256 w = lanes == 8 ? _mm256_loadu_ps(f + 8 * v) : _mm256_maskload_ps(f + 8 * v, simd::FirstLanesMask(lanes));
+        const __m256 w =
+            lanes == 8 ? _mm256_loadu_ps(f + 8 * v) : _mm256_maskload_ps(f + 8 * v, simd::FirstLanesMask(lanes));
         acc[v] = _mm256_add_ps(acc[v], _mm256_mul_ps(InputLanes(p, in, oc + 8 * v, lanes), w));
       }
     }

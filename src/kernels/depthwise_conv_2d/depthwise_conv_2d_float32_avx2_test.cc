@@ -59,9 +59,8 @@ bool CheckShape(const Shape& s, uint64_t seed) {
   const int32_t f_dims[4] = {1, s.fh, s.fw, out_depth};
   const int32_t out_dims[4] = {s.batches, out_h, out_w, out_depth};
   std::vector<float> want(out_size), got(out_size, -7.0f);
-  reference::DepthwiseConvFloat(params, RuntimeShape(4, in_dims), input.data(), RuntimeShape(4, f_dims),
-                                filter.data(), has_bias ? bias.data() : nullptr, RuntimeShape(4, out_dims),
-                                want.data());
+  reference::DepthwiseConvFloat(params, RuntimeShape(4, in_dims), input.data(), RuntimeShape(4, f_dims), filter.data(),
+                                has_bias ? bias.data() : nullptr, RuntimeShape(4, out_dims), want.data());
 
   depthwise_conv_2d::DepthwiseFloatProblem p{};
   p.batches = s.batches;
@@ -102,7 +101,7 @@ TEST(DepthwiseConv2DFloatAvx2, MatchesReferenceBitForBit) {
   for (int i = 0; i < 500; ++i) {
     variant_test::Rng rng(variant_test::CaseSeed(seed, i));
     Shape s{rng.Int(1, 3), rng.Int(1, 12), rng.Int(1, 16), rng.Pick(depths), rng.Pick(multipliers), rng.Int(1, 5),
-            rng.Int(1, 5), rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 3), rng.Chance(0.5)};
+            rng.Int(1, 5), rng.Int(1, 3),  rng.Int(1, 3),  rng.Int(1, 3),    rng.Int(1, 3),         rng.Chance(0.5)};
     if (CheckShape(s, variant_test::CaseSeed(seed, i))) ++ran;
     if (HasFailure()) return;
   }
@@ -122,8 +121,8 @@ TEST(DepthwiseConv2DFloatAvx2, MatchesReferenceOnModelShapes) {
 }
 
 TEST(DepthwiseConv2DFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
-  const bool runs = MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2) != nullptr &&
-                    variant_test::CpuHas(isa::kAvx2);
+  const bool runs =
+      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2) != nullptr && variant_test::CpuHas(isa::kAvx2);
   if (kRequireOptimizedVariants && !runs) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build without AVX2";
   variant_test::ConvNodeSpec s;
   s.op = schema::BuiltinOperator_DEPTHWISE_CONV_2D;
@@ -134,7 +133,8 @@ TEST(DepthwiseConv2DFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked)
   s.filter_quantized_dimension = 3;
   {
     variant_test::ScopedFeatureMask scoped(isa::kArmNeon);
-    variant_test::ExpectReportsVariant(s, runs ? "depthwise_conv_2d/float32/avx2" : "depthwise_conv_2d/float32/reference");
+    variant_test::ExpectReportsVariant(s,
+                                       runs ? "depthwise_conv_2d/float32/avx2" : "depthwise_conv_2d/float32/reference");
   }
   if (kRequireOptimizedVariants) return;
   {

@@ -23,8 +23,8 @@ void Tile(const FullyConnectedFloatProblem& p, int b, int u) {
   simd::DotTileF32<kBatches, kUnits>(rows, cols, p.accum_depth, acc);
   for (int i = 0; i < kBatches; ++i) {
     for (int c = 0; c < kUnits; ++c) {
-      p.output[static_cast<ptrdiff_t>(b + i) * p.output_depth + u + c] = simd::FinishF32(
-          simd::HorizontalSum(acc[i * kUnits + c]), p.bias, u + c, p.activation_min, p.activation_max);
+      p.output[static_cast<ptrdiff_t>(b + i) * p.output_depth + u + c] =
+          simd::FinishF32(simd::HorizontalSum(acc[i * kUnits + c]), p.bias, u + c, p.activation_min, p.activation_max);
     }
   }
 }

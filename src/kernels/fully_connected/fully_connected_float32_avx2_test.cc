@@ -36,11 +36,10 @@ void CheckShape(int batches, int depth, int units, uint64_t seed) {
   reference::FullyConnectedFloat({std::numeric_limits<float>::lowest(), std::numeric_limits<float>::max()}, dims,
                                  float_test::Abs(input).data(), float_test::Abs(filter).data(),
                                  has_bias ? abs_bias.data() : nullptr, abs_sum.data());
-  reference::FullyConnectedFloat({act.lo, act.hi}, dims, input.data(), filter.data(),
-                                 has_bias ? bias.data() : nullptr, want.data());
-  fully_connected::FullyConnectedFloatProblem p{batches, depth,        units,
-                                                act.lo,  act.hi,       input.data(),
-                                                filter.data(), has_bias ? bias.data() : nullptr, got.data()};
+  reference::FullyConnectedFloat({act.lo, act.hi}, dims, input.data(), filter.data(), has_bias ? bias.data() : nullptr,
+                                 want.data());
+  fully_connected::FullyConnectedFloatProblem p{
+      batches, depth, units, act.lo, act.hi, input.data(), filter.data(), has_bias ? bias.data() : nullptr, got.data()};
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
   fully_connected::FullyConnectedFloatAvx2(p, nullptr);
 #endif
@@ -71,7 +70,8 @@ std::string FloatFcVariant(uint32_t mask) {
   const int code = b.AddOperatorCode(schema::BuiltinOperator_FULLY_CONNECTED, 1);
   std::mt19937_64 rng(5);
   const int in = b.AddTensor(schema::TensorType_FLOAT32, {2, 37}, "in", 0, {}, {});
-  const int w = b.AddConstTensor<float>(schema::TensorType_FLOAT32, {11, 37}, float_test::RandomFloats(rng, 11 * 37), {}, {});
+  const int w =
+      b.AddConstTensor<float>(schema::TensorType_FLOAT32, {11, 37}, float_test::RandomFloats(rng, 11 * 37), {}, {});
   const int bias = b.AddConstTensor<float>(schema::TensorType_FLOAT32, {11}, float_test::RandomFloats(rng, 11), {}, {});
   const int out = b.AddTensor(schema::TensorType_FLOAT32, {2, 11}, "out", 0, {}, {});
   auto options = schema::CreateFullyConnectedOptions(b.fbb(), schema::ActivationFunctionType_RELU);
