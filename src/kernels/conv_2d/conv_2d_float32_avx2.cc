@@ -63,10 +63,12 @@ void ConvTile(const ConvFloatProblem& p, const PixelTaps& t, const ptrdiff_t* fi
         simd::DotTileF32<kPixels, kCols>(rows, cols, run, acc);
       }
     }
+    float sums[kPixels * kCols];
+    simd::SumTile<kPixels * kCols>(acc, sums);
     for (int i = 0; i < kPixels; ++i) {
       for (int c = 0; c < kCols; ++c) {
-        out[static_cast<ptrdiff_t>(i) * p.output_depth + oc + c] = simd::FinishF32(
-            simd::HorizontalSum(acc[i * kCols + c]), p.bias, oc + c, p.activation_min, p.activation_max);
+        out[static_cast<ptrdiff_t>(i) * p.output_depth + oc + c] =
+            simd::FinishF32(sums[i * kCols + c], p.bias, oc + c, p.activation_min, p.activation_max);
       }
     }
   };

@@ -457,7 +457,8 @@ TfLiteStatus PrepareComputation(TfLiteContext* context, const TfLiteFullyConnect
   if (input->type == kTfLiteFloat32 && filter->type == kTfLiteInt8) {
     TF_LITE_ENSURE_STATUS(PrepareHybrid(context, params, filter, data));
   } else if (input->type == kTfLiteFloat32) {
-    CalculateActivationRange(activation, &data->float_data.params.activation_min, &data->float_data.params.activation_max);
+    reference::FullyConnectedFloatParams& range = data->float_data.params;
+    CalculateActivationRange(activation, &range.activation_min, &range.activation_max);
     return SelectVariant(context, kOpName, kFloatVariants, MakeFloatProblem(*data, DimsOf(input, filter)),
                          &data->float_data.variant);
   } else {

@@ -21,10 +21,12 @@ void Tile(const FullyConnectedFloatProblem& p, int b, int u) {
   __m256 acc[kBatches * kUnits];
   for (int i = 0; i < kBatches * kUnits; ++i) acc[i] = _mm256_setzero_ps();
   simd::DotTileF32<kBatches, kUnits>(rows, cols, p.accum_depth, acc);
+  float sums[kBatches * kUnits];
+  simd::SumTile<kBatches * kUnits>(acc, sums);
   for (int i = 0; i < kBatches; ++i) {
     for (int c = 0; c < kUnits; ++c) {
       p.output[static_cast<ptrdiff_t>(b + i) * p.output_depth + u + c] =
-          simd::FinishF32(simd::HorizontalSum(acc[i * kUnits + c]), p.bias, u + c, p.activation_min, p.activation_max);
+          simd::FinishF32(sums[i * kUnits + c], p.bias, u + c, p.activation_min, p.activation_max);
     }
   }
 }

@@ -27,6 +27,22 @@ inline float HorizontalSum(__m256 v) {
   return _mm_cvtss_f32(_mm_add_ss(pair, _mm_shuffle_ps(pair, pair, 1)));
 }
 
+// sums[i] = the sum of acc[i]'s 8 lanes, for the kCount accumulators of a tile (8 at once with a tree of hadds).
+template <int kCount>
+inline void SumTile(const __m256* acc, float* sums) {
+  if constexpr (kCount == 8) {
+    const __m256 t0 = _mm256_hadd_ps(acc[0], acc[1]);
+    const __m256 t1 = _mm256_hadd_ps(acc[2], acc[3]);
+    const __m256 t2 = _mm256_hadd_ps(acc[4], acc[5]);
+    const __m256 t3 = _mm256_hadd_ps(acc[6], acc[7]);
+    const __m256 u0 = _mm256_hadd_ps(t0, t1);  // lanes 0-3: acc[0..3]'s low halves, 4-7: their high halves
+    const __m256 u1 = _mm256_hadd_ps(t2, t3);
+    _mm256_storeu_ps(sums, _mm256_add_ps(_mm256_permute2f128_ps(u0, u1, 0x20), _mm256_permute2f128_ps(u0, u1, 0x31)));
+  } else {
+    for (int i = 0; i < kCount; ++i) sums[i] = HorizontalSum(acc[i]);
+  }
+}
+
 // acc[r * kCols + c] += rows[r][0, len) * cols[c][0, len), lane-wise.
 template <int kRows, int kCols>
 inline void DotTileF32(const float* const* rows, const float* const* cols, int len, __m256* acc) {
