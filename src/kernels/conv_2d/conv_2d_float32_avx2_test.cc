@@ -18,6 +18,7 @@
 #include "kernels/conv_2d/conv_2d_float_variants.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
 #include "support/float_tolerance.h"
 #include "support/variant_test_util.h"
 
@@ -74,28 +75,12 @@ bool CheckShape(const Shape& s, uint64_t seed, VariantFn fn, bool (*applies)(con
                        out_shape, want.data());
 
   conv_2d::ConvFloatProblem p{};
-  p.batches = s.batches;
-  p.input_height = s.height;
-  p.input_width = s.width;
-  p.input_depth = s.in_depth;
-  p.filter_height = s.fh;
-  p.filter_width = s.fw;
-  p.output_height = out_h;
-  p.output_width = out_w;
-  p.output_depth = s.out_depth;
-  p.stride_width = s.stride_w;
-  p.stride_height = s.stride_h;
-  p.dilation_width = s.dil_w;
-  p.dilation_height = s.dil_h;
-  p.pad_width = params.pad_width;
-  p.pad_height = params.pad_height;
-  p.activation_min = act.lo;
-  p.activation_max = act.hi;
+  conv_common::FillFloatProblem(params, in_shape, f_shape, out_shape, &p);
+  p.filter_input_depth = s.in_depth;
   p.input = input.data();
   p.filter = filter.data();
   p.bias = has_bias ? bias.data() : nullptr;
   p.output = got.data();
-  p.filter_input_depth = s.in_depth;
   EXPECT_TRUE(applies(p)) << Describe(s);
   fn(p, nullptr);
   EXPECT_TRUE(float_test::WithinReorderBound(want, got, abs_sum, s.fh * s.fw * s.in_depth))

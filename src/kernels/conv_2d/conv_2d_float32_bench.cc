@@ -9,6 +9,7 @@
 #include "kernels/conv_2d/conv_2d_float_variants.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
 #include "support/float_tolerance.h"
 #include "support/variant_bench_util.h"
 
@@ -41,30 +42,22 @@ Operands Make(const Layer& l) {
   o.filter = float_test::RandomFloats(rng, size_t(l.out_depth) * l.filter * l.filter * l.in_depth);
   o.bias = float_test::RandomFloats(rng, size_t(l.out_depth));
   o.output.resize(size_t(out_h) * out_w * l.out_depth);
-  conv_2d::ConvFloatProblem& p = o.problem;
-  p = {};
-  p.batches = 1;
-  p.input_height = l.height;
-  p.input_width = l.width;
-  p.input_depth = p.filter_input_depth = l.in_depth;
-  p.filter_height = p.filter_width = l.filter;
-  p.output_height = out_h;
-  p.output_width = out_w;
-  p.output_depth = l.out_depth;
-  p.stride_height = p.stride_width = l.stride;
-  p.dilation_height = p.dilation_width = 1;
-  p.pad_height = p.pad_width = pad;
-  p.activation_min = 0.0f;
-  p.activation_max = 6.0f;
-  p.input = o.input.data();
-  p.filter = o.filter.data();
-  p.bias = o.bias.data();
-  p.output = o.output.data();
   o.params.stride_height = o.params.stride_width = l.stride;
   o.params.dilation_height = o.params.dilation_width = 1;
   o.params.pad_height = o.params.pad_width = pad;
   o.params.float_activation_min = 0.0f;
   o.params.float_activation_max = 6.0f;
+  const int32_t in_dims[4] = {1, l.height, l.width, l.in_depth};
+  const int32_t f_dims[4] = {l.out_depth, l.filter, l.filter, l.in_depth};
+  const int32_t out_dims[4] = {1, out_h, out_w, l.out_depth};
+  conv_2d::ConvFloatProblem& p = o.problem;
+  conv_common::FillFloatProblem(o.params, RuntimeShape(4, in_dims), RuntimeShape(4, f_dims), RuntimeShape(4, out_dims),
+                                &p);
+  p.filter_input_depth = l.in_depth;
+  p.input = o.input.data();
+  p.filter = o.filter.data();
+  p.bias = o.bias.data();
+  p.output = o.output.data();
   o.macs = int64_t(out_h) * out_w * l.out_depth * l.filter * l.filter * l.in_depth;
   return o;
 }

@@ -15,6 +15,7 @@
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_float_variants.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
 #include "support/float_tolerance.h"
 #include "support/variant_test_util.h"
 
@@ -63,28 +64,13 @@ bool CheckShape(const Shape& s, uint64_t seed) {
                                 has_bias ? bias.data() : nullptr, RuntimeShape(4, out_dims), want.data());
 
   depthwise_conv_2d::DepthwiseFloatProblem p{};
-  p.batches = s.batches;
-  p.input_height = s.height;
-  p.input_width = s.width;
-  p.input_depth = s.in_depth;
-  p.filter_height = s.fh;
-  p.filter_width = s.fw;
-  p.output_height = out_h;
-  p.output_width = out_w;
-  p.output_depth = out_depth;
-  p.stride_width = s.stride_w;
-  p.stride_height = s.stride_h;
-  p.dilation_width = s.dil_w;
-  p.dilation_height = s.dil_h;
-  p.pad_width = params.pad_width;
-  p.pad_height = params.pad_height;
-  p.activation_min = act.lo;
-  p.activation_max = act.hi;
+  conv_common::FillFloatProblem(params, RuntimeShape(4, in_dims), RuntimeShape(4, f_dims), RuntimeShape(4, out_dims),
+                                &p);
+  p.depth_multiplier = s.multiplier;
   p.input = input.data();
   p.filter = filter.data();
   p.bias = has_bias ? bias.data() : nullptr;
   p.output = got.data();
-  p.depth_multiplier = s.multiplier;
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
   depthwise_conv_2d::DepthwiseFloatAvx2(p, nullptr);
 #endif

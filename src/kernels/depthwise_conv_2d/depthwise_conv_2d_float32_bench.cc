@@ -8,6 +8,7 @@
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_float_variants.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_common.h"
 #include "support/float_tolerance.h"
 #include "support/variant_bench_util.h"
 
@@ -33,29 +34,23 @@ Operands Make(const int* l) {
   o.filter = float_test::RandomFloats(rng, size_t(9) * out_depth);
   o.bias = float_test::RandomFloats(rng, size_t(out_depth));
   o.output.resize(size_t(out) * out * out_depth);
+  o.params.stride_height = o.params.stride_width = stride;
+  o.params.dilation_height = o.params.dilation_width = 1;
+  o.params.pad_height = o.params.pad_width = stride == 1 ? 1 : 0;
+  o.params.depth_multiplier = multiplier;
+  o.params.float_activation_min = 0.0f;
+  o.params.float_activation_max = 6.0f;
+  const int32_t in_dims[4] = {1, size, size, channels};
+  const int32_t f_dims[4] = {1, 3, 3, out_depth};
+  const int32_t out_dims[4] = {1, out, out, out_depth};
   depthwise_conv_2d::DepthwiseFloatProblem& p = o.problem;
-  p.batches = 1;
-  p.input_height = p.input_width = size;
-  p.input_depth = channels;
-  p.filter_height = p.filter_width = 3;
-  p.output_height = p.output_width = out;
-  p.output_depth = out_depth;
-  p.stride_height = p.stride_width = stride;
-  p.dilation_height = p.dilation_width = 1;
-  p.pad_height = p.pad_width = stride == 1 ? 1 : 0;
-  p.activation_min = 0.0f;
-  p.activation_max = 6.0f;
+  conv_common::FillFloatProblem(o.params, RuntimeShape(4, in_dims), RuntimeShape(4, f_dims), RuntimeShape(4, out_dims),
+                                &p);
+  p.depth_multiplier = multiplier;
   p.input = o.input.data();
   p.filter = o.filter.data();
   p.bias = o.bias.data();
   p.output = o.output.data();
-  p.depth_multiplier = multiplier;
-  o.params.stride_height = o.params.stride_width = stride;
-  o.params.dilation_height = o.params.dilation_width = 1;
-  o.params.pad_height = o.params.pad_width = p.pad_height;
-  o.params.depth_multiplier = multiplier;
-  o.params.float_activation_min = 0.0f;
-  o.params.float_activation_max = 6.0f;
   o.macs = int64_t(out) * out * out_depth * 9;
   return o;
 }
