@@ -1,5 +1,6 @@
 // CONV_2D glue: options parser, init/prepare/invoke. The compute lives in conv_2d_reference.{h,cc} and, for
-// int8, in the variants of conv_2d_variants.h, picked once in prepare from a best-first table.
+// int8 and float32, in the variants of conv_2d_variants.h and conv_2d_float_variants.h, picked once in prepare
+// from a best-first table per type.
 //
 // Supported (as TFLM's reference kernel): input/output INT8 with INT8 filter (per-channel or per-tensor
 // scales) and optional INT32 bias; input/output INT16 with INT8 filter ("16x8") and optional INT64 or INT32
@@ -13,6 +14,7 @@
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
 
+#include "kernels/conv_2d/conv_2d_float_variants.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
@@ -35,6 +37,7 @@ struct OpData {
   reference::ConvParams params;  // multiplier/shift point into persistent per-channel arrays
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
+  VariantChoice float_variant;  // kFloat32 only
   const void* prepacked_weights;  // kInt8: the variant's prepacked filter and constants, or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
   int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
@@ -108,6 +111,35 @@ constexpr KernelVariant<conv_2d::ConvInt8Problem> kInt8Variants[] = {
      MOTE_ARM_V6M_FN(conv_2d::ConvInt8V6mIm2col)},
 #endif
     {"conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
+};
+
+conv_2d::ConvFloatProblem MakeFloatProblem(const reference::ConvParams& params, const RuntimeShape& input,
+                                           const RuntimeShape& filter, const RuntimeShape& output) {
+  conv_2d::ConvFloatProblem p{};
+  conv_common::FillFloatProblem(params, input, filter, output, &p);
+  p.filter_input_depth = filter.Dims(3);
+  return p;
+}
+
+void RunFloatReference(const conv_2d::ConvFloatProblem& p, void*) {
+  reference::ConvParams params{};
+  conv_common::ParamsFromFloatProblem(p, &params);
+  const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t filter_dims[4] = {p.output_depth, p.filter_height, p.filter_width, p.filter_input_depth};
+  const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  reference::ConvFloat(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter, p.bias,
+                       RuntimeShape(4, output_dims), p.output);
+}
+
+// Best first; the reference last, always applies.
+constexpr KernelVariant<conv_2d::ConvFloatProblem> kFloatVariants[] = {
+#if MOTE_TARGET_X86_64
+    {"conv_2d/float32/avx2-1x1", isa::kAvx2 | isa::kFma, conv_2d::AppliesAvx2FloatPointwise, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Pointwise)},
+    {"conv_2d/float32/avx2", isa::kAvx2 | isa::kFma, conv_2d::AppliesAvx2FloatGeneral, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2General)},
+#endif
+    {"conv_2d/float32/reference", 0, nullptr, nullptr, RunFloatReference},
 };
 
 // INT16 picks its accumulator from the bias, as TFLM: an INT32 bias the int32 one; an INT64 bias or none the
@@ -196,8 +228,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (kind == Kind::kHybrid) return PrepareHybrid(context, *options, input, filter, groups, data);
   if (kind == Kind::kFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
-    ReportKernelVariant(context, "conv_2d/float32/reference");
-    return kTfLiteOk;
+    return conv_common::SelectWindowVariant(
+        context, kOpName, kFloatVariants,
+        MakeFloatProblem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output)),
+        output_is_computed_size, &data->float_variant);
   }
 
   // The int64 requantization (16x8 with int64 bias) computes 1 << (14 - shift): shifts above 14 are undefined.
@@ -218,16 +252,9 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       problem.bias = bias == nullptr ? nullptr : bias->data.i32;
     }
     data->prepacked_weights = nullptr;
-    if (output_is_computed_size) {
-      TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant,
-                                          weights_constant ? &data->prepacked_weights : nullptr));
-    } else {
-      // An output of another size than the padding computes (accepted as TFLM does, see ResolveWindow): only the
-      // reference, the table's last entry, iterates such outputs.
-      constexpr size_t kReference = sizeof(kInt8Variants) / sizeof(kInt8Variants[0]) - 1;
-      data->int8_variant = {static_cast<int16_t>(kReference), -1};
-      ReportKernelVariant(context, kInt8Variants[kReference].id);
-    }
+    TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
+                                                           output_is_computed_size, &data->int8_variant,
+                                                           weights_constant ? &data->prepacked_weights : nullptr));
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");
   }
@@ -268,12 +295,13 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                             static_cast<int8_t*>(context->GetScratchBuffer(context, data.quantized_input_index)),
                             micro::GetTensorData<float>(t.output));
       return kTfLiteOk;
-    case Kind::kFloat32:
+    case Kind::kFloat32: {
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      reference::ConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
-                           micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
-                           t.output_shape, micro::GetTensorData<float>(t.output));
+      conv_2d::ConvFloatProblem problem = MakeFloatProblem(data.params, t.input_shape, t.filter_shape, t.output_shape);
+      t.SetFloatData(&problem);
+      RunVariant(context, kFloatVariants, data.float_variant, problem);
       return kTfLiteOk;
+    }
   }
   return kTfLiteError;
 }

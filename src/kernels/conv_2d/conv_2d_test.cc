@@ -7,6 +7,7 @@
 #include "gtest/gtest.h"
 #include "isa/cpu_features.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
+#include "kernels/conv_2d/conv_2d_float_variants.h"
 #include "kernels/conv_2d/conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
 #include "support/variant_test_util.h"
@@ -61,6 +62,12 @@ TEST(Conv2D, ReportsVariantPerType) {
       : (available & isa::kAvx512Vnni) != 0                      ? "conv_2d/int8/avx512vnni-im2col"
       : (available & isa::kAvx2) != 0                            ? "conv_2d/int8/avx2-im2col"
                                                                  : "conv_2d/int8/reference";
+  // The float32 node (3x3 filter): the general AVX2 + FMA variant where it runs (conv_2d_float32_avx2_test.cc).
+  const char* const kFloatVariant =
+      MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2General) != nullptr && (available & isa::kAvx2) != 0 &&
+              (available & isa::kFma) != 0
+          ? "conv_2d/float32/avx2"
+          : "conv_2d/float32/reference";
   struct {
     schema::TensorType type, filter_type, bias_type;
     const char* variant;
@@ -69,8 +76,7 @@ TEST(Conv2D, ReportsVariantPerType) {
       {schema::TensorType_INT8, schema::TensorType_INT4, schema::TensorType_INT32, kInt8Variant},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, "conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT32, "conv_2d/int16/reference"},
-      {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32,
-       "conv_2d/float32/reference"},
+      {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, kFloatVariant},
       {schema::TensorType_FLOAT32, schema::TensorType_INT8, schema::TensorType_FLOAT32, "conv_2d/hybrid/reference"},
   };
   for (const auto& k : kinds) {

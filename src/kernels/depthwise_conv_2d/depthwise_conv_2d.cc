@@ -14,6 +14,7 @@
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
 
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_float_variants.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_variants.h"
 #include "kernels/dispatch/variant.h"
@@ -37,6 +38,7 @@ struct OpData {
   reference::DepthwiseParams params;  // multiplier/shift point into persistent per-channel arrays
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
+  VariantChoice float_variant;  // FLOAT32 (not hybrid) only
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
   int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
   bool is_hybrid;                 // FLOAT32 input, INT8 weights
@@ -95,6 +97,35 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
      MOTE_ARM_V6M_FN(depthwise_conv_2d::DepthwiseInt8V6m)},
 #endif
     {"depthwise_conv_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference},
+};
+
+depthwise_conv_2d::DepthwiseFloatProblem MakeFloatProblem(const reference::DepthwiseParams& params,
+                                                          const RuntimeShape& input, const RuntimeShape& filter,
+                                                          const RuntimeShape& output) {
+  depthwise_conv_2d::DepthwiseFloatProblem p{};
+  conv_common::FillFloatProblem(params, input, filter, output, &p);
+  p.depth_multiplier = params.depth_multiplier;
+  return p;
+}
+
+void RunFloatReference(const depthwise_conv_2d::DepthwiseFloatProblem& p, void*) {
+  reference::DepthwiseParams params{};
+  conv_common::ParamsFromFloatProblem(p, &params);
+  params.depth_multiplier = p.depth_multiplier;
+  const int32_t input_dims[4] = {p.batches, p.input_height, p.input_width, p.input_depth};
+  const int32_t filter_dims[4] = {1, p.filter_height, p.filter_width, p.output_depth};
+  const int32_t output_dims[4] = {p.batches, p.output_height, p.output_width, p.output_depth};
+  reference::DepthwiseConvFloat(params, RuntimeShape(4, input_dims), p.input, RuntimeShape(4, filter_dims), p.filter,
+                                p.bias, RuntimeShape(4, output_dims), p.output);
+}
+
+// Best first; the reference last, always applies.
+constexpr KernelVariant<depthwise_conv_2d::DepthwiseFloatProblem> kFloatVariants[] = {
+#if MOTE_TARGET_X86_64
+    {"depthwise_conv_2d/float32/avx2", isa::kAvx2, nullptr, nullptr,
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2)},
+#endif
+    {"depthwise_conv_2d/float32/reference", 0, nullptr, nullptr, RunFloatReference},
 };
 
 // kTypes: the input types the registration serves (kAllTypes for the generic one); eval reaches only their paths.
@@ -169,8 +200,10 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (data->is_hybrid) return PrepareHybrid(context, options->activation, input, filter, data);
   if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
-    ReportKernelVariant(context, "depthwise_conv_2d/float32/reference");
-    return kTfLiteOk;
+    return conv_common::SelectWindowVariant(
+        context, kOpName, kFloatVariants,
+        MakeFloatProblem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output)),
+        output_is_computed_size, &data->float_variant);
   }
 
   // The 16x8 kernel requantizes with the int64 form, which computes 1 << (14 - shift).
@@ -182,15 +215,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     const depthwise_conv_2d::DepthwiseInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
-    if (output_is_computed_size) {
-      TF_LITE_ENSURE_STATUS(SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant));
-    } else {
-      // An output of another size than the padding computes (accepted as TFLM does, see ResolveWindow): only the
-      // reference, the table's last entry, iterates such outputs.
-      constexpr size_t kReference = sizeof(kInt8Variants) / sizeof(kInt8Variants[0]) - 1;
-      data->int8_variant = {static_cast<int16_t>(kReference), -1};
-      ReportKernelVariant(context, kInt8Variants[kReference].id);
-    }
+    TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
+                                                           output_is_computed_size, &data->int8_variant));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
   }
@@ -228,9 +254,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
             micro::GetTensorData<float>(t.output));
         return kTfLiteOk;
       }
-      reference::DepthwiseConvFloat(data.params, t.input_shape, micro::GetTensorData<float>(t.input), t.filter_shape,
-                                    micro::GetTensorData<float>(t.filter), micro::GetOptionalTensorData<float>(t.bias),
-                                    t.output_shape, micro::GetTensorData<float>(t.output));
+      {
+        depthwise_conv_2d::DepthwiseFloatProblem problem =
+            MakeFloatProblem(data.params, t.input_shape, t.filter_shape, t.output_shape);
+        t.SetFloatData(&problem);
+        RunVariant(context, kFloatVariants, data.float_variant, problem);
+      }
       return kTfLiteOk;
     default:
       break;

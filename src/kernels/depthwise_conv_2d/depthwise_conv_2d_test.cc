@@ -5,6 +5,9 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "isa/cpu_features.h"
+#include "kernels/depthwise_conv_2d/depthwise_conv_2d_float_variants.h"
+#include "kernels/dispatch/variant.h"
 #include "support/variant_test_util.h"
 
 namespace mote {
@@ -23,6 +26,11 @@ struct DwSpec : variant_test::ConvNodeSpec {
 using variant_test::ExpectRefused;
 
 TEST(DepthwiseConv2D, ReportsVariantPerType) {
+  // The float32 node gets the AVX2 variant where it runs (it takes every multiplier; the int8 ones do not take 2).
+  const char* const kFloatVariant = MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2) != nullptr &&
+                                            (isa::AvailableFeatures() & isa::kAvx2) != 0
+                                        ? "depthwise_conv_2d/float32/avx2"
+                                        : "depthwise_conv_2d/float32/reference";
   struct {
     schema::TensorType type, filter_type, bias_type;
     bool has_bias;
@@ -37,8 +45,7 @@ TEST(DepthwiseConv2D, ReportsVariantPerType) {
        "depthwise_conv_2d/int16/reference"},
       {schema::TensorType_INT16, schema::TensorType_INT8, schema::TensorType_INT64, false,
        "depthwise_conv_2d/int16/reference"},
-      {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, true,
-       "depthwise_conv_2d/float32/reference"},
+      {schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, schema::TensorType_FLOAT32, true, kFloatVariant},
   };
   for (const auto& k : kinds) {
     DwSpec s;

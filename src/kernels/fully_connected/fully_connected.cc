@@ -16,6 +16,7 @@
 
 #include "kernels/dispatch/variant.h"
 #include "kernels/fully_connected/fully_connected_hybrid_reference.h"
+#include "kernels/fully_connected/fully_connected_float_variants.h"
 #include "kernels/fully_connected/fully_connected_reference.h"
 #include "kernels/fully_connected/fully_connected_variants.h"
 #include "kernels/glue/hybrid.h"
@@ -45,10 +46,16 @@ struct HybridData {
   int16_t quantized_row_index;
 };
 
+// FLOAT32 weights: the activation range and the variant, in the union beside the others.
+struct FloatData {
+  reference::FullyConnectedFloatParams params;
+  VariantChoice variant;
+};
+
 struct OpData {
-  union {  // by input_type: FLOAT32 uses float_params (or hybrid, when hybrid), the integer types quant
+  union {  // by input_type: FLOAT32 uses float_data (or hybrid, when hybrid), the integer types quant
     reference::FullyConnectedQuantParams quant;
-    reference::FullyConnectedFloatParams float_params;
+    FloatData float_data;
     HybridData hybrid;
   };
   VariantChoice int8_variant;     // INT8 input (INT8 filter, or INT4 unpacked to int8)
@@ -409,6 +416,32 @@ TfLiteStatus PrepareHybrid(TfLiteContext* context, const TfLiteFullyConnectedPar
                               &data->hybrid.quantized_row_index);
 }
 
+fully_connected::FullyConnectedFloatProblem MakeFloatProblem(const OpData& data,
+                                                             const reference::FullyConnectedDims& dims) {
+  fully_connected::FullyConnectedFloatProblem p{};
+  p.batches = dims.batches;
+  p.accum_depth = dims.accum_depth;
+  p.output_depth = dims.output_depth;
+  p.activation_min = data.float_data.params.activation_min;
+  p.activation_max = data.float_data.params.activation_max;
+  return p;
+}
+
+void RunFloatReference(const fully_connected::FullyConnectedFloatProblem& p, void*) {
+  const reference::FullyConnectedFloatParams params{p.activation_min, p.activation_max};
+  const reference::FullyConnectedDims dims{p.batches, p.accum_depth, p.output_depth};
+  reference::FullyConnectedFloat(params, dims, p.input, p.filter, p.bias, p.output);
+}
+
+// FLOAT32 x FLOAT32, best first; the reference last, always applies.
+constexpr KernelVariant<fully_connected::FullyConnectedFloatProblem> kFloatVariants[] = {
+#if MOTE_TARGET_X86_64
+    {"fully_connected/float32/avx2", isa::kAvx2 | isa::kFma, nullptr, nullptr,
+     MOTE_X86_SIMD_FN(fully_connected::FullyConnectedFloatAvx2)},
+#endif
+    {"fully_connected/float32/reference", 0, nullptr, nullptr, RunFloatReference},
+};
+
 // For checked tensors: the activation range or quantization constants, the INT4 filter's unpacking scratch
 // (a constant INT4 filter is unpacked in every invoke, kernels/glue/int4_filter.h), and the variant (reported,
 // or chosen from kInt8Variants for INT8 input, whose kernels then run on the unpacked INT4 filter).
@@ -420,12 +453,14 @@ TfLiteStatus PrepareComputation(TfLiteContext* context, const TfLiteFullyConnect
   data->unpacked_filter_index = -1;
 
   data->is_hybrid = false;
-  const char* variant = "fully_connected/float32/reference";
+  const char* variant = "fully_connected/hybrid/reference";
   if (input->type == kTfLiteFloat32 && filter->type == kTfLiteInt8) {
     TF_LITE_ENSURE_STATUS(PrepareHybrid(context, params, filter, data));
-    variant = "fully_connected/hybrid/reference";
   } else if (input->type == kTfLiteFloat32) {
-    CalculateActivationRange(activation, &data->float_params.activation_min, &data->float_params.activation_max);
+    reference::FullyConnectedFloatParams& range = data->float_data.params;
+    CalculateActivationRange(activation, &range.activation_min, &range.activation_max);
+    return SelectVariant(context, kOpName, kFloatVariants, MakeFloatProblem(*data, DimsOf(input, filter)),
+                         &data->float_data.variant);
   } else {
     TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
     if (input->type == kTfLiteInt8) {
@@ -486,9 +521,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
             micro::GetTensorData<float>(output));
         return kTfLiteOk;
       }
-      reference::FullyConnectedFloat(data.float_params, dims, micro::GetTensorData<float>(input),
-                                     micro::GetTensorData<float>(filter), micro::GetOptionalTensorData<float>(bias),
-                                     micro::GetTensorData<float>(output));
+      {
+        fully_connected::FullyConnectedFloatProblem problem = MakeFloatProblem(data, dims);
+        problem.input = micro::GetTensorData<float>(input);
+        problem.filter = micro::GetTensorData<float>(filter);
+        problem.bias = micro::GetOptionalTensorData<float>(bias);
+        problem.output = micro::GetTensorData<float>(output);
+        RunVariant(context, kFloatVariants, data.float_data.variant, problem);
+      }
       return kTfLiteOk;
     case kTfLiteInt8: {
       if constexpr (!Serves(kTypes, kTfLiteInt8)) break;

@@ -399,10 +399,15 @@ TfLiteStatus PrepareQuantizedParams(TfLiteContext* context, const char* op_name,
   return kTfLiteOk;
 }
 
-void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
-                     const RuntimeShape& output, ConvInt8ProblemCommon* problem) {
-  ConvInt8ProblemCommon& p = *problem;
-  p = ConvInt8ProblemCommon{};
+namespace {
+
+// The window fields both problem kinds share (they have the same names in ConvInt8ProblemCommon and
+// ConvFloatProblemCommon).
+template <typename Problem>
+void FillWindow(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                const RuntimeShape& output, Problem* problem) {
+  Problem& p = *problem;
+  p = Problem{};
   p.batches = input.Dims(0);
   p.input_height = input.Dims(1);
   p.input_width = input.Dims(2);
@@ -418,6 +423,24 @@ void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& in
   p.dilation_height = params.dilation_height;
   p.pad_width = params.pad_width;
   p.pad_height = params.pad_height;
+}
+
+template <typename Problem>
+void WindowToParams(const Problem& p, reference::ConvParams* params) {
+  params->stride_width = p.stride_width;
+  params->stride_height = p.stride_height;
+  params->dilation_width = p.dilation_width;
+  params->dilation_height = p.dilation_height;
+  params->pad_width = p.pad_width;
+  params->pad_height = p.pad_height;
+}
+
+}  // namespace
+
+void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                     const RuntimeShape& output, ConvInt8ProblemCommon* problem) {
+  FillWindow(params, input, filter, output, problem);
+  ConvInt8ProblemCommon& p = *problem;
   p.input_offset = params.input_offset;
   p.output_offset = params.output_offset;
   p.output_activation_min = params.output_activation_min;
@@ -427,18 +450,26 @@ void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& in
 }
 
 void ParamsFromInt8Problem(const ConvInt8ProblemCommon& p, reference::ConvParams* params) {
-  params->stride_width = p.stride_width;
-  params->stride_height = p.stride_height;
-  params->dilation_width = p.dilation_width;
-  params->dilation_height = p.dilation_height;
-  params->pad_width = p.pad_width;
-  params->pad_height = p.pad_height;
+  WindowToParams(p, params);
   params->input_offset = p.input_offset;
   params->output_offset = p.output_offset;
   params->output_activation_min = p.output_activation_min;
   params->output_activation_max = p.output_activation_max;
   params->output_multiplier = p.output_multiplier;
   params->output_shift = p.output_shift;
+}
+
+void FillFloatProblem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                      const RuntimeShape& output, ConvFloatProblemCommon* problem) {
+  FillWindow(params, input, filter, output, problem);
+  problem->activation_min = params.float_activation_min;
+  problem->activation_max = params.float_activation_max;
+}
+
+void ParamsFromFloatProblem(const ConvFloatProblemCommon& p, reference::ConvParams* params) {
+  WindowToParams(p, params);
+  params->float_activation_min = p.activation_min;
+  params->float_activation_max = p.activation_max;
 }
 
 }  // namespace conv_common

@@ -9,6 +9,8 @@
 
 #include <cstdint>
 
+#include "kernels/dispatch/variant.h"
+#include "kernels/glue/conv_float_problem.h"
 #include "kernels/glue/conv_int8_problem.h"
 #include "kernels/glue/conv_params.h"
 #include "kernels/glue/options_parsing.h"
@@ -172,6 +174,25 @@ void FillInt8Problem(const reference::ConvParams& params, const RuntimeShape& in
 // Invoke (the int8 reference variant): the window and quantized fields of `params` back from a problem.
 void ParamsFromInt8Problem(const ConvInt8ProblemCommon& problem, reference::ConvParams* params);
 
+// The same for float32 problems: the window fields and the float activation range.
+void FillFloatProblem(const reference::ConvParams& params, const RuntimeShape& input, const RuntimeShape& filter,
+                      const RuntimeShape& output, ConvFloatProblemCommon* problem);
+void ParamsFromFloatProblem(const ConvFloatProblemCommon& problem, reference::ConvParams* params);
+
+// Prepare: SelectVariant from `table` when the output has the size the padding computes; otherwise (accepted as
+// TFLM does, see ResolveWindow) the reference, the table's last entry, which alone iterates such outputs.
+// `prepacked` as SelectVariant's (nullptr when the reference is taken).
+template <typename Problem, size_t N>
+TfLiteStatus SelectWindowVariant(TfLiteContext* context, const char* op_name, const KernelVariant<Problem> (&table)[N],
+                                 const Problem& problem, bool output_is_computed_size, VariantChoice* choice,
+                                 const void** prepacked = nullptr) {
+  if (output_is_computed_size) return SelectVariant(context, op_name, table, problem, choice, prepacked);
+  if (prepacked != nullptr) *prepacked = nullptr;
+  *choice = {static_cast<int16_t>(N - 1), -1};
+  ReportKernelVariant(context, table[N - 1].id);
+  return kTfLiteOk;
+}
+
 // Invoke: the node's eval tensors (bias nullptr with 2 inputs) and their shapes.
 struct EvalTensors {
   EvalTensors(const TfLiteContext* context, const TfLiteNode* node)
@@ -197,6 +218,13 @@ struct EvalTensors {
     problem->filter = micro::GetTensorData<int8_t>(filter);
     problem->bias = micro::GetOptionalTensorData<int32_t>(bias);
     problem->output = micro::GetTensorData<int8_t>(output);
+  }
+  // The float32 data pointers of a problem.
+  void SetFloatData(ConvFloatProblemCommon* problem) const {
+    problem->input = micro::GetTensorData<float>(input);
+    problem->filter = micro::GetTensorData<float>(filter);
+    problem->bias = micro::GetOptionalTensorData<float>(bias);
+    problem->output = micro::GetTensorData<float>(output);
   }
 };
 
