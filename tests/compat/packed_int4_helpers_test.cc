@@ -25,6 +25,7 @@ TEST(PackedInt4Helpers, QuantizesThenPacksTwoPerByteLowNibbleFirst) {
   const TfLiteTensor t = CreateQuantizedTensor(values, quantized, IntArrayFromInts(dims), 1.0f, 0, false, kTfLiteInt4);
   EXPECT_EQ(t.type, kTfLiteInt4);
   EXPECT_EQ(t.bytes, 3u);
+  EXPECT_EQ(t.allocation_type, kTfLiteMmapRo);  // constant weights, which mote's kernels require of INT4
   EXPECT_EQ(static_cast<uint8_t>(quantized[0]), 0xFEu);
   EXPECT_EQ(static_cast<uint8_t>(quantized[1]), 0x10u);
   EXPECT_EQ(static_cast<uint8_t>(quantized[2]), 0x02u);

@@ -23,10 +23,14 @@ void UnpackInt4ToInt8(const int8_t* packed, int count, int8_t* unpacked) {
   if (count % 2 == 1) unpacked[count - 1] = LowNibble(packed[count / 2]);
 }
 
-TfLiteStatus PrepareInt4Filter(TfLiteContext* context, const char* /*op_name*/, const TfLiteTensor* filter,
+TfLiteStatus PrepareInt4Filter(TfLiteContext* context, const char* op_name, const TfLiteTensor* filter,
                                int16_t* scratch_index) {
   *scratch_index = -1;
   if (filter->type != kTfLiteInt4) return kTfLiteOk;
+  if (!IsConstantTensor(filter)) {
+    TF_LITE_KERNEL_LOG(context, "%s: an INT4 filter must be a constant tensor", op_name);
+    return kTfLiteError;
+  }
   int index = -1;
   TF_LITE_ENSURE_STATUS(
       context->RequestScratchBufferInArena(context, static_cast<size_t>(ElementCount(*filter->dims)), &index));

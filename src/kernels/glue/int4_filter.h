@@ -27,9 +27,9 @@ namespace mote {
 // bytes), each in [-8, 7]. TFLite's UnpackDenseInt4IntoInt8.
 void UnpackInt4ToInt8(const int8_t* packed, int count, int8_t* unpacked);
 
-// Prepare: for an INT4 filter, constant or not (as TFLM: the unpacking happens at every Invoke), requests the
-// unpacking scratch (one byte per element; the caller has checked the element count fits int), storing its
-// index in *scratch_index. op_name is unused (no refusal left). For any
+// Prepare: for an INT4 filter, refuses one that is not a constant tensor ("<op_name>: an INT4 filter must be a
+// constant tensor": its packed bytes come from the model) and requests the unpacking scratch (one byte per
+// element; the caller has checked the element count fits int), storing its index in *scratch_index. For any
 // other filter type, sets *scratch_index to -1 and does nothing else.
 TfLiteStatus PrepareInt4Filter(TfLiteContext* context, const char* op_name, const TfLiteTensor* filter,
                                int16_t* scratch_index);

@@ -54,7 +54,8 @@ TfLiteTensor CreateQuantizedTensor(const T* data, TfLiteIntArray* dims, const fl
 
 // Quantizes `input` into `quantized` (scale, zero_point) and makes a tensor of it. packed_type kTfLiteInt4 (for
 // int8_t buffers, values in [-8, 7]) then packs the values two per byte into `quantized`, element 2i in the low
-// nibble, and makes an INT4 tensor of (count + 1) / 2 bytes: TFLM's INT4 weights.
+// nibble, and makes an INT4 tensor of (count + 1) / 2 bytes: TFLM's INT4 weights. It is a constant (read-only)
+// tensor, as INT4 weights from a model are: mote's kernels refuse a non-constant INT4 filter.
 template <typename T>
 TfLiteTensor CreateQuantizedTensor(const float* input, T* quantized, TfLiteIntArray* dims, float scale,
                                    int zero_point, bool is_variable = false, TfLiteType packed_type = kTfLiteNoType) {
@@ -70,6 +71,7 @@ TfLiteTensor CreateQuantizedTensor(const float* input, T* quantized, TfLiteIntAr
     }
     result.type = kTfLiteInt4;
     result.bytes = static_cast<size_t>(count + 1) / 2;
+    result.allocation_type = kTfLiteMmapRo;
   }
   return result;
 }
