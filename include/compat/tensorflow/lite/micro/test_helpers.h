@@ -52,12 +52,28 @@ TfLiteTensor CreateQuantizedTensor(const T* data, TfLiteIntArray* dims, const fl
   return result;
 }
 
-// Quantizes `input` into `quantized` (scale, zero_point) and makes a tensor of it.
+// Quantizes `input` into `quantized` (scale, zero_point) and makes a tensor of it. packed_type kTfLiteInt4 (for
+// int8_t buffers, values in [-8, 7]) then packs the values two per byte into `quantized`, element 2i in the low
+// nibble, and makes an INT4 tensor of (count + 1) / 2 bytes: TFLM's INT4 weights. It is a constant (read-only)
+// tensor, as INT4 weights from a model are: mote's kernels refuse a non-constant INT4 filter.
 template <typename T>
 TfLiteTensor CreateQuantizedTensor(const float* input, T* quantized, TfLiteIntArray* dims, float scale,
-                                   int zero_point, bool is_variable = false) {
-  Quantize(input, quantized, ElementCount(*dims), scale, zero_point);
-  return CreateQuantizedTensor(quantized, dims, scale, zero_point, is_variable);
+                                   int zero_point, bool is_variable = false, TfLiteType packed_type = kTfLiteNoType) {
+  const int count = ElementCount(*dims);
+  Quantize(input, quantized, count, scale, zero_point);
+  TfLiteTensor result = CreateQuantizedTensor(quantized, dims, scale, zero_point, is_variable);
+  if (packed_type == kTfLiteInt4) {
+    uint8_t* bytes = reinterpret_cast<uint8_t*>(quantized);
+    // In place: byte i / 2 is written only after elements up to i have been read.
+    for (int i = 0; i < count; ++i) {
+      const uint8_t nibble = static_cast<uint8_t>(quantized[i]) & 0x0F;
+      bytes[i / 2] = i % 2 == 0 ? nibble : static_cast<uint8_t>(bytes[i / 2] | (nibble << 4));
+    }
+    result.type = kTfLiteInt4;
+    result.bytes = static_cast<size_t>(count + 1) / 2;
+    result.allocation_type = kTfLiteMmapRo;
+  }
+  return result;
 }
 
 // Bias quantized symmetrically with scale input_scale * weights_scale, zero point 0.
