@@ -310,6 +310,14 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 namespace conv_2d {
 
+// The float predicates live here, not in conv_2d_float32_avx2.cc, so tests and tables see them on every target.
+bool AppliesAvx2FloatPointwise(const ConvFloatProblem& p) {
+  return p.filter_input_depth == p.input_depth && p.filter_height == 1 && p.filter_width == 1 && p.pad_height == 0 &&
+         p.pad_width == 0;
+}
+
+bool AppliesAvx2FloatGeneral(const ConvFloatProblem& p) { return p.filter_input_depth == p.input_depth; }
+
 bool AppliesAvx2Pointwise(const ConvInt8Problem& p) {
   return p.filter_height == 1 && p.filter_width == 1 && p.filter_input_depth == p.input_depth &&
          p.pad_width == 0 && p.pad_height == 0 && p.input_depth <= kAvx2MaxPatch;

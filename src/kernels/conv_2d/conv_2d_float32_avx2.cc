@@ -79,15 +79,7 @@ void ConvTile(const ConvFloatProblem& p, const PixelTaps& t, const ptrdiff_t* fi
   for (; oc < p.output_depth; ++oc) channels(std::integral_constant<int, 1>{}, oc);
 }
 
-bool Ungrouped(const ConvFloatProblem& p) { return p.filter_input_depth == p.input_depth; }
-
 }  // namespace
-
-bool AppliesAvx2FloatPointwise(const ConvFloatProblem& p) {
-  return Ungrouped(p) && p.filter_height == 1 && p.filter_width == 1 && p.pad_height == 0 && p.pad_width == 0;
-}
-
-bool AppliesAvx2FloatGeneral(const ConvFloatProblem& p) { return Ungrouped(p); }
 
 void ConvFloatAvx2Pointwise(const ConvFloatProblem& p, void*) {
   const int pixels_per_image = p.output_height * p.output_width;
