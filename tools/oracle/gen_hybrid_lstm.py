@@ -9,12 +9,11 @@ inputs, now and then with reset_all_variables() before an invoke: random batch (
 The models are built with the flatbuffer builder: tensorflow-cpu 2.20's converter lowers a Keras 3 LSTM layer
 (return_sequences=True, Optimize.DEFAULT) to TRANSPOSE -> WHILE -> TRANSPOSE, not to the fused op (measured
 with that version).
-Tolerance: the oracle test's float32 one (1e-5 relative + 1e-6 absolute). mote's gate activations are libm's
-exp and tanh; LiteRT's kernel (tensor_utils ApplySigmoidToVector / ApplyTanhToVector) uses Eigen's rational
-approximations, so outputs differ in the last bits: measured on x86-64 (GCC, no FMA contraction, LiteRT 2.3.0),
-seeds 16017, 5 and 99, at most 1.8e-7 absolute over 357 invokes (12890 elements). A numpy model of the step
-with libm activations shows the same bound against LiteRT; probing LiteRT's sigmoid and tanh through the gate
-biases matched neither libm nor Eigen's older 13/6 rational tanh, so mote does not try to emulate them.
+Tolerance: the oracle test's float32 one (1e-5 relative + 1e-6 absolute). Measured on x86-64 (GCC, no FMA
+contraction, LiteRT 2.3.0) with the tolerance set to 0, seeds 16017, 5 and 99: every output equals LiteRT's bit
+for bit (357 invokes, 12890 values), once mote's kernel reproduces Eigen's tanh and logistic as LiteRT's
+tensor_utils apply them (unidirectional_sequence_lstm_hybrid_reference.h); with libm's exp and tanh instead
+the outputs differed by up to 1.8e-7.
 
     MOTE_LITERT_PYTHON=/path/to/python-with-tensorflow python tools/oracle/gen_hybrid_lstm.py [--seed N]
         [--out-dir DIR]   -> tests/oracle/data/hybrid_lstm.cases (+ .provenance.txt)

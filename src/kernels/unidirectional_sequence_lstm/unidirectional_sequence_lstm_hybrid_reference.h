@@ -9,11 +9,20 @@
 //   gate[r][i] = bias[i]
 //   gate[r][i] += float(sum_j W_x[i][j] * (qx[r][j] - zx[r])) * (sx[r] * W_x scale)     (unless x is all zero)
 //   gate[r][i] += float(sum_j W_h[i][j] * (qh[r][j] - zh[r])) * (sh[r] * W_h scale)     (unless h is all zero)
-//   input, forget, output gates: sigmoid 1 / (1 + exp(-v)); cell gate: tanh
+//   input, forget, output gates: sigmoid; cell gate: tanh
 //   c = forget * c;  c = c + cell_g * input;  clipped to +-cell_clip when cell_clip > 0
 //   h = output * tanh(c);  the step's output row is a copy of h
 // Every float operation is a separate rounding, in that order (the build has -ffp-contract=off). The integer
 // dot products are exact (int32), so their order does not matter.
+//
+// The activations are LiteRT's, not libm's: its tensor_utils apply Eigen's array tanh() and logistic() (x86-64
+// build: SSE packets of 4 floats, no FMA). tanh is Eigen's [9/8] rational approximation, the same for packets
+// and single elements. logistic differs: whole packets use Eigen's own exp (range-halved Cephes polynomial,
+// squared), the elements Eigen handles one by one use e = std::exp(x), e / (1 + e). Which elements are which
+// follows from where the gate lies in LiteRT's scratch tensor (64-byte aligned; gates input, cell, forget,
+// output, each batch * state floats; batch-major steps at + batch index * state): the elements before the
+// first 16-byte boundary and after the last whole packet are single. Measured against LiteRT 2.3.0's
+// reference kernels (tools/oracle/gen_hybrid_lstm.py).
 //
 // Scratch: four float buffers of rows * state (the gates) and one HybridLstmScratch block, whose bytes
 // HybridLstmScratchBytes() gives. Preconditions (prepare): shapes consistent, every pointer valid. Pure: no
@@ -103,12 +112,57 @@ inline void MultiplyAccumulate(const int8_t* w, float weight_scale, int n_out, i
   }
 }
 
-inline void Sigmoid(int n, float* v) {
-  for (int i = 0; i < n; ++i) v[i] = 1.0f / (1.0f + std::exp(-v[i]));
+// Eigen's float tanh (ptanh_float, fast-math, no FMA): clamp to +-c, x + x^3 P(x^2) over Q(x^2).
+inline float EigenTanh(float a) {
+  constexpr float kClamp = 7.90738964080810547f;
+  constexpr float kAlpha[] = {1.394553628e-8f, 2.102733560e-5f, 3.520756727e-3f, 1.340216100e-1f};
+  constexpr float kBeta[] = {8.015776984e-7f, 3.326951409e-4f, 2.597254514e-2f, 4.673548340e-1f, 1.0f};
+  const float x = std::max(std::min(a, kClamp), -kClamp);
+  const float x2 = x * x;
+  const float x3 = x2 * x;
+  float p = kAlpha[0];
+  for (int i = 1; i < 4; ++i) p = x2 * p + kAlpha[i];
+  float q = kBeta[0];
+  for (int i = 1; i < 5; ++i) q = x2 * q + kBeta[i];
+  p = x3 * p + x;
+  return p / q;
+}
+
+// Eigen's float logistic on a whole packet: e = exp(min(x, hi) / 2)^2 (Cephes reduction, degree-5 polynomial,
+// exact scaling by 2^m), e / (1 + e); 0 below -104.
+inline float EigenLogisticPacketLane(float a) {
+  if (a < -104.0f) return 0.0f;
+  const float x = std::min(a, 16.6355324f) * 0.5f;
+  const float m = std::floor(x * 1.44269504088896341f + 0.5f);
+  float r = m * -0.693359375f + x;
+  r = m * 2.12194440e-4f + r;
+  const float r2 = r * r;
+  const float p_even = r2 * 4.1898667812347412109375e-2f + 0.49999141693115234375f;
+  const float p_odd = r2 * 8.33471305668354034423828125e-3f + 0.16666877269744873046875f;
+  const float p_low = r + 1.0f;
+  float p = r * p_odd + p_even;
+  p = r2 * p + p_low;
+  float e = std::ldexp(p, static_cast<int>(m));  // m in [-75, 12]: exact
+  e = e * e;
+  return e / (1.0f + e);
+}
+
+// Eigen's float logistic on a single element.
+inline float EigenLogisticSingle(float x) {
+  const float e = std::exp(std::min(x, 16.6355324f));
+  return e / (1.0f + e);
+}
+
+// Eigen's logistic over n floats that start `offset` floats after a 16-byte boundary of LiteRT's scratch.
+inline void Sigmoid(int n, int offset, float* v) {
+  const int head = std::min((4 - offset % 4) % 4, n);
+  const int body_end = head + (n - head) / 4 * 4;
+  for (int i = 0; i < n; ++i)
+    v[i] = i >= head && i < body_end ? EigenLogisticPacketLane(v[i]) : EigenLogisticSingle(v[i]);
 }
 
 inline void Tanh(int n, const float* in, float* out) {
-  for (int i = 0; i < n; ++i) out[i] = std::tanh(in[i]);
+  for (int i = 0; i < n; ++i) out[i] = EigenTanh(in[i]);
 }
 
 // The operands of one step: x quantized (unless all zero), h quantized (unless all zero).
@@ -133,8 +187,9 @@ inline void GatePreActivation(const LstmHybridParams& p, const LstmHybridData& d
 }
 
 // One time step of `rows` sequences: x [rows, input], h and c [rows, state] updated in place, out [rows, state].
-inline void Step(const LstmHybridParams& p, const LstmHybridData& d, int rows, const float* x, float* h, float* c,
-                 float* out) {
+// batch_offset: where the rows start in LiteRT's gate buffers (batch-major: batch index * state).
+inline void Step(const LstmHybridParams& p, const LstmHybridData& d, int rows, int batch_offset, const float* x,
+                 float* h, float* c, float* out) {
   const int n = rows * p.size.state;
   StepOperands ops;
   auto* base = static_cast<uint8_t*>(d.quantized);
@@ -154,10 +209,11 @@ inline void Step(const LstmHybridParams& p, const LstmHybridData& d, int rows, c
   float* forget_gate = d.gates[kLstmForgetGate];
   float* cell_gate = d.gates[kLstmCellGate];
   float* output_gate = d.gates[kLstmOutputGate];
+  const int gate_floats = p.size.batch * p.size.state;  // LiteRT's gates: input, cell, forget, output
   GatePreActivation(p, d, kLstmInputGate, rows, ops, input_gate);
-  Sigmoid(n, input_gate);
+  Sigmoid(n, batch_offset, input_gate);
   GatePreActivation(p, d, kLstmForgetGate, rows, ops, forget_gate);
-  Sigmoid(n, forget_gate);
+  Sigmoid(n, 2 * gate_floats + batch_offset, forget_gate);
   GatePreActivation(p, d, kLstmCellGate, rows, ops, cell_gate);
   Tanh(n, cell_gate, cell_gate);
 
@@ -168,7 +224,7 @@ inline void Step(const LstmHybridParams& p, const LstmHybridData& d, int rows, c
   }
 
   GatePreActivation(p, d, kLstmOutputGate, rows, ops, output_gate);
-  Sigmoid(n, output_gate);
+  Sigmoid(n, 3 * gate_floats + batch_offset, output_gate);
   float* tanh_cell = cell_gate;  // consumed
   Tanh(n, c, tanh_cell);
   for (int i = 0; i < n; ++i) h[i] = output_gate[i] * tanh_cell[i];
@@ -184,7 +240,7 @@ inline void UnidirectionalSequenceLstmHybrid(const LstmHybridParams& p, const Ls
   if (s.time_major) {
     for (int t = 0; t < s.time; ++t) {
       const int64_t row = static_cast<int64_t>(t) * s.batch;
-      lstm_hybrid_internal::Step(p, d, s.batch, d.input + row * s.input, d.hidden, d.cell, d.output + row * s.state);
+      lstm_hybrid_internal::Step(p, d, s.batch, 0, d.input + row * s.input, d.hidden, d.cell, d.output + row * s.state);
     }
     return;
   }
@@ -193,7 +249,7 @@ inline void UnidirectionalSequenceLstmHybrid(const LstmHybridParams& p, const Ls
     float* c = d.cell + static_cast<int64_t>(b) * s.state;
     for (int t = 0; t < s.time; ++t) {
       const int64_t row = static_cast<int64_t>(b) * s.time + t;
-      lstm_hybrid_internal::Step(p, d, 1, d.input + row * s.input, h, c, d.output + row * s.state);
+      lstm_hybrid_internal::Step(p, d, 1, b * s.state, d.input + row * s.input, h, c, d.output + row * s.state);
     }
   }
 }
