@@ -105,9 +105,13 @@ inline void MultiplyAccumulate(const int8_t* w, float weight_scale, int n_out, i
     float* out = gate + static_cast<ptrdiff_t>(r) * n_out;
     for (int i = 0; i < n_out; ++i) {
       const int8_t* row = w + static_cast<ptrdiff_t>(i) * cols;
-      int32_t dot = 0;
-      for (int j = 0; j < cols; ++j) dot += static_cast<int32_t>(row[j]) * (static_cast<int32_t>(x[j]) - zero_point);
-      out[i] += static_cast<float>(dot) * scale;
+      // int32 sums wrap on overflow as LiteRT's do (inputs of 65794 and more); unsigned arithmetic gives the
+      // same bits without UB.
+      uint32_t dot = 0;
+      for (int j = 0; j < cols; ++j) {
+        dot += static_cast<uint32_t>(static_cast<int32_t>(row[j]) * (static_cast<int32_t>(x[j]) - zero_point));
+      }
+      out[i] += static_cast<float>(static_cast<int32_t>(dot)) * scale;
     }
   }
 }
