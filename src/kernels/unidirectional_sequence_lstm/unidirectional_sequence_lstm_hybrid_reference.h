@@ -13,7 +13,7 @@
 //   c = forget * c;  c = c + cell_g * input;  clipped to +-cell_clip when cell_clip > 0
 //   h = output * tanh(c);  the step's output row is a copy of h
 // Every float operation is a separate rounding, in that order (the build has -ffp-contract=off). The integer
-// dot products are exact (int32), so their order does not matter.
+// dot products are exact (int32, wrapping as LiteRT's), so their order does not matter.
 //
 // The activations are LiteRT's, not libm's: its tensor_utils apply Eigen's array tanh() and logistic() (x86-64
 // build: SSE packets of 4 floats, no FMA). tanh is Eigen's [9/8] rational approximation, the same for packets
@@ -22,9 +22,10 @@
 // follows from where the gate lies in LiteRT's scratch tensor (64-byte aligned; gates input, cell, forget,
 // output, each batch * state floats; batch-major steps at + batch index * state): the elements before the
 // first 16-byte boundary and after the last whole packet are single. Measured against LiteRT 2.3.0's
-// reference kernels (tools/oracle/gen_hybrid_lstm.py).
+// reference kernels (tools/oracle/gen_hybrid_lstm.py). mote computes the same on every target (the libm exp of
+// the single elements aside), so Arm builds reproduce LiteRT's x86-64 results, not its NEON/FMA ones.
 //
-// Scratch: four float buffers of rows * state (the gates) and one HybridLstmScratch block, whose bytes
+// Scratch: four float buffers of batch * state (the gates) and the quantized-operand block, whose bytes
 // HybridLstmScratchBytes() gives. Preconditions (prepare): shapes consistent, every pointer valid. Pure: no
 // allocation, no checks.
 #ifndef MOTE_KERNELS_UNIDIRECTIONAL_SEQUENCE_LSTM_UNIDIRECTIONAL_SEQUENCE_LSTM_HYBRID_REFERENCE_H_
