@@ -122,6 +122,22 @@ class LstmTensors {
   bool present_[kNumInputs + 1] = {};
 };
 
+// A hybrid model by its types, before the required tensors are checked: FLOAT32 input, an INT8 gate weight.
+bool HasHybridTypes(const LstmTensors& t) {
+  if (t.in(kInputTensor) == nullptr || t.in(kInputTensor)->type != kTfLiteFloat32) return false;
+  for (int i = kInputWeights0; i < kInputWeights0 + 4; ++i) {
+    if (t.in(i) != nullptr && t.in(i)->type == kTfLiteInt8) return true;
+  }
+  return false;
+}
+
+// Why a cell variant is refused. LiteRT runs hybrid peephole, projection, layer-norm and CIFG cells; mote's
+// hybrid path, like its float and integer ones, has the standard cell only.
+const char* VariantReason(const LstmTensors& t) {
+  return HasHybridTypes(t) ? "mote's hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only"
+                           : "TFLM's LSTM has none";
+}
+
 // The variants TFLM's kernel does not implement: their tensors must be absent.
 TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t) {
   struct Feature {
@@ -133,8 +149,8 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
   for (const Feature& f : kUnsupported) {
     for (int i = f.first; i <= f.last; ++i) {
       if (t.in(i) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (TFLM's LSTM has none)", kOpName, f.what,
-                           i, kInputNames[i]);
+        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (%s)", kOpName, f.what, i, kInputNames[i],
+                           VariantReason(t));
         return kTfLiteError;
       }
     }
@@ -146,7 +162,9 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
 // be variable tensors.
 TfLiteStatus CheckRequiredTensors(TfLiteContext* context, const LstmTensors& t) {
   if (t.in(kInputWeights0) == nullptr && t.in(kRecurrentWeights0) == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported", kOpName);
+    TF_LITE_KERNEL_LOG(context, "%s: CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported%s%s%s", kOpName,
+                       HasHybridTypes(t) ? " (" : "", HasHybridTypes(t) ? VariantReason(t) : "",
+                       HasHybridTypes(t) ? ")" : "");
     return kTfLiteError;
   }
   constexpr int kRequired[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 18, 19};

@@ -433,11 +433,18 @@ TEST(UnidirectionalSequenceLstm, RefusesHybridModelsLiteRtDoesNotRun) {
   s.kind = Kind::kHybrid;
   s.add_variant = 16;
   ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "projection (input 16, projection_weights) are not supported (TFLM's LSTM has none)");
+                                  "projection (input 16, projection_weights) are not supported (mote's hybrid LSTM, "
+                                  "FLOAT32 input with INT8 weights, runs the standard cell only)");
+  s.add_variant = 9;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "peephole connections (input 9, cell_to_input_weights) are not supported (mote's "
+                                  "hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
   s = LstmSpec();
   s.kind = Kind::kHybrid;
   s.omit = {1, 5, 12};
-  ExpectRefused(BuildLstm(s), std::string(kOp) + "CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported");
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported (mote's hybrid "
+                                  "LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
 }
 
 // A hybrid model's input is FLOAT32: the INT8 and INT16 registrations refuse it, the generic one runs it.
