@@ -111,14 +111,9 @@ def main():
         return
     rng = np.random.default_rng(args.seed)
     drawn = [single_svdf(rng) for _ in range(60)] + [keyword_model(rng) for _ in range(4)]
-    origin, results = litert_oracle.run_sequence_batch([(m, steps) for _, m, steps in drawn])
-    print("gen_hybrid_svdf: seed %d, outputs from %s (reference kernels)" % (args.seed, origin))
     w = CaseWriter("hybrid_svdf", seed=args.seed, generator=__file__)
-    w.outputs_from = "%s, reference kernels (OpResolverType.BUILTIN_REF)" % origin
-    for (name, model, steps), outs in zip(drawn, results):
-        if isinstance(outs, str):
-            raise RuntimeError("LiteRT refused %s: %s" % (name, outs))
-        w.add_sequence(name, model, steps, outs)
+    origin = w.add_litert_sequences(drawn)
+    print("gen_hybrid_svdf: seed %d, outputs from %s (reference kernels)" % (args.seed, origin))
     w.write()
 
 

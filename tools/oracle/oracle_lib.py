@@ -837,6 +837,19 @@ class CaseWriter:
         self.cases.append((name, None, bytes(model_bytes), [_le_bytes(a) for a in steps[0][0]],
                            [_le_bytes(a) for a in step_outputs[0]], later))
 
+    def add_litert_sequences(self, drawn):
+        """Runs LiteRT's reference kernels on drawn = [(name, model bytes, steps)] (steps as for add_sequence;
+        litert_oracle.run_sequence_batch, one child process) and adds each as a sequence case with LiteRT's
+        outputs; a model LiteRT refuses is an error (draw only what it runs). Returns LiteRT's origin string."""
+        import litert_oracle  # noqa: PLC0415 (only the LiteRT generators need it)
+        origin, results = litert_oracle.run_sequence_batch([(m, steps) for _, m, steps in drawn])
+        self.outputs_from = "%s, reference kernels (OpResolverType.BUILTIN_REF)" % origin
+        for (name, model, steps), outs in zip(drawn, results):
+            if isinstance(outs, str):
+                raise RuntimeError("LiteRT refused %s: %s" % (name, outs))
+            self.add_sequence(name, model, steps, outs)
+        return origin
+
     def add_sequence_run(self, name, model_bytes, steps, refusal="abort"):
         """Runs TFLM on the steps (run_tflm_sequence) and adds the case; returns TFLM's outputs per step, or None
         for a refusal case (refusal as for add_run; a refusal case records the first step's inputs only)."""

@@ -14,7 +14,11 @@
 // TANH cell activation, in float32, int8 x int8 weights (int32 bias, int16 cell state) or int16 x int8 weights
 // (int64 bias, int16 cell state), per-tensor quantized, cell clipping. Peephole, projection, layer
 // normalization and CIFG models are refused here (TFLM refuses them too); so are the cases TFLM would crash on
-// or compute garbage for (other activations, hybrid or mixed types, per-channel weights, input rank != 3).
+// or compute garbage for (other activations, mixed types, per-channel weights, input rank != 3).
+// Beyond TFLM, as LiteRT (lstm_eval.cc EvalHybrid): hybrid models, FLOAT32 input, biases, states and output with
+// INT8 gate weights (one scale per tensor, zero point 0), x and h quantized at run time per row, symmetric or
+// asymmetric_quantize_inputs (unidirectional_sequence_lstm_hybrid_reference.h); UINT8 and per-channel hybrid
+// weights are refused.
 // TFLM ignores the intermediate tensors the converter attaches, proj_clip and the output's quantization (the
 // output is a copy of the hidden state).
 #include <cmath>
@@ -25,6 +29,7 @@
 #include "kernels/glue/quantization_checks.h"
 #include "kernels/glue/registration.h"
 #include "kernels/quantization/quantization_util.h"
+#include "kernels/unidirectional_sequence_lstm/unidirectional_sequence_lstm_hybrid_reference.h"
 #include "kernels/unidirectional_sequence_lstm/unidirectional_sequence_lstm_reference.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -70,10 +75,20 @@ const char* const kInputNames[kNumInputs] = {
     "output_layer_norm_coefficients",
 };
 
-struct OpData {
-  reference::LstmParams params;
-  int scratch_index[4];
+// The hybrid path's constants and its quantized-operand scratch.
+struct HybridOpData {
+  reference::LstmHybridParams params;
+  int quantized_scratch_index;
 };
+
+struct OpData {
+  union {  // one path per node: the hybrid fields add nothing to the float and integer paths' arena
+    reference::LstmParams params;  // float and integer paths
+    HybridOpData hybrid;           // hybrid path (FLOAT32 input, INT8 weights)
+  };
+  int scratch_index[4];  // the gates: batch * state float (float, hybrid) or int16 (integer) each
+};
+static_assert(sizeof(HybridOpData) <= sizeof(reference::LstmParams), "the union must not grow the op data");
 
 // What prepare reads of a tensor: kept from a temp tensor that is released right away (24 bytes on the stack
 // instead of a TfLiteTensor, and one temp tensor's arena room instead of 25). dims are the interpreter's.
@@ -107,6 +122,22 @@ class LstmTensors {
   bool present_[kNumInputs + 1] = {};
 };
 
+// A hybrid model by its types, before the required tensors are checked: FLOAT32 input, an INT8 gate weight.
+bool HasHybridTypes(const LstmTensors& t) {
+  if (t.in(kInputTensor) == nullptr || t.in(kInputTensor)->type != kTfLiteFloat32) return false;
+  for (int i = kInputWeights0; i < kInputWeights0 + 4; ++i) {
+    if (t.in(i) != nullptr && t.in(i)->type == kTfLiteInt8) return true;
+  }
+  return false;
+}
+
+// Why a cell variant is refused. LiteRT runs hybrid peephole, projection, layer-norm and CIFG cells; mote's
+// hybrid path, like its float and integer ones, has the standard cell only.
+const char* VariantReason(const LstmTensors& t) {
+  return HasHybridTypes(t) ? "mote's hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only"
+                           : "TFLM's LSTM has none";
+}
+
 // The variants TFLM's kernel does not implement: their tensors must be absent.
 TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t) {
   struct Feature {
@@ -118,8 +149,8 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
   for (const Feature& f : kUnsupported) {
     for (int i = f.first; i <= f.last; ++i) {
       if (t.in(i) != nullptr) {
-        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (TFLM's LSTM has none)", kOpName, f.what,
-                           i, kInputNames[i]);
+        TF_LITE_KERNEL_LOG(context, "%s: %s (input %d, %s) are not supported (%s)", kOpName, f.what, i, kInputNames[i],
+                           VariantReason(t));
         return kTfLiteError;
       }
     }
@@ -131,7 +162,9 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
 // be variable tensors.
 TfLiteStatus CheckRequiredTensors(TfLiteContext* context, const LstmTensors& t) {
   if (t.in(kInputWeights0) == nullptr && t.in(kRecurrentWeights0) == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported", kOpName);
+    TF_LITE_KERNEL_LOG(context, "%s: CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported%s%s%s", kOpName,
+                       HasHybridTypes(t) ? " (" : "", HasHybridTypes(t) ? VariantReason(t) : "",
+                       HasHybridTypes(t) ? ")" : "");
     return kTfLiteError;
   }
   constexpr int kRequired[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 18, 19};
@@ -166,18 +199,23 @@ TfLiteStatus CheckActivation(TfLiteContext* context, const TfLiteUnidirectionalS
   return kTfLiteOk;
 }
 
+// Hybrid (dynamic-range, converter versions 2 and 3): FLOAT32 input with INT8 input_to_input_weights.
+bool IsHybrid(const LstmTensors& t) {
+  return t.in(kInputTensor)->type == kTfLiteFloat32 && t.in(kInputWeights0)->type == kTfLiteInt8;
+}
+
 TfLiteStatus CheckType(TfLiteContext* context, const LstmTensors& t, int i, TfLiteType want) {
   if (t.in(i)->type != want) {
-    TF_LITE_KERNEL_LOG(context, "%s: %s (input %d) is %s; a %s input needs %s", kOpName, kInputNames[i], i,
+    TF_LITE_KERNEL_LOG(context, "%s: %s (input %d) is %s; a %s input%s needs %s", kOpName, kInputNames[i], i,
                        TfLiteTypeGetName(t.in(i)->type), TfLiteTypeGetName(t.in(kInputTensor)->type),
-                       TfLiteTypeGetName(want));
+                       IsHybrid(t) ? " with INT8 weights (hybrid)" : "", TfLiteTypeGetName(want));
     return kTfLiteError;
   }
   return kTfLiteOk;
 }
 
 // float32: everything float32. int8: int8 weights, int32 bias, int16 cell. int16: int8 weights, int64 bias,
-// int16 cell. The hidden state and the output have the input's type.
+// int16 cell. Hybrid: float32 with int8 weights. The hidden state and the output have the input's type.
 TfLiteStatus CheckTypes(TfLiteContext* context, const LstmTensors& t) {
   const TfLiteType type = t.in(kInputTensor)->type;
   if (type != kTfLiteFloat32 && type != kTfLiteInt8 && type != kTfLiteInt16) {
@@ -186,11 +224,12 @@ TfLiteStatus CheckTypes(TfLiteContext* context, const LstmTensors& t) {
     return kTfLiteError;
   }
   const bool is_float = type == kTfLiteFloat32;
-  const TfLiteType weight_type = is_float ? kTfLiteFloat32 : kTfLiteInt8;
-  const TfLiteType bias_type = is_float ? kTfLiteFloat32 : (type == kTfLiteInt8 ? kTfLiteInt32 : kTfLiteInt64);
-  if (is_float && t.in(kInputWeights0)->type == kTfLiteInt8) {
-    return RefuseHybrid(context, kOpName, type, kTfLiteInt8);  // converter versions 2 and 3
+  const TfLiteType first_weights = t.in(kInputWeights0)->type;
+  if (is_float && (first_weights == kTfLiteUInt8 || first_weights == kTfLiteInt4)) {
+    return RefuseHybrid(context, kOpName, type, first_weights);  // LiteRT's hybrid LSTM takes INT8 weights only
   }
+  const TfLiteType weight_type = is_float && !IsHybrid(t) ? kTfLiteFloat32 : kTfLiteInt8;
+  const TfLiteType bias_type = is_float ? kTfLiteFloat32 : (type == kTfLiteInt8 ? kTfLiteInt32 : kTfLiteInt64);
   for (int i = 1; i <= 8; ++i) TF_LITE_ENSURE_STATUS(CheckType(context, t, i, weight_type));
   for (int i = 12; i <= 15; ++i) TF_LITE_ENSURE_STATUS(CheckType(context, t, i, bias_type));
   TF_LITE_ENSURE_STATUS(CheckType(context, t, kOutputStateTensor, type));
@@ -341,7 +380,43 @@ TfLiteStatus PrepareInteger(TfLiteContext* context, TfLiteNode* node, const Lstm
   return kTfLiteOk;
 }
 
-const char* VariantId(TfLiteType type) {
+// Hybrid weights (LiteRT's hybrid LSTM reads each weight tensor's one scale): per tensor, zero point 0, a
+// finite scale > 0.
+TfLiteStatus PrepareHybrid(TfLiteContext* context, TfLiteNode* node,
+                           const TfLiteUnidirectionalSequenceLSTMParams& params, const reference::LstmSize& size,
+                           OpData* data) {
+  MicroContext* micro_context = GetMicroContext(context);
+  HybridOpData hybrid{};
+  hybrid.params.size = size;
+  hybrid.params.cell_clip = params.cell_clip;
+  hybrid.params.asymmetric = params.asymmetric_quantize_inputs;
+  for (int i = kInputWeights0; i < kInputWeights0 + 8; ++i) {
+    TfLiteTensor* w = micro_context->AllocateTempInputTensor(node, i);  // present: checked before
+    const TfLiteAffineQuantization* q = GetAffineQuantization(w);
+    HybridFilterScales scales{};
+    TfLiteStatus status = kTfLiteOk;
+    if (q != nullptr && q->scale != nullptr && q->scale->size > 1) {
+      TF_LITE_KERNEL_LOG(context, "%s: hybrid %s (input %d) has %d scales; LiteRT's hybrid LSTM takes one per tensor",
+                         kOpName, kInputNames[i], i, q->scale->size);
+      status = kTfLiteError;
+    } else {
+      status = PrepareHybridFilter(context, kOpName, w, 0, 1, &scales);
+    }
+    micro_context->DeallocateTempTfLiteTensor(w);
+    TF_LITE_ENSURE_STATUS(status);
+    const int gate = (i - kInputWeights0) % 4;
+    float* scale = i < kRecurrentWeights0 ? &hybrid.params.input_weight_scales[gate]
+                                          : &hybrid.params.recurrent_weight_scales[gate];
+    *scale = scales.scale;
+  }
+  TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(
+      context, reference::HybridLstmScratchBytes(hybrid.params.size), &hybrid.quantized_scratch_index));
+  data->hybrid = hybrid;
+  return kTfLiteOk;
+}
+
+const char* VariantId(TfLiteType type, bool hybrid) {
+  if (hybrid) return "unidirectional_sequence_lstm/hybrid/reference";
   switch (type) {
     case kTfLiteFloat32:
       return "unidirectional_sequence_lstm/float32/reference";
@@ -360,12 +435,15 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node,
   p.cell_clip = params.cell_clip;
   const TfLiteType type = t.in(kInputTensor)->type;
   if (type != kTfLiteFloat32) TF_LITE_ENSURE_STATUS(PrepareInteger(context, node, t, params.cell_clip, &p));
+  const bool hybrid = IsHybrid(t);
+  const reference::LstmSize size = p.size;
+  if (hybrid) TF_LITE_ENSURE_STATUS(PrepareHybrid(context, node, params, size, data));  // overwrites p
   const size_t cell_bytes = type == kTfLiteFloat32 ? sizeof(float) : sizeof(int16_t);
-  const size_t buffer_bytes = static_cast<size_t>(p.size.batch) * static_cast<size_t>(p.size.state) * cell_bytes;
+  const size_t buffer_bytes = static_cast<size_t>(size.batch) * static_cast<size_t>(size.state) * cell_bytes;
   for (int& index : data->scratch_index) {
     TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, buffer_bytes, &index));
   }
-  ReportKernelVariant(context, VariantId(type));
+  ReportKernelVariant(context, VariantId(type, hybrid));
   return kTfLiteOk;
 }
 
@@ -404,13 +482,33 @@ void Run(TfLiteContext* context, TfLiteNode* node, const OpData& data) {
   reference::UnidirectionalSequenceLstm(data.params, d);
 }
 
+void RunHybrid(TfLiteContext* context, TfLiteNode* node, const HybridOpData& data, const int* scratch_index) {
+  reference::LstmHybridData d;
+  d.input = micro::GetTensorData<float>(micro::GetEvalInput(context, node, kInputTensor));
+  for (int g = 0; g < 4; ++g) {
+    d.input_weights[g] = micro::GetTensorData<int8_t>(micro::GetEvalInput(context, node, kInputWeights0 + g));
+    d.recurrent_weights[g] = micro::GetTensorData<int8_t>(micro::GetEvalInput(context, node, kRecurrentWeights0 + g));
+    d.bias[g] = micro::GetTensorData<float>(micro::GetEvalInput(context, node, kBias0 + g));
+    d.gates[g] = static_cast<float*>(context->GetScratchBuffer(context, scratch_index[g]));
+  }
+  d.hidden = micro::GetTensorData<float>(micro::GetMutableEvalInput(context, node, kOutputStateTensor));
+  d.cell = micro::GetTensorData<float>(micro::GetMutableEvalInput(context, node, kCellStateTensor));
+  d.output = micro::GetTensorData<float>(micro::GetEvalOutput(context, node, kOutputTensor));
+  d.quantized = context->GetScratchBuffer(context, data.quantized_scratch_index);
+  reference::UnidirectionalSequenceLstmHybrid(data.params, d);
+}
+
 template <TypeSet kTypes>
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData& data = *static_cast<const OpData*>(node->user_data);
   switch (micro::GetEvalInput(context, node, kInputTensor)->type) {
     case kTfLiteFloat32:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
-      Run<float, float, float, float>(context, node, data);
+      if (micro::GetEvalInput(context, node, kInputWeights0)->type == kTfLiteInt8) {
+        RunHybrid(context, node, data.hybrid, data.scratch_index);
+      } else {
+        Run<float, float, float, float>(context, node, data);
+      }
       return kTfLiteOk;
     case kTfLiteInt8:
       if constexpr (!Serves(kTypes, kTfLiteInt8)) break;

@@ -1,6 +1,8 @@
 // UNIDIRECTIONAL_SEQUENCE_LSTM: the variant each type reports, state carried across invokes and cleared by
 // Reset(), the type-specialised registrations, and every prepare refusal by its message. Bit-exactness
-// against TFLM is proven by the oracle cases (tools/oracle/gen_lstm.py, multi-invoke with Reset).
+// against TFLM is proven by the oracle cases (tools/oracle/gen_lstm.py, multi-invoke with Reset); the hybrid
+// path's agreement with LiteRT by tools/oracle/gen_hybrid_lstm.py.
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -22,7 +24,8 @@ using test::OpRun;
 
 constexpr const char* kOp = "UNIDIRECTIONAL_SEQUENCE_LSTM: ";
 
-enum class Kind { kFloat, kInt8, kInt16 };
+// kHybrid: FLOAT32 input, biases, states and output with INT8 weights (dynamic-range quantization).
+enum class Kind { kFloat, kInt8, kInt16, kHybrid };
 
 struct LstmSpec {
   Kind kind = Kind::kInt8;
@@ -46,6 +49,9 @@ struct LstmSpec {
   float weight_scale = 0.004f;
   float hidden_scale = 0.0f;     // > 0: overrides the output state's scale
   std::vector<int> state_shape;  // empty: [batch, state]
+  int64_t weight_zero_point = 0;
+  bool asymmetric_quantize_inputs = false;
+  bool dequantized_weights = false;  // FLOAT32 weights: the INT8 ones' real values (weight_scale * q)
 };
 
 std::vector<int> Seq(const LstmSpec& s, int width) {
@@ -53,14 +59,15 @@ std::vector<int> Seq(const LstmSpec& s, int width) {
 }
 
 schema::TensorType ActType(Kind k) {
-  return k == Kind::kFloat ? schema::TensorType_FLOAT32
-                           : (k == Kind::kInt8 ? schema::TensorType_INT8 : schema::TensorType_INT16);
+  return k == Kind::kFloat || k == Kind::kHybrid
+             ? schema::TensorType_FLOAT32
+             : (k == Kind::kInt8 ? schema::TensorType_INT8 : schema::TensorType_INT16);
 }
 
 std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
   test::ModelBuilder b;
   const int code = b.AddOperatorCode(schema::BuiltinOperator_UNIDIRECTIONAL_SEQUENCE_LSTM, 1);
-  const bool q = s.kind != Kind::kFloat;
+  const bool q = s.kind == Kind::kInt8 || s.kind == Kind::kInt16;
   const schema::TensorType act = ActType(s.kind);
   auto sc = [q](float v) { return q ? std::vector<float>{v} : std::vector<float>{}; };
   auto zp = [q](int64_t v) { return q ? std::vector<int64_t>{v} : std::vector<int64_t>{}; };
@@ -71,25 +78,30 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
 
   auto weights = [&](std::vector<int> shape, int salt) {
     const int n = shape[0] * shape[1];
-    const schema::TensorType wt = s.weight_type_override != schema::TensorType_BOOL
-                                      ? s.weight_type_override
-                                      : (q ? schema::TensorType_INT8 : schema::TensorType_FLOAT32);
+    const schema::TensorType wt =
+        s.weight_type_override != schema::TensorType_BOOL
+            ? s.weight_type_override
+            : (q || s.kind == Kind::kHybrid ? schema::TensorType_INT8 : schema::TensorType_FLOAT32);
+    auto int8_value = [salt](int i) { return static_cast<int8_t>((i * 37 + salt * 11) % 255 - 127); };
     if (wt == schema::TensorType_FLOAT32) {
       std::vector<float> v(static_cast<size_t>(n));
-      for (int i = 0; i < n; ++i) v[i] = 0.05f * static_cast<float>((i * 7 + salt) % 11 - 5);
+      for (int i = 0; i < n; ++i) {
+        v[i] = s.dequantized_weights ? s.weight_scale * static_cast<float>(int8_value(i))
+                                     : 0.05f * static_cast<float>((i * 7 + salt) % 11 - 5);
+      }
       return b.AddConstTensor<float>(wt, shape, v);
     }
     std::vector<int8_t> v(static_cast<size_t>(n));
-    for (int i = 0; i < n; ++i) v[i] = static_cast<int8_t>((i * 37 + salt * 11) % 255 - 127);
+    for (int i = 0; i < n; ++i) v[i] = int8_value(i);
     std::vector<float> scales(static_cast<size_t>(s.weight_scales), s.weight_scale);
-    return b.AddConstTensor<int8_t>(wt, shape, v, scales, std::vector<int64_t>(scales.size(), 0));
+    return b.AddConstTensor<int8_t>(wt, shape, v, scales, std::vector<int64_t>(scales.size(), s.weight_zero_point));
   };
   auto bias = [&](int salt) {
     const schema::TensorType bt =
         s.bias_type_override != schema::TensorType_BOOL
             ? s.bias_type_override
-            : (s.kind == Kind::kFloat ? schema::TensorType_FLOAT32
-                                      : (s.kind == Kind::kInt8 ? schema::TensorType_INT32 : schema::TensorType_INT64));
+            : (!q ? schema::TensorType_FLOAT32
+                  : (s.kind == Kind::kInt8 ? schema::TensorType_INT32 : schema::TensorType_INT64));
     if (bt == schema::TensorType_FLOAT32) {
       return b.AddConstTensor<float>(bt, {s.state}, std::vector<float>(static_cast<size_t>(s.state), 0.1f * salt));
     }
@@ -119,8 +131,8 @@ std::vector<uint8_t> BuildLstm(const LstmSpec& s) {
   in.resize(static_cast<size_t>(s.num_inputs), -1);
   const int out =
       b.AddTensor(act, s.output_shape.empty() ? Seq(s, s.state) : s.output_shape, "out", 0, sc(h_scale), zp(h_zp));
-  auto options =
-      schema::CreateUnidirectionalSequenceLSTMOptions(b.fbb(), s.activation, s.cell_clip, 0.0f, s.time_major);
+  auto options = schema::CreateUnidirectionalSequenceLSTMOptions(b.fbb(), s.activation, s.cell_clip, 0.0f, s.time_major,
+                                                                 s.asymmetric_quantize_inputs);
   b.AddOperator(code, in, {out}, schema::BuiltinOptions_UnidirectionalSequenceLSTMOptions, options.Union());
   // Non-variable states must come from somewhere to pass model verification: make them graph inputs.
   b.SetInputs(s.states_variable ? std::vector<int>{in[0]} : std::vector<int>{in[0], in[18], in[19]});
@@ -151,11 +163,13 @@ TEST(UnidirectionalSequenceLstm, ReportsVariantPerType) {
   ExpectVariant(BuildLstm(s), "unidirectional_sequence_lstm/int8/reference");
   s.kind = Kind::kInt16;
   ExpectVariant(BuildLstm(s), "unidirectional_sequence_lstm/int16/reference");
+  s.kind = Kind::kHybrid;
+  ExpectVariant(BuildLstm(s), "unidirectional_sequence_lstm/hybrid/reference");
 }
 
 // The second invoke on the same input differs (state carried); after Reset() the first output comes back.
 TEST(UnidirectionalSequenceLstm, StateCarriedAcrossInvokesAndClearedByReset) {
-  for (Kind kind : {Kind::kFloat, Kind::kInt8, Kind::kInt16}) {
+  for (Kind kind : {Kind::kFloat, Kind::kInt8, Kind::kInt16, Kind::kHybrid}) {
     for (bool time_major : {false, true}) {
       LstmSpec s;
       s.kind = kind;
@@ -234,13 +248,6 @@ TEST(UnidirectionalSequenceLstm, RefusesActivationsOtherThanTanh) {
 
 TEST(UnidirectionalSequenceLstm, RefusesWrongTypes) {
   LstmSpec s;
-  s.kind = Kind::kFloat;
-  s.weight_type_override = schema::TensorType_INT8;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "FLOAT32 input with INT8 weights (a hybrid model) is not supported; convert the "
-                                  "model with full-integer quantization (a representative dataset) or keep FLOAT32 "
-                                  "weights");
-  s = LstmSpec();
   s.bias_type_override = schema::TensorType_INT64;
   ExpectRefused(BuildLstm(s), std::string(kOp) + "input_gate_bias (input 12) is INT64; a INT8 input needs INT32");
   s = LstmSpec();
@@ -356,6 +363,100 @@ TEST(UnidirectionalSequenceLstm, SpecialisedRegistrationsRunLikeTheGenericOne) {
     ASSERT_EQ(a.status, kTfLiteOk) << a.log;
     EXPECT_EQ(a.output, b.output);
   }
+}
+
+// The hybrid kernel quantizes x and h to int8 at run time: its outputs stay within that rounding of the float
+// kernel's on the same (dequantized) weights, over several invokes, both layouts and both input schemes.
+TEST(UnidirectionalSequenceLstm, HybridRunsCloseToFloatOnDequantizedWeights) {
+  for (bool time_major : {false, true}) {
+    for (bool asymmetric : {false, true}) {
+      LstmSpec s;
+      s.kind = Kind::kHybrid;
+      s.time_major = time_major;
+      s.asymmetric_quantize_inputs = asymmetric;
+      s.cell_clip = 0.8f;
+      OpRun hybrid(BuildLstm(s));
+      s.kind = Kind::kFloat;
+      s.dequantized_weights = true;
+      OpRun reference(BuildLstm(s));
+      ASSERT_EQ(hybrid.interpreter->AllocateTensors(), kTfLiteOk);
+      ASSERT_EQ(reference.interpreter->AllocateTensors(), kTfLiteOk);
+      for (int invoke = 0; invoke < 3; ++invoke) {
+        FillInput(hybrid.interpreter->input(0), invoke);
+        FillInput(reference.interpreter->input(0), invoke);
+        ASSERT_EQ(hybrid.interpreter->Invoke(), kTfLiteOk);
+        ASSERT_EQ(reference.interpreter->Invoke(), kTfLiteOk);
+        const TfLiteTensor* got = hybrid.interpreter->output(0);
+        const TfLiteTensor* want = reference.interpreter->output(0);
+        ASSERT_EQ(got->bytes, want->bytes);
+        float max_diff = 0.0f;
+        for (int64_t i = 0; i < ElementCount(*got->dims); ++i) {
+          max_diff = std::max(max_diff, std::fabs(got->data.f[i] - want->data.f[i]));
+        }
+        EXPECT_LT(max_diff, 0.02f) << "time_major " << time_major << " asymmetric " << asymmetric << " invoke "
+                                   << invoke;
+        EXPECT_GT(std::fabs(got->data.f[0]), 0.0f);
+      }
+    }
+  }
+}
+
+TEST(UnidirectionalSequenceLstm, RefusesHybridModelsLiteRtDoesNotRun) {
+  LstmSpec s;
+  s.kind = Kind::kHybrid;
+  s.weight_type_override = schema::TensorType_UINT8;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "FLOAT32 input with UINT8 weights (a hybrid model) is not supported; convert the "
+                                  "model with full-integer quantization (a representative dataset) or keep FLOAT32 "
+                                  "weights");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.bias_type_override = schema::TensorType_INT32;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "input_gate_bias (input 12) is INT32; a FLOAT32 input with INT8 weights (hybrid) "
+                                  "needs FLOAT32");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.weight_scales = 3;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "hybrid input_to_input_weights (input 1) has 3 scales; LiteRT's hybrid LSTM takes "
+                                  "one per tensor");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.weight_zero_point = 5;
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "hybrid weights must be symmetric (zero point 0 is 5)");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.weight_scale = 0.0f;
+  ExpectRefused(BuildLstm(s), std::string(kOp) + "hybrid weight scale 0 (0) is not a finite number > 0");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.add_variant = 16;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "projection (input 16, projection_weights) are not supported (mote's hybrid LSTM, "
+                                  "FLOAT32 input with INT8 weights, runs the standard cell only)");
+  s.add_variant = 9;
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "peephole connections (input 9, cell_to_input_weights) are not supported (mote's "
+                                  "hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
+  s = LstmSpec();
+  s.kind = Kind::kHybrid;
+  s.omit = {1, 5, 12};
+  ExpectRefused(BuildLstm(s), std::string(kOp) +
+                                  "CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported (mote's hybrid "
+                                  "LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
+}
+
+// A hybrid model's input is FLOAT32: the INT8 and INT16 registrations refuse it, the generic one runs it.
+TEST(UnidirectionalSequenceLstm, SpecialisedRegistrationsRefuseHybridModels) {
+  LstmSpec s;
+  s.kind = Kind::kHybrid;
+  const SingleRegistrationRun r = RunWith(BuildLstm(s), Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8());
+  EXPECT_NE(r.status, kTfLiteOk);
+  EXPECT_NE(r.log.find("input type FLOAT32 is not supported by Register_UNIDIRECTIONAL_SEQUENCE_LSTM_INT8()"),
+            std::string::npos)
+      << r.log;
+  EXPECT_EQ(RunWith(BuildLstm(s), Register_UNIDIRECTIONAL_SEQUENCE_LSTM()).status, kTfLiteOk);
 }
 
 }  // namespace
