@@ -162,9 +162,9 @@ TfLiteStatus CheckNoVariantTensors(TfLiteContext* context, const LstmTensors& t)
 // be variable tensors.
 TfLiteStatus CheckRequiredTensors(TfLiteContext* context, const LstmTensors& t) {
   if (t.in(kInputWeights0) == nullptr && t.in(kRecurrentWeights0) == nullptr) {
+    const bool hybrid = HasHybridTypes(t);
     TF_LITE_KERNEL_LOG(context, "%s: CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported%s%s%s", kOpName,
-                       HasHybridTypes(t) ? " (" : "", HasHybridTypes(t) ? VariantReason(t) : "",
-                       HasHybridTypes(t) ? ")" : "");
+                       hybrid ? " (" : "", hybrid ? VariantReason(t) : "", hybrid ? ")" : "");
     return kTfLiteError;
   }
   constexpr int kRequired[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 12, 13, 14, 15, 18, 19};

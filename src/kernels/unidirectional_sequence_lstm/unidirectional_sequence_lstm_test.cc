@@ -402,49 +402,44 @@ TEST(UnidirectionalSequenceLstm, HybridRunsCloseToFloatOnDequantizedWeights) {
 }
 
 TEST(UnidirectionalSequenceLstm, RefusesHybridModelsLiteRtDoesNotRun) {
-  LstmSpec s;
-  s.kind = Kind::kHybrid;
-  s.weight_type_override = schema::TensorType_UINT8;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "FLOAT32 input with UINT8 weights (a hybrid model) is not supported; convert the "
-                                  "model with full-integer quantization (a representative dataset) or keep FLOAT32 "
-                                  "weights");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.bias_type_override = schema::TensorType_INT32;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "input_gate_bias (input 12) is INT32; a FLOAT32 input with INT8 weights (hybrid) "
-                                  "needs FLOAT32");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.weight_scales = 3;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "hybrid input_to_input_weights (input 1) has 3 scales; LiteRT's hybrid LSTM takes "
-                                  "one per tensor");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.weight_zero_point = 5;
-  ExpectRefused(BuildLstm(s), std::string(kOp) + "hybrid weights must be symmetric (zero point 0 is 5)");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.weight_scale = 0.0f;
-  ExpectRefused(BuildLstm(s), std::string(kOp) + "hybrid weight scale 0 (0) is not a finite number > 0");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.add_variant = 16;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "projection (input 16, projection_weights) are not supported (mote's hybrid LSTM, "
-                                  "FLOAT32 input with INT8 weights, runs the standard cell only)");
-  s.add_variant = 9;
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "peephole connections (input 9, cell_to_input_weights) are not supported (mote's "
-                                  "hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
-  s = LstmSpec();
-  s.kind = Kind::kHybrid;
-  s.omit = {1, 5, 12};
-  ExpectRefused(BuildLstm(s), std::string(kOp) +
-                                  "CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported (mote's hybrid "
-                                  "LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)");
+  struct Refusal {
+    void (*mutate)(LstmSpec*);  // applied to a hybrid spec
+    const char* message;        // after kOp
+  };
+  const std::string kStandardCellOnly =
+      " (mote's hybrid LSTM, FLOAT32 input with INT8 weights, runs the standard cell only)";
+  const Refusal kRefusals[] = {
+      {[](LstmSpec* s) { s->weight_type_override = schema::TensorType_UINT8; },
+       "FLOAT32 input with UINT8 weights (a hybrid model) is not supported; convert the model with full-integer "
+       "quantization (a representative dataset) or keep FLOAT32 weights"},
+      {[](LstmSpec* s) { s->bias_type_override = schema::TensorType_INT32; },
+       "input_gate_bias (input 12) is INT32; a FLOAT32 input with INT8 weights (hybrid) needs FLOAT32"},
+      {[](LstmSpec* s) { s->weight_scales = 3; },
+       "hybrid input_to_input_weights (input 1) has 3 scales; LiteRT's hybrid LSTM takes one per tensor"},
+      {[](LstmSpec* s) { s->weight_zero_point = 5; }, "hybrid weights must be symmetric (zero point 0 is 5)"},
+      {[](LstmSpec* s) { s->weight_scale = 0.0f; }, "hybrid weight scale 0 (0) is not a finite number > 0"},
+  };
+  for (const Refusal& r : kRefusals) {
+    LstmSpec s;
+    s.kind = Kind::kHybrid;
+    r.mutate(&s);
+    ExpectRefused(BuildLstm(s), std::string(kOp) + r.message);
+  }
+  const Refusal kCellVariants[] = {
+      {[](LstmSpec* s) { s->add_variant = 16; }, "projection (input 16, projection_weights) are not supported"},
+      {[](LstmSpec* s) { s->add_variant = 9; },
+       "peephole connections (input 9, cell_to_input_weights) are not supported"},
+      {[](LstmSpec* s) {
+         s->omit = {1, 5, 12};
+       },
+       "CIFG (no input gate: inputs 1, 5 or 12 absent) is not supported"},
+  };
+  for (const Refusal& r : kCellVariants) {
+    LstmSpec s;
+    s.kind = Kind::kHybrid;
+    r.mutate(&s);
+    ExpectRefused(BuildLstm(s), std::string(kOp) + r.message + kStandardCellOnly);
+  }
 }
 
 // A hybrid model's input is FLOAT32: the INT8 and INT16 registrations refuse it, the generic one runs it.
