@@ -59,6 +59,7 @@ struct OpData {
     HybridData hybrid;
   };
   VariantChoice int8_variant;     // INT8 input (INT8 filter, or INT4 unpacked to int8)
+  const void* int8_prepacked;     // the int8 variant's prepacked weights (persistent), or nullptr
   int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise (kernels/glue/int4_filter.h)
   uint8_t input_type;             // TfLiteType
   bool is_hybrid;                 // FLOAT32 input with INT8 weights
@@ -109,8 +110,15 @@ void RunInt8Reference(const fully_connected::FullyConnectedInt8Problem& p, void*
 }
 
 // INT8 x INT8 (and INT8 x INT4 on the unpacked filter), best first; the reference last, always applies.
+#if MOTE_TARGET_X86_64
+constexpr uint32_t kVnniIsa = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl |
+                              isa::kAvx512Vnni;
+#endif
 constexpr KernelVariant<fully_connected::FullyConnectedInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
+    {"fully_connected/int8/avx512vnni", kVnniIsa, fully_connected::AppliesVnni, nullptr,
+     MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Vnni), MOTE_X86_SIMD_FN(fully_connected::VnniPersistentBytes),
+     MOTE_X86_SIMD_FN(fully_connected::PrepareVnni)},
     {"fully_connected/int8/avx2", isa::kAvx2, fully_connected::AppliesAvx2, nullptr,
      MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2)},
 #endif
@@ -465,8 +473,18 @@ TfLiteStatus PrepareComputation(TfLiteContext* context, const TfLiteFullyConnect
     TF_LITE_ENSURE_STATUS(PrepareQuantized(context, input, filter, bias, output, activation, data));
     if (input->type == kTfLiteInt8) {
       TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
-      return SelectVariant(context, kOpName, kInt8Variants, MakeInt8Problem(*data, DimsOf(input, filter)),
-                           &data->int8_variant);
+      fully_connected::FullyConnectedInt8Problem problem = MakeInt8Problem(*data, DimsOf(input, filter));
+      // Weights the variant may prepack: a constant int8 filter (a packed INT4 one is unpacked per invoke) and a
+      // constant bias or none.
+      const bool weights_constant = data->unpacked_filter_index < 0 && IsConstantTensor(filter) &&
+                                    (bias == nullptr || IsConstantTensor(bias));
+      if (weights_constant) {
+        problem.filter = filter->data.int8;
+        problem.bias = bias == nullptr ? nullptr : bias->data.i32;
+      }
+      data->int8_prepacked = nullptr;
+      return SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant,
+                           weights_constant ? &data->int8_prepacked : nullptr);
     }
     variant = "fully_connected/int16/reference";
   }
@@ -537,6 +555,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       problem.filter = FilterInt8Data(context, filter, data.unpacked_filter_index);
       problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
       problem.output = micro::GetTensorData<int8_t>(output);
+      problem.prepacked = data.int8_prepacked;
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
@@ -555,6 +574,9 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 bool fully_connected::AppliesAvx2(const FullyConnectedInt8Problem& p) { return p.accum_depth <= kAvx2MaxDepth; }
+bool fully_connected::AppliesVnni(const FullyConnectedInt8Problem& p) {
+  return p.filter_offset == 0 && p.accum_depth <= kAvx2MaxDepth;
+}
 bool fully_connected::AppliesNeon(const FullyConnectedInt8Problem& p) {
   return p.filter_offset == 0 && p.output_depth <= kNeonMaxUnits;
 }

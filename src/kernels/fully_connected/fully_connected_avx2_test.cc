@@ -4,6 +4,7 @@
 // Tile facts the shapes are chosen around (gemm_avx2.h): depth in chunks of 16 with a zeroed tail; one batch
 // row runs 8 units at a time, several rows run in pairs x 4 units, in tiles of up to 32 rows.
 #include <cstdint>
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -79,6 +80,100 @@ TEST(FullyConnectedAvx2, MatchesReferenceOnModelShapes) {
   }
 }
 
+// ---- AVX-512 VNNI (fully_connected_avx512vnni.cc) ----------------------------------------------------------
+// Tile facts: depth in quads of 4 bytes, two accumulators per block over even/odd quads; one batch row runs
+// 32 units (4 blocks of 8) at a time then single blocks; 4+ rows run 4 x 16 tiles of up to 32 rows.
+
+constexpr uint32_t kVnniIsa =
+    isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
+
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+// The VNNI variant on weights prepacked into a 16- (not 32-) byte aligned buffer, with a guard after the size it
+// reported; and without prepacked weights (prepacking off: the AVX2 fallback). Both against the reference.
+void ExpectVnniMatchesReference(const Case& c, const std::string& what) {
+  const std::vector<int8_t> expected = RunReference(c.problem);
+  const size_t bytes = fully_connected::VnniPersistentBytes(c.problem);
+  constexpr size_t kGuard = 64;
+  constexpr uint8_t kUnwritten = 0xA5;
+  std::vector<uint8_t> storage(bytes + kGuard + 64, kUnwritten);
+  const uintptr_t raw = reinterpret_cast<uintptr_t>(storage.data());
+  uint8_t* buffer = reinterpret_cast<uint8_t*>(((raw + 31) & ~static_cast<uintptr_t>(31)) + 16);
+  fully_connected::FullyConnectedInt8Problem p = c.problem;
+  fully_connected::PrepareVnni(p, buffer);
+  for (size_t i = bytes; i < bytes + kGuard; ++i) ASSERT_EQ(buffer[i], kUnwritten) << what << ": wrote past " << bytes;
+  p.prepacked = buffer;
+  ASSERT_TRUE(variant_test::SameBytes(
+      expected, variant_test::RunVariant(fully_connected::FullyConnectedInt8Vnni, p, expected.size())))
+      << "prepacked " << what << " " << Describe(c.problem);
+  p.prepacked = nullptr;
+  ASSERT_TRUE(variant_test::SameBytes(
+      expected, variant_test::RunVariant(fully_connected::FullyConnectedInt8Vnni, p, expected.size())))
+      << "not prepacked " << what << " " << Describe(c.problem);
+}
+#endif
+
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+#define MOTE_SKIP_UNLESS_VNNI()                                                                      \
+  do {                                                                                               \
+    if (!variant_test::CpuHas(kVnniIsa)) GTEST_SKIP() << "this CPU lacks AVX-512 VNNI: variant not run"; \
+  } while (0)
+#else
+#define MOTE_SKIP_UNLESS_VNNI() GTEST_SKIP() << "the x86 SIMD variants are not compiled into this build"
+#endif
+
+// Every depth 1..70, units 1..40, batches 1..3 (the GEMV) and 4..9 (the tiles), zero points at the extremes.
+TEST(FullyConnectedVnni, MatchesReferenceAroundTileEdges) {
+  MOTE_SKIP_UNLESS_VNNI();
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+  const uint64_t seed = variant_test::BaseSeed();
+  std::printf("[ seed     ] %llu\n", static_cast<unsigned long long>(seed));
+  int i = 0;
+  for (int depth = 1; depth <= 70; ++depth) {
+    for (int units = 1; units <= 40; units += (depth % 3) + 1) {
+      Rng rng(variant_test::CaseSeed(seed, i));
+      const int batches = rng.Chance(0.7) ? rng.Int(1, 3) : rng.Int(4, 9);
+      Case c;
+      MakeFcCase(batches, depth, units, rng.Chance(0.5), 0, rng, &c);
+      const int edge = i % 4;  // input zero point -128 / 127, output zero point -128 / 127
+      if (edge == 1) c.problem.input_offset = 128;
+      if (edge == 2) c.problem.input_offset = -127;
+      if (edge == 3) c.problem.output_offset = rng.Chance(0.5) ? -128 : 127;
+      ASSERT_TRUE(fully_connected::AppliesVnni(c.problem));
+      ExpectVnniMatchesReference(c, "case " + std::to_string(i));
+      if (HasFatalFailure()) return;
+      ++i;
+    }
+  }
+#endif
+}
+
+TEST(FullyConnectedVnni, MatchesReferenceOnLargeAndModelShapes) {
+  MOTE_SKIP_UNLESS_VNNI();
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+  const uint64_t seed = variant_test::BaseSeed();
+  const int shapes[][3] = {{1, 640, 128}, {1, 128, 128}, {1, 128, 8}, {1, 8, 128}, {1, 128, 640}, {1, 256, 2},
+                           {1, 64, 10},   {1, 64, 12},   {1, 1000, 33}, {2, 8192, 17}, {33, 300, 70}, {65, 129, 31}};
+  int i = 0;
+  for (const auto& s : shapes) {
+    for (int per_channel = 0; per_channel < 2; ++per_channel) {
+      Rng rng(variant_test::CaseSeed(seed, i++));
+      Case c;
+      MakeFcCase(s[0], s[1], s[2], per_channel != 0, 0, rng, &c);
+      ExpectVnniMatchesReference(c, "shape");
+      if (HasFatalFailure()) return;
+    }
+  }
+#endif
+}
+
+TEST(FullyConnectedVnni, AsymmetricWeightsAreLeftToAvx2) {
+  Rng rng(1);
+  Case c;
+  MakeFcCase(1, 16, 8, false, 5, rng, &c);
+  EXPECT_FALSE(fully_connected::AppliesVnni(c.problem));
+  EXPECT_TRUE(fully_connected::AppliesAvx2(c.problem));
+}
+
 using variant_test::ModelRun;
 
 // Builds and runs the model with the features in `mask` masked.
@@ -101,9 +196,13 @@ ModelRun RunFcModel(uint32_t mask) {
 TEST(FullyConnectedDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
   const bool avx2 = variant_test::CpuHas(isa::kAvx2);
   if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
-  const ModelRun fast = RunFcModel(0);
-  ASSERT_EQ(fast.status, kTfLiteOk);
   const bool compiled = MOTE_X86_SIMD_FN(fully_connected::FullyConnectedInt8Avx2) != nullptr;
+  const ModelRun best = RunFcModel(0);
+  ASSERT_EQ(best.status, kTfLiteOk);
+  if (compiled && variant_test::CpuHas(kVnniIsa)) EXPECT_EQ(best.variant, "fully_connected/int8/avx512vnni");
+  const ModelRun fast = RunFcModel(isa::kAvx512Vnni);
+  ASSERT_EQ(fast.status, kTfLiteOk);
+  EXPECT_EQ(fast.output, best.output);
   EXPECT_EQ(fast.variant, (avx2 && compiled) ? "fully_connected/int8/avx2" : "fully_connected/int8/reference");
   const ModelRun masked = RunFcModel(isa::kAvx2);
   if (kRequireOptimizedVariants && MOTE_TARGET_X86_64) {

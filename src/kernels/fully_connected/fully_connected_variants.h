@@ -7,6 +7,7 @@
 #ifndef MOTE_KERNELS_FULLY_CONNECTED_FULLY_CONNECTED_VARIANTS_H_
 #define MOTE_KERNELS_FULLY_CONNECTED_FULLY_CONNECTED_VARIANTS_H_
 
+#include <cstddef>
 #include <cstdint>
 
 namespace mote {
@@ -30,6 +31,7 @@ struct FullyConnectedInt8Problem {
   const int8_t* filter;
   const int32_t* bias;  // nullptr: no bias
   int8_t* output;
+  const void* prepacked;  // the variant's prepacked weights and constants (kernels/dispatch/variant.h), or nullptr
 };
 
 // AVX2 (x86-64; fully_connected_avx2.cc): the dot-product GEMM of kernels/simd/gemm_avx2.h, one row per
@@ -38,6 +40,16 @@ bool AppliesAvx2(const FullyConnectedInt8Problem& p);
 void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void* scratch);
 
 constexpr int kAvx2MaxDepth = 8192;
+
+// AVX-512 VNNI (x86-64; fully_connected_avx512vnni.cc): vpdpbusd on 256-bit registers over weights prepacked
+// in prepare (persistent arena) as 8 units x 4 depth bytes per 32-byte vector, the unit sums times
+// (input_offset - 128) folded into the bias with the requantization constants, so the inner loop is one
+// broadcast, loads and vpdpbusd. Symmetric weights (filter_offset == 0) and accum_depth up to kAvx2MaxDepth
+// (AppliesVnni, in the glue). Without prepacked weights (prepacking off) it runs FullyConnectedInt8Avx2.
+bool AppliesVnni(const FullyConnectedInt8Problem& p);
+void FullyConnectedInt8Vnni(const FullyConnectedInt8Problem& p, void* scratch);
+size_t VnniPersistentBytes(const FullyConnectedInt8Problem& p);
+void PrepareVnni(const FullyConnectedInt8Problem& p, void* buffer);
 
 // AArch64 (fully_connected_neon.cc): the GEMM of kernels/simd/gemm_neon.h on Armv8.0 NEON or with the Armv8.2
 // dot product (SDOT), weights read in place, no scratch. Symmetric weights only (filter_offset == 0, as every
