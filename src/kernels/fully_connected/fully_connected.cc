@@ -52,14 +52,43 @@ struct FloatData {
   VariantChoice variant;
 };
 
+// INT8/INT16 input: the reference's quantization parameters without per_channel_shift, which follows the
+// multipliers in their one allocation (PreparePerChannelScales) and is recomputed in invoke, so that the int8
+// variant's prepacked weights fit in the same 48 bytes as before (op data is per node, on every target).
+struct IntegerData {
+  int32_t input_offset;
+  int32_t filter_offset;
+  int32_t output_offset;
+  int32_t output_multiplier;
+  int32_t output_shift;
+  int32_t activation_min;
+  int32_t activation_max;
+  const int32_t* per_channel_multiplier;  // [units] multipliers then [units] int8 shifts, or nullptr
+  const void* int8_prepacked;             // the int8 variant's prepacked weights (persistent), or nullptr
+};
+
+reference::FullyConnectedQuantParams QuantParamsOf(const IntegerData& d, int units) {
+  reference::FullyConnectedQuantParams q{};
+  q.input_offset = d.input_offset;
+  q.filter_offset = d.filter_offset;
+  q.output_offset = d.output_offset;
+  q.output_multiplier = d.output_multiplier;
+  q.output_shift = d.output_shift;
+  q.per_channel_multiplier = d.per_channel_multiplier;
+  q.per_channel_shift =
+      d.per_channel_multiplier == nullptr ? nullptr : reinterpret_cast<const int8_t*>(d.per_channel_multiplier + units);
+  q.activation_min = d.activation_min;
+  q.activation_max = d.activation_max;
+  return q;
+}
+
 struct OpData {
-  union {  // by input_type: FLOAT32 uses float_data (or hybrid, when hybrid), the integer types quant
-    reference::FullyConnectedQuantParams quant;
+  union {  // by input_type: FLOAT32 uses float_data (or hybrid, when hybrid), the integer types integer
+    IntegerData integer;
     FloatData float_data;
     HybridData hybrid;
   };
   VariantChoice int8_variant;     // INT8 input (INT8 filter, or INT4 unpacked to int8)
-  const void* int8_prepacked;     // the int8 variant's prepacked weights (persistent), or nullptr
   int16_t unpacked_filter_index;  // scratch buffer for INT4 filters, -1 otherwise (kernels/glue/int4_filter.h)
   uint8_t input_type;             // TfLiteType
   bool is_hybrid;                 // FLOAT32 input with INT8 weights
@@ -82,15 +111,19 @@ fully_connected::FullyConnectedInt8Problem MakeInt8Problem(const OpData& data,
   p.batches = dims.batches;
   p.accum_depth = dims.accum_depth;
   p.output_depth = dims.output_depth;
-  p.input_offset = data.quant.input_offset;
-  p.filter_offset = data.quant.filter_offset;
-  p.output_offset = data.quant.output_offset;
-  p.output_multiplier = data.quant.output_multiplier;
-  p.output_shift = data.quant.output_shift;
-  p.per_channel_multiplier = data.quant.per_channel_multiplier;
-  p.per_channel_shift = data.quant.per_channel_shift;
-  p.activation_min = data.quant.activation_min;
-  p.activation_max = data.quant.activation_max;
+  const IntegerData& q = data.integer;
+  p.input_offset = q.input_offset;
+  p.filter_offset = q.filter_offset;
+  p.output_offset = q.output_offset;
+  p.output_multiplier = q.output_multiplier;
+  p.output_shift = q.output_shift;
+  p.per_channel_multiplier = q.per_channel_multiplier;
+  p.per_channel_shift = q.per_channel_multiplier == nullptr
+                            ? nullptr
+                            : reinterpret_cast<const int8_t*>(q.per_channel_multiplier + dims.output_depth);
+  p.activation_min = q.activation_min;
+  p.activation_max = q.activation_max;
+  p.prepacked = q.int8_prepacked;
   return p;
 }
 
@@ -271,7 +304,7 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
 
   // The int64 requantization of the 16-bit path shifts right by 15 - shift: it needs shift <= 14.
   const int max_shift = input->type == kTfLiteInt16 ? 14 : 30;
-  reference::FullyConnectedQuantParams& q = data->quant;
+  reference::FullyConnectedQuantParams q{};
   q.per_channel_multiplier = nullptr;
   q.per_channel_shift = nullptr;
   if (per_channel) {
@@ -282,7 +315,19 @@ TfLiteStatus PrepareQuantized(TfLiteContext* context, const TfLiteTensor* input,
   q.input_offset = -input->params.zero_point;
   q.filter_offset = per_channel ? 0 : -filter->params.zero_point;
   q.output_offset = output->params.zero_point;
-  return CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max);
+  TF_LITE_ENSURE_STATUS(
+      CalculateActivationRangeQuantized(context, activation, output, &q.activation_min, &q.activation_max));
+  IntegerData& d = data->integer;
+  d.input_offset = q.input_offset;
+  d.filter_offset = q.filter_offset;
+  d.output_offset = q.output_offset;
+  d.output_multiplier = q.output_multiplier;
+  d.output_shift = q.output_shift;
+  d.activation_min = q.activation_min;
+  d.activation_max = q.activation_max;
+  d.per_channel_multiplier = q.per_channel_multiplier;  // the shifts follow: QuantParamsOf
+  d.int8_prepacked = nullptr;
+  return kTfLiteOk;
 }
 
 // The node before its tensors: op data and options present, 2 or 3 inputs, 1 output, DEFAULT weights, a clamp
@@ -482,9 +527,9 @@ TfLiteStatus PrepareComputation(TfLiteContext* context, const TfLiteFullyConnect
         problem.filter = filter->data.int8;
         problem.bias = bias == nullptr ? nullptr : bias->data.i32;
       }
-      data->int8_prepacked = nullptr;
+      data->integer.int8_prepacked = nullptr;
       return SelectVariant(context, kOpName, kInt8Variants, problem, &data->int8_variant,
-                           weights_constant ? &data->int8_prepacked : nullptr);
+                           weights_constant ? &data->integer.int8_prepacked : nullptr);
     }
     variant = "fully_connected/int16/reference";
   }
@@ -555,13 +600,12 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       problem.filter = FilterInt8Data(context, filter, data.unpacked_filter_index);
       problem.bias = micro::GetOptionalTensorData<int32_t>(bias);
       problem.output = micro::GetTensorData<int8_t>(output);
-      problem.prepacked = data.int8_prepacked;
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
     case kTfLiteInt16:
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
-      reference::FullyConnectedInt16(data.quant, dims, micro::GetTensorData<int16_t>(input),
+      reference::FullyConnectedInt16(QuantParamsOf(data.integer, dims.output_depth), dims, micro::GetTensorData<int16_t>(input),
                                      micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int64_t>(bias),
                                      micro::GetTensorData<int16_t>(output));
       return kTfLiteOk;
