@@ -1,6 +1,7 @@
 // AVX-512 VNNI int8 GEMM core (vpdpbusd on 256-bit registers: AVX512_VNNI + AVX512VL) for the CONV_2D
-// *_avx512vnni.cc variants. (FULLY_CONNECTED has none: a GEMV uses each weight once, so the column sums
-// would cost as many vpdpbusd as the products, and the AVX2 GEMV measured faster.) INCLUDE ONLY FROM *_avx512vnni.cc FILES (compiled with
+// and FULLY_CONNECTED *_avx512vnni.cc variants (FULLY_CONNECTED only over weights prepacked in prepare: a GEMV
+// uses each weight once, so packing per invoke would cost as much as the products). INCLUDE ONLY FROM
+// *_avx512vnni.cc FILES (compiled with
 // -mavx512f -mavx512bw -mavx512vl -mavx512vnni): internal linkage, see requantize_avx2.h.
 //
 // vpdpbusd multiplies unsigned bytes by signed bytes, four at a time, into int32 lanes, exactly (no
