@@ -4,7 +4,6 @@
 // Tile facts the shapes are chosen around (gemm_avx2.h): depth in chunks of 16 with a zeroed tail; one batch
 // row runs 8 units at a time, several rows run in pairs x 4 units, in tiles of up to 32 rows.
 #include <cstdint>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -126,7 +125,6 @@ TEST(FullyConnectedVnni, MatchesReferenceAroundTileEdges) {
   MOTE_SKIP_UNLESS_VNNI();
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
   const uint64_t seed = variant_test::BaseSeed();
-  std::printf("[ seed     ] %llu\n", static_cast<unsigned long long>(seed));
   int i = 0;
   for (int depth = 1; depth <= 70; ++depth) {
     for (int units = 1; units <= 40; units += (depth % 3) + 1) {
