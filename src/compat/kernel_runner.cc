@@ -4,6 +4,7 @@
 
 #include <cstdarg>
 #include <cstddef>
+#include <cstring>
 
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
@@ -214,7 +215,9 @@ namespace {
 
 // Checks one tensor a node refers to: it has dims, no negative dimension, and (for fixed-size types) data
 // at least as large as its shape.
-TfLiteStatus CheckTensor(const TfLiteTensor& tensor, int index) {
+// `data_optional`: an input may have no data at prepare, as an activation has none there in the interpreter
+// (TFLM's FILL test passes its dims so); InitAndPrepare then gives it zeroed arena memory for Invoke.
+TfLiteStatus CheckTensor(const TfLiteTensor& tensor, int index, bool data_optional = false) {
   if (tensor.dims == nullptr) {
     MicroPrintf("KernelRunner: tensor %d has no dims", index);
     return kTfLiteError;
@@ -228,6 +231,7 @@ TfLiteStatus CheckTensor(const TfLiteTensor& tensor, int index) {
   const size_t element_size = ::mote::TfLiteTypeSizeOf(tensor.type);
   const int64_t elements = ::mote::ElementCount(*tensor.dims);
   if (element_size == 0 || elements == 0) return kTfLiteOk;
+  if (tensor.data.raw == nullptr && data_optional) return kTfLiteOk;
   if (tensor.data.raw == nullptr) {
     MicroPrintf("KernelRunner: tensor %d has no data", index);
     return kTfLiteError;
@@ -242,7 +246,7 @@ TfLiteStatus CheckTensor(const TfLiteTensor& tensor, int index) {
 
 // Every index of `list` is a valid tensor (or -1 when `optional_allowed`) whose tensor passes CheckTensor.
 TfLiteStatus CheckIndexList(const TfLiteIntArray* list, const char* what, bool optional_allowed,
-                            const TfLiteTensor* tensors, int tensors_size) {
+                            const TfLiteTensor* tensors, int tensors_size, bool data_optional = false) {
   if (list->size < 0) {
     MicroPrintf("KernelRunner: the %s list has a negative size", what);
     return kTfLiteError;
@@ -254,7 +258,7 @@ TfLiteStatus CheckIndexList(const TfLiteIntArray* list, const char* what, bool o
       MicroPrintf("KernelRunner: %s %d is tensor %d, outside the %d tensors", what, i, index, tensors_size);
       return kTfLiteError;
     }
-    TF_LITE_ENSURE_STATUS(CheckTensor(tensors[index], index));
+    TF_LITE_ENSURE_STATUS(CheckTensor(tensors[index], index, data_optional));
   }
   return kTfLiteOk;
 }
@@ -317,7 +321,7 @@ TfLiteStatus KernelRunner::ValidateNode() const {
     MicroPrintf("KernelRunner: the registration has no invoke function");
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckIndexList(node_.inputs, "input", true, tensors_, tensors_size_));
+  TF_LITE_ENSURE_STATUS(CheckIndexList(node_.inputs, "input", true, tensors_, tensors_size_, /*data_optional=*/true));
   TF_LITE_ENSURE_STATUS(CheckIndexList(node_.outputs, "output", false, tensors_, tensors_size_));
   if (node_.intermediates != nullptr) {
     TF_LITE_ENSURE_STATUS(CheckIndexList(node_.intermediates, "intermediate", false, tensors_, tensors_size_));
@@ -340,8 +344,31 @@ TfLiteStatus KernelRunner::InitAndPrepare(const char* init_data, size_t length) 
   TfLiteStatus status = kTfLiteOk;
   if (registration_.prepare != nullptr) status = registration_.prepare(&context_, &node_);
   fake_micro_context_.ResetTemp();
+  if (status == kTfLiteOk) status = GiveDatalessInputsMemory();
   prepared_ = status == kTfLiteOk;
   return status;
+}
+
+// Inputs that came without data (their values unknown at prepare) get zeroed memory from the runner's arena,
+// so a kernel that reads them in Invoke reads zeros, never a null pointer.
+TfLiteStatus KernelRunner::GiveDatalessInputsMemory() {
+  for (int i = 0; i < node_.inputs->size; ++i) {
+    const int index = node_.inputs->data[i];
+    if (index < 0 || tensors_[index].data.raw != nullptr) continue;
+    TfLiteTensor& tensor = tensors_[index];
+    const size_t bytes = static_cast<size_t>(::mote::ElementCount(*tensor.dims)) * ::mote::TfLiteTypeSizeOf(tensor.type);
+    if (bytes == 0) continue;
+    void* memory = fake_micro_context_.AllocatePersistentBuffer(bytes);
+    if (memory == nullptr) {
+      MicroPrintf("KernelRunner: no arena left for the %u bytes of input tensor %d (it came without data)",
+                  static_cast<unsigned>(bytes), index);
+      return kTfLiteError;
+    }
+    memset(memory, 0, bytes);
+    tensor.data.raw = static_cast<char*>(memory);
+    tensor.bytes = bytes;
+  }
+  return kTfLiteOk;
 }
 
 TfLiteStatus KernelRunner::Invoke() {

@@ -221,4 +221,21 @@ TF_LITE_MICRO_TEST(BroadcastToNonConstantShape) {
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_BROADCAST_TO(), tensors, 3, nullptr));
 }
 
+// The axis an ordinary (non-constant) tensor with data, as TFLM's expand_dims_test builds it: read at prepare,
+// as TFLM reads it; an axis out of range is refused there.
+TF_LITE_MICRO_TEST(ExpandDimsAxisFromAnOrdinaryTensor) {
+  int in_dims[] = {2, 2, 3};
+  int axis_dims[] = {1, 1};
+  int out_dims[] = {3, 2, 3, 1};
+  const float input[] = {1, 2, 3, 4, 5, 6};
+  int32_t axis[] = {-1};
+  float output[6] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)), CreateTensor(axis, IntArrayFromInts(axis_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_EXPAND_DIMS(), tensors, 3, nullptr));
+  for (int i = 0; i < 6; ++i) TF_LITE_MICRO_EXPECT_EQ(input[i], output[i]);
+  axis[0] = 4;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_EXPAND_DIMS(), tensors, 3, nullptr));
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -98,6 +98,14 @@ inline std::vector<uint8_t> BuildOne(schema::BuiltinOperator op, const std::vect
     }
     if (!t.is_const) return b.AddTensor(t.type, t.shape, "", 0, scale, zp);
     if (t.type == schema::TensorType_INT64) return b.AddConstTensor<int64_t>(t.type, t.shape, t.data, scale, zp);
+    if (t.type == schema::TensorType_INT16) {
+      std::vector<int16_t> v(t.data.begin(), t.data.end());
+      return b.AddConstTensor<int16_t>(t.type, t.shape, v, scale, zp);
+    }
+    if (t.type == schema::TensorType_INT8) {
+      std::vector<int8_t> v(t.data.begin(), t.data.end());
+      return b.AddConstTensor<int8_t>(t.type, t.shape, v, scale, zp);
+    }
     std::vector<int32_t> v(t.data.begin(), t.data.end());
     return b.AddConstTensor<int32_t>(t.type, t.shape, v, scale, zp);
   };

@@ -1,6 +1,9 @@
 // FILL glue: the output, of the model's shape, filled with a scalar value (input 1, of the output's type:
-// FLOAT32, INT8 or INT32, the types TFLM's kernel fills). The dims input (0) must be constant, as in TFLM:
+// FLOAT32, INT8 or INT32, the types TFLM's kernel fills). The dims input (0) is checked when its values are
+// known at prepare (a constant, or any tensor with data then, as TFLM checks `dims->data.data != nullptr`):
 // 1-D, INT8/INT16/INT32/INT64, equal to the output's dims (which is how negative or huge dims are refused).
+// A dims tensor computed at run time is accepted unchecked, as in TFLM: Eval never reads it, the output's
+// shape is the model's.
 #include <cstdint>
 
 #include "kernels/fill/fill_reference.h"
@@ -34,16 +37,13 @@ int64_t DimsValue(const TfLiteTensor* dims, int i) {
 }
 
 TfLiteStatus CheckDims(TfLiteContext* context, const TfLiteTensor* dims, const TfLiteIntArray* out) {
-  if (!IsConstantTensor(dims)) {
-    TF_LITE_KERNEL_LOG(context, "FILL: dims input must be a constant tensor (as TFLM: output shapes are fixed)");
-    return kTfLiteError;
-  }
   if (dims->type != kTfLiteInt8 && dims->type != kTfLiteInt16 && dims->type != kTfLiteInt32 &&
       dims->type != kTfLiteInt64) {
     TF_LITE_KERNEL_LOG(context, "FILL: dims type %s is not supported (INT8, INT16, INT32, INT64)",
                        TfLiteTypeGetName(dims->type));
     return kTfLiteError;
   }
+  if (dims->data.data == nullptr) return kTfLiteOk;  // computed at run time: nothing to compare at prepare
   if (dims->dims->size != 1 || dims->dims->data[0] != out->size) {
     TF_LITE_KERNEL_LOG(context, "FILL: dims input must be 1-D with %d elements (the output's rank)", out->size);
     return kTfLiteError;

@@ -22,9 +22,16 @@ TEST(Fill, FillsTheOutput) {
   for (int i = 0; i < 6; ++i) EXPECT_EQ(run.interpreter->output(0)->data.i32[i], -7);
 }
 
+// TFLM's FillInt8NoInputDimsData: dims computed at run time (no data at prepare) are accepted, the output's
+// shape is the model's; only dims known at prepare are compared with it.
+TEST(Fill, AcceptsDimsComputedAtRunTime) {
+  OpRun run(Fill(Runtime(kI32, {2}), Const(kI8, {}, {4}), Runtime(kI8, {2, 3})));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(run.interpreter->output(0)->data.int8[i], 4);
+}
+
 TEST(Fill, RefusesDimsThatAreNotTheOutputShape) {
-  ExpectRefused(Fill(Runtime(kI32, {2}), Const(kI32, {}, {1}), Runtime(kI32, {2, 3})),
-                "FILL: dims input must be a constant tensor (as TFLM: output shapes are fixed)");
   ExpectRefused(Fill(Const(kI32, {2}, {2, -3}), Const(kI32, {}, {1}), Runtime(kI32, {2, 3})),
                 "FILL: dims[1] is -3 but the output's dimension is 3");
   ExpectRefused(Fill(Const(kI64, {2}, {2, int64_t{1} << 40}), Const(kI32, {}, {1}), Runtime(kI32, {2, 3})),

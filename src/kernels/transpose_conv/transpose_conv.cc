@@ -3,8 +3,8 @@
 // 3 optional bias [OC]. Output [N, OH, OW, OC].
 //
 // Types as TFLM: float32 (float filter and bias), int8 (int8 per-channel filter, int32 bias), 16x8 (int16
-// input/output with zero points 0, int8 filter, int64 bias; TFLM reads an int32 bias there as int64, so mote
-// refuses it). Fused activations NONE, RELU, RELU_N1_TO_1, RELU6 as TFLM applies them. The padding is the one
+// input/output with zero points 0, int8 filter, int64 or int16 bias; an int16 bias is widened to int64 in a
+// scratch buffer on each invoke, as TFLM does; TFLM reads an int32 bias there as int64, so mote refuses it). Fused activations NONE, RELU, RELU_N1_TO_1, RELU6 as TFLM applies them. The padding is the one
 // TFLM computes from the output size (the convolution that TRANSPOSE_CONV inverts); any output height/width
 // is accepted, as TFLM does. Scratch: the int32 (int8) or int64 (16x8) accumulator, one per output element.
 #include <cstdint>
@@ -31,7 +31,8 @@ constexpr int kOutputTensor = 0;
 
 struct OpData {
   reference::ConvParams params;
-  int scratch_index;  // the accumulator (int8, int16); -1 for float32
+  int scratch_index;     // the accumulator (int8, int16); -1 for float32
+  int wide_bias_index;   // 16x8 with an INT16 bias: the bias widened to int64, one per output channel; else -1
 };
 
 // Input and output of one type (FLOAT32, INT8, INT16), the filter FLOAT32 for FLOAT32 and INT8 otherwise
@@ -51,7 +52,13 @@ TfLiteStatus CheckTensors(TfLiteContext* context, const TfLiteTensor* input, con
   }
   TF_LITE_ENSURE_STATUS(
       conv_common::CheckOutputBatchesAndChannels(context, kOpName, output, in[0], f[0], "filter count"));
-  if (bias != nullptr) {
+  if (bias != nullptr && input->type == kTfLiteInt16 && bias->type == kTfLiteInt16) {
+    if (ElementCount(*bias->dims) != f[0]) {
+      TF_LITE_KERNEL_LOG(context, "%s: bias must have %d elements (one per output channel), got %lld", kOpName, f[0],
+                         static_cast<long long>(ElementCount(*bias->dims)));
+      return kTfLiteError;
+    }
+  } else if (bias != nullptr) {
     TF_LITE_ENSURE_STATUS(
         conv_common::CheckBias(context, kOpName, input->type, /*int16_allows_int32=*/false, bias, f[0]));
   }
@@ -99,9 +106,11 @@ TfLiteStatus PrepareGeometry(TfLiteContext* context, const TfLiteTransposeConvPa
 
 // The requantization constants and the accumulator scratch (quantized types), or the float clamp.
 TfLiteStatus PrepareArithmetic(TfLiteContext* context, TfLiteFusedActivation activation, const TfLiteTensor* input,
-                               const TfLiteTensor* filter, const TfLiteTensor* output, OpData* data) {
+                               const TfLiteTensor* filter, const TfLiteTensor* bias, const TfLiteTensor* output,
+                               OpData* data) {
   reference::ConvParams& p = data->params;
   data->scratch_index = -1;
+  data->wide_bias_index = -1;
   if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(activation, &p.float_activation_min, &p.float_activation_max);
     ReportKernelVariant(context, "transpose_conv/float32/reference");
@@ -114,6 +123,10 @@ TfLiteStatus PrepareArithmetic(TfLiteContext* context, TfLiteFusedActivation act
                                                             int8 ? 30 : 14, &p));
   const size_t bytes = static_cast<size_t>(ElementCount(*output->dims)) * (int8 ? sizeof(int32_t) : sizeof(int64_t));
   TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, bytes, &data->scratch_index));
+  if (bias != nullptr && bias->type == kTfLiteInt16) {
+    const size_t bias_bytes = static_cast<size_t>(filter->dims->data[0]) * sizeof(int64_t);
+    TF_LITE_ENSURE_STATUS(context->RequestScratchBufferInArena(context, bias_bytes, &data->wide_bias_index));
+  }
   ReportKernelVariant(context, int8 ? "transpose_conv/int8/reference" : "transpose_conv/int16/reference");
   return kTfLiteOk;
 }
@@ -146,7 +159,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(CheckServedType<kTypes>(context, kOpName, schema::BuiltinOperator_TRANSPOSE_CONV, input->type));
   data->params = reference::ConvParams{};
   TF_LITE_ENSURE_STATUS(PrepareGeometry(context, options, input.get(), filter.get(), output.get(), &data->params));
-  return PrepareArithmetic(context, options->activation, input.get(), filter.get(), output.get(), data);
+  return PrepareArithmetic(context, options->activation, input.get(), filter.get(), bias.get(), output.get(), data);
 }
 
 template <TypeSet kTypes>
@@ -167,13 +180,20 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                                    micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int32_t>(bias),
                                    output_shape, micro::GetTensorData<int8_t>(output), static_cast<int32_t*>(scratch));
       return kTfLiteOk;
-    case kTfLiteInt16:
+    case kTfLiteInt16: {
       if constexpr (!Serves(kTypes, kTfLiteInt16)) break;
+      const int64_t* bias64 = micro::GetOptionalTensorData<int64_t>(bias);
+      if (data.wide_bias_index >= 0) {
+        auto* wide = static_cast<int64_t*>(context->GetScratchBuffer(context, data.wide_bias_index));
+        const int16_t* bias16 = micro::GetTensorData<int16_t>(bias);
+        for (int c = 0; c < filter_shape.Dims(0); ++c) wide[c] = bias16[c];
+        bias64 = wide;
+      }
       reference::TransposeConvInt16(data.params, input_shape, micro::GetTensorData<int16_t>(input), filter_shape,
-                                    micro::GetTensorData<int8_t>(filter), micro::GetOptionalTensorData<int64_t>(bias),
-                                    output_shape, micro::GetTensorData<int16_t>(output),
+                                    micro::GetTensorData<int8_t>(filter), bias64, output_shape, micro::GetTensorData<int16_t>(output),
                                     static_cast<int64_t*>(scratch));
       return kTfLiteOk;
+    }
     default:
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       reference::TransposeConvFloat(data.params, input_shape, micro::GetTensorData<float>(input), filter_shape,

@@ -44,6 +44,29 @@ TEST(TransposeConv, RefusesInt32BiasWith16x8) {  // TFLM reads it as int64
                 "TRANSPOSE_CONV: bias type INT32 with INT16 input is not supported (INT64)");
 }
 
+// TFLM's SimpleTestQuantized16x8PerChannelWithInt16Bias: 16x8 takes an INT16 bias, widened to int64; the
+// output equals the one with the same bias values in INT64.
+TEST(TransposeConv, Int16BiasWith16x8ComputesAsInt64Bias) {
+  std::vector<int16_t> outputs[2];
+  const TensorSpec biases[2] = {Const(kI16, {2}, {300, -1200}), Const(kI64, {2}, {300, -1200})};
+  for (int b = 0; b < 2; ++b) {
+    OpRun run(Model(kI16, kI8, 3, 3, &biases[b], Options(2)));
+    ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+    EXPECT_STREQ(run.interpreter->node_info(0).variant, "transpose_conv/int16/reference");
+    for (size_t k = 0; k < run.interpreter->inputs_size(); ++k) {
+      TfLiteTensor* in = run.interpreter->input(k);
+      for (size_t i = 0; i < in->bytes; ++i) in->data.uint8[i] = static_cast<uint8_t>(i * 37 + k * 11 + 5);
+    }
+    ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+    const TfLiteTensor* out = run.interpreter->output(0);
+    outputs[b].assign(out->data.i16, out->data.i16 + out->bytes / sizeof(int16_t));
+  }
+  EXPECT_EQ(outputs[0], outputs[1]);
+  const TensorSpec short_bias = Const(kI16, {1}, {300});
+  ExpectRefused(Model(kI16, kI8, 3, 3, &short_bias, Options(1)),
+                "TRANSPOSE_CONV: bias must have 2 elements (one per output channel), got 1");
+}
+
 TEST(TransposeConv, RefusesShapesAndOptions) {
   ExpectRefused(Model(kF32, kF32, 3, 2, nullptr, Options(2)),
                 "TRANSPOSE_CONV: filter input channels (2) must equal the input channels (3)");

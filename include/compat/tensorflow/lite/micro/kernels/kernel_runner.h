@@ -147,6 +147,7 @@ class KernelRunner {
   bool ValidateTempBufferDeallocated();
 
  private:
+  TfLiteStatus GiveDatalessInputsMemory();
   TfLiteStatus ValidateNode() const;
 
   TfLiteContext context_ = {};
