@@ -1,4 +1,4 @@
-// In-place DEPTHWISE_CONV_2D through the interpreter: in -> ADD(in, c1) -> t1 -> DEPTHWISE_CONV_2D(t1) -> t2 ->
+// In-place DEPTHWISE_CONV_2D and 1x1 CONV_2D through the interpreter: in -> ADD(in, c1) -> t1 -> DEPTHWISE_CONV_2D(t1) -> t2 ->
 // ADD(t2, c3) -> out, stride 1, SAME padding, multiplier 1 (t2 has t1's shape), so the planner puts t2 on top of
 // t1 and the kernel runs band by band over its own input. Outputs must be byte-identical to the run with
 // in-place execution off, on random shapes (rows 1..30, widths, channels around the SIMD tiles, filters 1/3/5,
@@ -25,10 +25,11 @@ using schema::TensorType;
 struct DwShape {
   int batches, height, width, channels, filter, dilation;
   bool float32;
+  bool pointwise = false;  // CONV_2D 1x1 (filter 1, channels in = out) instead of DEPTHWISE_CONV_2D
 };
 
 std::string Describe(const DwShape& s) {
-  return std::string(s.float32 ? "float32" : "int8") + " n" + std::to_string(s.batches) + " h" +
+  return std::string(s.pointwise ? "conv1x1 " : "depthwise ") + (s.float32 ? "float32" : "int8") + " n" + std::to_string(s.batches) + " h" +
          std::to_string(s.height) + " w" + std::to_string(s.width) + " c" + std::to_string(s.channels) + " f" +
          std::to_string(s.filter) + " d" + std::to_string(s.dilation);
 }
@@ -54,15 +55,18 @@ std::vector<uint8_t> BuildModel(const DwShape& s, std::mt19937* rng, int* t1, in
     return b.AddConstTensor<int8_t>(type, dims, v, act_scale, act_zp);
   };
   const int add = b.AddOperatorCode(schema::BuiltinOperator_ADD);
-  const int dw = b.AddOperatorCode(schema::BuiltinOperator_DEPTHWISE_CONV_2D, 3);
+  const int dw = s.pointwise ? b.AddOperatorCode(schema::BuiltinOperator_CONV_2D, 3)
+                             : b.AddOperatorCode(schema::BuiltinOperator_DEPTHWISE_CONV_2D, 3);
   const int in = b.AddTensor(type, shape, "in", 0, act_scale, act_zp);
   const int c1 = add_const(shape, n);
   *t1 = b.AddTensor(type, shape, "t1", 0, act_scale, act_zp);
   b.AddOperator(add, {in, c1}, {*t1}, schema::BuiltinOptions_AddOptions, schema::CreateAddOptions(b.fbb()).Union());
-  const size_t taps = static_cast<size_t>(s.filter) * s.filter;
+  const size_t taps = s.pointwise ? static_cast<size_t>(s.channels) : static_cast<size_t>(s.filter) * s.filter;
+  const std::vector<int> filter_shape =
+      s.pointwise ? std::vector<int>{s.channels, 1, 1, s.channels} : std::vector<int>{1, s.filter, s.filter, s.channels};
   int filter = -1, bias = -1;
   if (s.float32) {
-    filter = add_const({1, s.filter, s.filter, s.channels}, taps * s.channels);
+    filter = add_const(filter_shape, taps * s.channels);
     std::vector<float> bv(s.channels);
     for (auto& x : bv) x = real(*rng);
     bias = b.AddConstTensor<float>(schema::TensorType_FLOAT32, {s.channels}, bv);
@@ -72,8 +76,8 @@ std::vector<uint8_t> BuildModel(const DwShape& s, std::mt19937* rng, int* t1, in
     std::vector<float> scales(s.channels);
     std::uniform_real_distribution<float> sc(0.005f, 0.03f);
     for (auto& x : scales) x = sc(*rng);
-    filter = b.AddConstTensor<int8_t>(schema::TensorType_INT8, {1, s.filter, s.filter, s.channels}, fv, scales,
-                                      std::vector<int64_t>(s.channels, 0), 3);
+    filter = b.AddConstTensor<int8_t>(schema::TensorType_INT8, filter_shape, fv, scales,
+                                      std::vector<int64_t>(s.channels, 0), s.pointwise ? 0 : 3);
     std::vector<int32_t> bv(s.channels);
     std::uniform_int_distribution<int> bd(-2000, 2000);
     for (auto& x : bv) x = bd(*rng);
@@ -82,9 +86,15 @@ std::vector<uint8_t> BuildModel(const DwShape& s, std::mt19937* rng, int* t1, in
   const std::vector<float> out_scale = s.float32 ? std::vector<float>{} : std::vector<float>{0.04f};
   const std::vector<int64_t> out_zp = s.float32 ? std::vector<int64_t>{} : std::vector<int64_t>{5};
   *t2 = b.AddTensor(type, shape, "t2", 0, out_scale, out_zp);
-  auto options = schema::CreateDepthwiseConv2DOptions(b.fbb(), schema::Padding_SAME, 1, 1, 1,
-                                                      schema::ActivationFunctionType_NONE, s.dilation, s.dilation);
-  b.AddOperator(dw, {*t1, filter, bias}, {*t2}, schema::BuiltinOptions_DepthwiseConv2DOptions, options.Union());
+  if (s.pointwise) {
+    auto options = schema::CreateConv2DOptions(b.fbb(), schema::Padding_VALID, 1, 1,
+                                               schema::ActivationFunctionType_RELU, s.dilation, s.dilation);
+    b.AddOperator(dw, {*t1, filter, bias}, {*t2}, schema::BuiltinOptions_Conv2DOptions, options.Union());
+  } else {
+    auto options = schema::CreateDepthwiseConv2DOptions(b.fbb(), schema::Padding_SAME, 1, 1, 1,
+                                                        schema::ActivationFunctionType_NONE, s.dilation, s.dilation);
+    b.AddOperator(dw, {*t1, filter, bias}, {*t2}, schema::BuiltinOptions_DepthwiseConv2DOptions, options.Union());
+  }
   const int c3 = add_const(shape, n);
   const int out = b.AddTensor(type, shape, "out", 0, act_scale, act_zp);
   b.AddOperator(add, {*t2, c3}, {out}, schema::BuiltinOptions_AddOptions, schema::CreateAddOptions(b.fbb()).Union());
@@ -140,7 +150,7 @@ std::vector<uint32_t> Masks() {
   return masks;
 }
 
-TEST(InPlaceDepthwise, OutputOverInputMatchesSeparateBuffers) {
+void ExpectInPlaceMatches(bool pointwise) {
   const uint32_t base = static_cast<uint32_t>(variant_test::BaseSeed());
   const int kChannels[] = {1, 3, 4, 7, 8, 15, 16, 17, 31, 32, 33, 64};
   const int kFilters[] = {1, 3, 5};
@@ -154,7 +164,8 @@ TEST(InPlaceDepthwise, OutputOverInputMatchesSeparateBuffers) {
     s.channels = kChannels[rng() % (sizeof(kChannels) / sizeof(kChannels[0]))];
     s.filter = kFilters[rng() % 3];
     s.dilation = 1 + static_cast<int>(rng() % 2);
-    s.float32 = k % 6 == 5;
+    s.float32 = !pointwise && k % 6 == 5;
+    s.pointwise = pointwise;
     int t1 = -1, t2 = -1;
     const std::vector<uint8_t> model = BuildModel(s, &rng, &t1, &t2);
     for (uint32_t mask : Masks()) {
@@ -170,6 +181,9 @@ TEST(InPlaceDepthwise, OutputOverInputMatchesSeparateBuffers) {
     }
   }
 }
+
+TEST(InPlaceDepthwise, OutputOverInputMatchesSeparateBuffers) { ExpectInPlaceMatches(false); }
+TEST(InPlaceConv1x1, OutputOverInputMatchesSeparateBuffers) { ExpectInPlaceMatches(true); }
 
 }  // namespace
 }  // namespace mote

@@ -56,7 +56,7 @@ struct OpData {
 // later output row reads goes to the buffer, and the last pad_top rows stay pending (moved to the temp's
 // front). Temp: (pad_top + band_rows) output rows.
 int InPlaceBandRows(int height, int pad_top, int row_bytes) {
-  constexpr int kTargetBandBytes = 2048;  // few calls per layer (each rebuilds its tables), a small temp
+  constexpr int kTargetBandBytes = 1280;  // few calls per layer (each rebuilds its tables), a small temp
   int rows = kTargetBandBytes / (row_bytes > 0 ? row_bytes : 1);
   if (rows < 4) rows = 4;
   if (rows < pad_top) rows = pad_top;
