@@ -140,9 +140,10 @@ Run RunModel(const std::vector<uint8_t>& bytes, bool in_place, int t1, int t2, u
   return r;
 }
 
-// All compiled features, none (the reference), and each compiled feature alone.
+// Feature masks (the bits cleared): none (the best variant), all (the reference), and each detected feature
+// alone (its variants fall back to the next).
 std::vector<uint32_t> Masks() {
-  std::vector<uint32_t> masks = {isa::kAllFeatures, 0};
+  std::vector<uint32_t> masks = {0, isa::kAllFeatures};
   for (int bit = 0; bit < 32; ++bit) {
     const uint32_t m = 1u << bit;
     if ((isa::kAllFeatures & m) != 0 && (isa::DetectedFeatures() & m) != 0) masks.push_back(m);
@@ -154,6 +155,7 @@ void ExpectInPlaceMatches(bool pointwise) {
   const uint32_t base = static_cast<uint32_t>(variant_test::BaseSeed());
   const int kChannels[] = {1, 3, 4, 7, 8, 15, 16, 17, 31, 32, 33, 64};
   const int kFilters[] = {1, 3, 5};
+  int aliased = 0;
   for (int k = 0; k < 24; ++k) {
     const uint32_t seed = base * 1000003u + static_cast<uint32_t>(k);
     std::mt19937 rng(seed);
@@ -175,11 +177,17 @@ void ExpectInPlaceMatches(bool pointwise) {
                    std::to_string(seed) + " (case " + std::to_string(k) + " of MOTE_TEST_SEED=" +
                    std::to_string(base) + ")");
       EXPECT_FALSE(apart.aliased);
-      EXPECT_TRUE(together.aliased) << "the planner did not put the output on top of the input";
+      // The join is kept unless its temp makes the region larger: a tensor of a few rows (the temp holds
+      // pad_top + 1 rows at least) runs apart.
+      if (s.height > s.filter) {
+        EXPECT_TRUE(together.aliased) << "the planner did not put the output on top of the input";
+      }
+      if (together.aliased) ++aliased;
       ASSERT_FALSE(apart.output.empty());
       EXPECT_TRUE(apart.output == together.output);
     }
   }
+  EXPECT_GT(aliased, 0);
 }
 
 TEST(InPlaceDepthwise, OutputOverInputMatchesSeparateBuffers) { ExpectInPlaceMatches(false); }

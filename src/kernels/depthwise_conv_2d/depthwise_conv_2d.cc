@@ -53,14 +53,15 @@ struct OpData {
 // last by output row r + pad_top. Bands of `band_rows` output rows are computed by the chosen variant, as a
 // sub-problem over the input rows they read (clipped to the image, the top padding adjusted: the same sums as
 // the whole call), into the temp after the rows still pending; then every computed row whose input row no
-// later output row reads goes to the buffer, and the last pad_top rows stay pending (moved to the temp's
-// front). Temp: (pad_top + band_rows) output rows.
+// later output row reads goes to the buffer, and the rest (at most pad_top rows) stay pending, moved to the
+// temp's front. Temp: (pad_top + band_rows) output rows.
 int InPlaceBandRows(int height, int pad_top, int row_bytes) {
   constexpr int kTargetBandBytes = 1280;  // few calls per layer (each rebuilds its tables), a small temp
   int rows = kTargetBandBytes / (row_bytes > 0 ? row_bytes : 1);
   if (rows < 4) rows = 4;
-  if (rows < pad_top) rows = pad_top;
-  return rows < height ? rows : height;
+  // The temp, pad_top + rows rows, no larger than the tensor where it can be (else the planner drops the join).
+  const int fits = height - pad_top > 1 ? height - pad_top : 1;
+  return rows < fits ? rows : fits;
 }
 
 template <typename Problem, typename T, size_t N>
@@ -86,7 +87,8 @@ void RunInPlace(TfLiteContext* context, const KernelVariant<Problem> (&table)[N]
       band.output = temp + static_cast<size_t>(y - written) * row;
       RunVariant(context, table, choice, band);
       y += rows;
-      const int end = y == height ? height : y - pad_top;  // input rows below `end` are read no more
+      int end = y == height ? height : y - pad_top;  // input rows below `end` are read no more
+      if (end < written) end = written;
       std::memcpy(image + static_cast<size_t>(written) * row, temp, static_cast<size_t>(end - written) * row * sizeof(T));
       std::memmove(temp, temp + static_cast<size_t>(end - written) * row, static_cast<size_t>(y - end) * row * sizeof(T));
       written = end;
