@@ -41,20 +41,30 @@ struct OpData {
   VariantChoice float_variant;  // kFloat32 only
   const void* prepacked_weights;  // kInt8: the variant's prepacked filter and constants, or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
-  int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
-  int16_t in_place_temp_index;    // kInt8 1x1 in place: the chunk buffer (RequestInPlaceScratchBuffer), else -1
-  int32_t chunk_pixels;           // pixels per variant call when running in place
+  union {                           // one scratch index, by kind (no persistent byte more per node)
+    int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
+    int16_t in_place_temp_index;    // kInt8: the 1x1 in-place chunk buffer (RequestInPlaceScratchBuffer), else -1
+  };
   reference::HybridConvParams hybrid;  // kHybrid
 };
 
 // In-place 1x1 (output channels = input channels, stride 1, no padding): output pixel i reads input pixel i
 // only. Chunks of `chunk_pixels` pixels are copied to the temp and the chosen variant runs on the chunk as a
 // [1, 1, P, C] problem writing straight into the buffer: the same sums as the whole call.
+// Pixels per chunk: few calls (each has its own setup), a temp of about 1 KB, no more pixels than there are.
+int32_t ChunkPixels(int64_t pixels, int32_t depth) {
+  constexpr int32_t kTargetChunkBytes = 1024;
+  int64_t chunk = kTargetChunkBytes / depth;
+  if (chunk < 4) chunk = 4;
+  return static_cast<int32_t>(chunk < pixels ? chunk : pixels);
+}
+
 template <typename Problem, size_t N>
 void RunInPlace1x1(TfLiteContext* context, const KernelVariant<Problem> (&table)[N], VariantChoice choice,
-                   const Problem& whole, int32_t chunk_pixels, int8_t* temp) {
+                   const Problem& whole, int8_t* temp) {
   const int64_t pixels = static_cast<int64_t>(whole.batches) * whole.output_height * whole.output_width;
   const size_t depth = static_cast<size_t>(whole.input_depth);
+  const int32_t chunk_pixels = ChunkPixels(pixels, whole.input_depth);  // as prepare sized the temp
   for (int64_t first = 0; first < pixels; first += chunk_pixels) {
     const int count = static_cast<int>(pixels - first < chunk_pixels ? pixels - first : chunk_pixels);
     int8_t* at = whole.output + static_cast<size_t>(first) * depth;
@@ -79,19 +89,15 @@ TfLiteStatus PrepareInPlace1x1(TfLiteContext* context, const TfLiteTensor* input
       input->type != kTfLiteInt8 || output->type != kTfLiteInt8) {
     return kTfLiteOk;
   }
-  constexpr int32_t kTargetChunkBytes = 1024;  // few calls (each has its own setup), a small temp
   const int32_t depth = input->dims->data[3];
   const int64_t pixels = static_cast<int64_t>(input->dims->data[0]) * input->dims->data[1] * input->dims->data[2];
   if (depth <= 0 || pixels <= 0) return kTfLiteOk;
-  int64_t chunk = kTargetChunkBytes / depth;
-  if (chunk < 4) chunk = 4;
-  if (chunk > pixels) chunk = pixels;
+  const int32_t chunk = ChunkPixels(pixels, depth);
   int index = -1;
   if (GetMicroContext(context)->RequestInPlaceScratchBuffer(static_cast<size_t>(chunk) * depth, &index) != kTfLiteOk) {
     return kTfLiteOk;  // the context cannot plan the temp: no in-place execution
   }
   data->in_place_temp_index = static_cast<int16_t>(index);
-  data->chunk_pixels = static_cast<int32_t>(chunk);
   GetMicroContext(context)->AllowOutputToOverwriteInput(0);
   return kTfLiteOk;
 }
@@ -326,7 +332,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
       problem.prepacked = data.prepacked_weights;
       if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
-        RunInPlace1x1(context, kInt8Variants, data.int8_variant, problem, data.chunk_pixels,
+        RunInPlace1x1(context, kInt8Variants, data.int8_variant, problem,
                       static_cast<int8_t*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
         return kTfLiteOk;
       }

@@ -41,10 +41,11 @@ struct OpData {
   VariantChoice int8_variant;  // INT8 only
   VariantChoice float_variant;  // FLOAT32 (not hybrid) only
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
-  int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
+  union {                           // one scratch index, by type (no persistent byte more per node)
+    int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
+    int16_t in_place_temp_index;    // INT8, FLOAT32: the in-place band buffer (RequestInPlaceScratchBuffer), else -1
+  };
   bool is_hybrid;                 // FLOAT32 input, INT8 weights
-  int16_t in_place_temp_index;    // in-place execution's band buffer (RequestInPlaceScratchBuffer), else -1
-  int16_t band_rows;              // output rows per variant call when running in place
   reference::HybridConvParams hybrid;
 };
 
@@ -66,11 +67,12 @@ int InPlaceBandRows(int height, int pad_top, int row_bytes) {
 
 template <typename Problem, typename T, size_t N>
 void RunInPlace(TfLiteContext* context, const KernelVariant<Problem> (&table)[N], VariantChoice choice,
-                const Problem& whole, int band_rows, T* temp) {
+                const Problem& whole, T* temp) {
   const int height = whole.output_height;
   const int pad_top = whole.pad_height;
   const int reach = (whole.filter_height - 1) * whole.dilation_height;  // input rows an output row spans - 1
   const size_t row = static_cast<size_t>(whole.output_width) * whole.output_depth;  // elements
+  const int band_rows = InPlaceBandRows(height, pad_top, static_cast<int>(row * sizeof(T)));  // as prepare sized it
   for (int b = 0; b < whole.batches; ++b) {
     T* image = whole.output + static_cast<size_t>(b) * height * row;  // the input's bytes too
     int written = 0;  // output rows [written, y) are pending in temp[0 ..)
@@ -119,7 +121,6 @@ TfLiteStatus PrepareInPlace(TfLiteContext* context, const TfLiteTensor* input, c
     return kTfLiteOk;  // the context cannot plan the temp: no in-place execution
   }
   data->in_place_temp_index = static_cast<int16_t>(index);
-  data->band_rows = static_cast<int16_t>(band);
   GetMicroContext(context)->AllowOutputToOverwriteInput(0);
   return kTfLiteOk;
 }
@@ -276,7 +277,6 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->type = input->type;
 
   data->is_hybrid = input->type == kTfLiteFloat32 && filter->type == kTfLiteInt8;
-  data->in_place_temp_index = -1;
   if (data->is_hybrid) return PrepareHybrid(context, options->activation, input, filter, data);
   if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
@@ -317,7 +317,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
       if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
-        RunInPlace(context, kInt8Variants, data.int8_variant, problem, data.band_rows,
+        RunInPlace(context, kInt8Variants, data.int8_variant, problem,
                    static_cast<int8_t*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
         return kTfLiteOk;
       }
@@ -346,7 +346,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
             MakeFloatProblem(data.params, t.input_shape, t.filter_shape, t.output_shape);
         t.SetFloatData(&problem);
         if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
-          RunInPlace(context, kFloatVariants, data.float_variant, problem, data.band_rows,
+          RunInPlace(context, kFloatVariants, data.float_variant, problem,
                      static_cast<float*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
           return kTfLiteOk;
         }
