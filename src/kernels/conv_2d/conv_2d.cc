@@ -51,9 +51,9 @@ struct OpData {
 // In-place 1x1 (output channels = input channels, stride 1, no padding): output pixel i reads input pixel i
 // only. Chunks of `chunk_pixels` pixels are copied to the temp and the chosen variant runs on the chunk as a
 // [1, 1, P, C] problem writing straight into the buffer: the same sums as the whole call.
-// Pixels per chunk: few calls (each has its own setup), a temp of about 1 KB, no more pixels than there are.
+// Pixels per chunk: few calls (each has its own setup), a temp of about 2 KB, no more pixels than there are.
 int32_t ChunkPixels(int64_t pixels, int32_t depth) {
-  constexpr int32_t kTargetChunkBytes = 1024;
+  constexpr int32_t kTargetChunkBytes = 2048;
   int64_t chunk = kTargetChunkBytes / depth;
   if (chunk < 4) chunk = 4;
   return static_cast<int32_t>(chunk < pixels ? chunk : pixels);

@@ -57,7 +57,7 @@ struct OpData {
 // later output row reads goes to the buffer, and the rest (at most pad_top rows) stay pending, moved to the
 // temp's front. Temp: (pad_top + band_rows) output rows.
 int InPlaceBandRows(int height, int pad_top, int row_bytes) {
-  constexpr int kTargetBandBytes = 1280;  // few calls per layer (each rebuilds its tables), a small temp
+  constexpr int kTargetBandBytes = 1600;  // few calls per layer (each rebuilds its tables), a small temp
   int rows = kTargetBandBytes / (row_bytes > 0 ? row_bytes : 1);
   if (rows < 4) rows = 4;
   // The temp, pad_top + rows rows, no larger than the tensor where it can be (else the planner drops the join).
