@@ -52,6 +52,11 @@ class MicroContext {
   // decides, and an interpreter with in-place execution off, or a model with several subgraphs, ignores it.
   // Input indices 0..7.
   virtual void AllowOutputToOverwriteInput(int /*input_index*/) {}
+  // mote, prepare only, after AllowOutputToOverwriteInput: a scratch buffer the kernel needs only when its
+  // output does overwrite an input. The planner gives it `bytes` when it makes that join and 0 bytes otherwise
+  // (the kernel tells which at invoke by comparing the output's data pointer with the input's). kTfLiteError
+  // when the context cannot plan it (the kernel then never runs in place, and no join is made).
+  virtual TfLiteStatus RequestInPlaceScratchBuffer(size_t /*bytes*/, int* /*buffer_idx*/) { return kTfLiteError; }
 
   // mote, prepare only: whether kernels keep their constant weights repacked for their variant in persistent
   // memory (prepared once instead of on every invoke; docs/benchmarks.md), and the allocation they use for it,

@@ -172,6 +172,7 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override;
   void AllowOutputToOverwriteInput(int input_index) override;
+  TfLiteStatus RequestInPlaceScratchBuffer(size_t bytes, int* buffer_idx) override;
   bool WeightPrepacking() override { return prepack_enabled_; }
   void* AllocatePrepackedWeights(size_t bytes) override;
   MicroGraph& graph() override { return *this; }

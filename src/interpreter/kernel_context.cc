@@ -108,6 +108,12 @@ void InterpreterCore::AllowOutputToOverwriteInput(int input_index) {
   pending_in_place_ = static_cast<uint8_t>(pending_in_place_ | (1u << input_index));  // kept when prepare returns
 }
 
+TfLiteStatus InterpreterCore::RequestInPlaceScratchBuffer(size_t bytes, int* buffer_idx) {
+  TF_LITE_ENSURE_STATUS(RequestScratchBufferInArena(bytes, buffer_idx));
+  pending_scratch_[pending_scratch_count_ - 1].bytes |= kScratchOnlyInPlace;  // sized by the planner's join
+  return kTfLiteOk;
+}
+
 // --- TfLiteContext thunks ----------------------------------------------------------------------------------
 InterpreterCore* InterpreterCore::From(const TfLiteContext* context) {
   return static_cast<InterpreterCore*>(static_cast<MicroContext*>(context->impl_));

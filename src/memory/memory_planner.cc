@@ -121,8 +121,13 @@ bool Contains(const int32_t* values, int32_t size, int32_t value) {
 // buffer its input is in (so that it gets that buffer's offset), which takes the output's lifetime too; the
 // output's own record keeps no bytes. Positions in order, so chains (ADD -> RELU -> RESHAPE) join one buffer.
 // Returns the tensors joined. Undone by numbering the buffers and collecting their lifetimes again.
+// A join at position p gives the node's in-place-only scratch (kScratchOnlyInPlace, buffers from
+// `scratch_base` on) its bytes, so the comparison with the unjoined plan counts the temporary.
 template <typename Index>
-int32_t JoinInPlace(const PlanView& view, Index* tensor_to_buffer, PlannerBuffer* buffers, MemoryPlan* plan) {
+int32_t JoinInPlace(const OrderedView& view, Index* tensor_to_buffer, PlannerBuffer* buffers, int32_t scratch_base,
+                    MemoryPlan* plan) {
+  int32_t scratch_count = 0;
+  const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
   const int32_t tensors = view.tensors_size();
   int32_t inputs_size = 0, outputs_size = 0;
   const int32_t* graph_inputs = view.graph_inputs(&inputs_size);
@@ -149,6 +154,10 @@ int32_t JoinInPlace(const PlanView& view, Index* tensor_to_buffer, PlannerBuffer
       plan->in_place_bytes += out.bytes;
       out.bytes = 0;
       tensor_to_buffer[output] = tensor_to_buffer[input];
+      for (int32_t s = 0; s < scratch_count; ++s) {
+        if (ScratchOnlyInPlace(scratch[s]) && view.PositionOf(scratch[s].plan_position) == p)
+          buffers[scratch_base + s].bytes = ScratchRequestBytes(scratch[s]);
+      }
       ++joined;
       break;
     }
@@ -253,12 +262,13 @@ PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes,
     });
     for (int32_t s = 0; s < scratch_count; ++s) {
       const int32_t at = view.PositionOf(scratch[s].plan_position);
-      buffers[count + s] = PlannerBuffer{scratch[s].bytes, at, at, kPlannerChooses};
+      const uint32_t bytes = ScratchOnlyInPlace(scratch[s]) ? 0 : ScratchRequestBytes(scratch[s]);  // JoinInPlace
+      buffers[count + s] = PlannerBuffer{bytes, at, at, kPlannerChooses};
     }
   };
   collect();
   for (int32_t b = 0; b < count; ++b) plan->activation_bytes += buffers[b].bytes;
-  for (int32_t s = 0; s < scratch_count; ++s) plan->scratch_bytes += scratch[s].bytes;
+  for (int32_t s = 0; s < scratch_count; ++s) plan->scratch_bytes += ScratchOnlyInPlace(scratch[s]) ? 0 : ScratchRequestBytes(scratch[s]);
 
   const int32_t* offline = view.offline_offsets();
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) {
@@ -270,7 +280,7 @@ PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes,
   if (offline != nullptr && !ApplyOfflineOffsets(view, offline, tensors, tensor_to_buffer, buffers, count)) return;
   plan->in_place_bytes = 0;
   plan->in_place_tensors = 0;
-  if (offline != nullptr || !view.HasInPlaceCandidates() || JoinInPlace(view, tensor_to_buffer, buffers, plan) == 0) {
+  if (offline != nullptr || !view.HasInPlaceCandidates() || JoinInPlace(view, tensor_to_buffer, buffers, count, plan) == 0) {
     plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, offline == nullptr, plan);
   } else {
     // Placed with the joined buffers and without; in place kept unless it makes the region larger (on a tie it
@@ -285,7 +295,7 @@ PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes,
     if (with <= plan->planned_bytes) {
       number();
       collect();
-      JoinInPlace(view, tensor_to_buffer, buffers, plan);
+      JoinInPlace(view, tensor_to_buffer, buffers, count, plan);
       plan->planned_bytes = PlaceBestOf(buffers, max_buffers, order, true, plan);
       plan->in_place_bytes = in_place_bytes;
     }

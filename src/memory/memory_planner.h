@@ -43,9 +43,16 @@ namespace mote {
 
 // One scratch buffer a kernel's prepare asked for (RequestScratchBufferInArena); 8 bytes, kept in the arena.
 struct ScratchRequest {
-  uint32_t bytes;
+  uint32_t bytes;  // bit 31 (kScratchOnlyInPlace): the buffer is needed only when the node runs in place
   int32_t plan_position;
 };
+
+// A scratch request flagged so is the temporary an in-place kernel needs (MicroContext::
+// RequestInPlaceScratchBuffer): the planner gives it its bytes only when it joins that node's output onto an
+// input, and 0 bytes otherwise, so a node that does not run in place pays nothing for it.
+constexpr uint32_t kScratchOnlyInPlace = 0x80000000u;
+inline uint32_t ScratchRequestBytes(const ScratchRequest& r) { return r.bytes & ~kScratchOnlyInPlace; }
+inline bool ScratchOnlyInPlace(const ScratchRequest& r) { return (r.bytes & kScratchOnlyInPlace) != 0; }
 
 // Receives the tensors one plan position uses.
 class TensorVisitor {

@@ -310,6 +310,37 @@ TEST_F(InPlaceTest, InPlaceLowersThePeakWhenTheInputIsTheOtherLiveTensor) {
   EXPECT_EQ(TensorOffsets()[1], TensorOffsets()[2]);
 }
 
+// An in-place-only scratch request (kScratchOnlyInPlace: the band buffer of an in-place depthwise) at node 1:
+// 0 bytes when node 1's output is not joined onto its input, its bytes when it is, and the join is compared
+// with the temp counted.
+TEST_F(InPlaceTest, AnInPlaceOnlyScratchCostsNothingWithoutTheJoin) {
+  view.bytes = {16, 400, 400, 16};
+  view.uses = {{0, 1}, {1, 2}, {2, 3}};
+  view.outputs = {3};
+  view.scratch = {{64 | kScratchOnlyInPlace, 1}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);  // no declaration: no join
+  EXPECT_EQ(plan.planned_bytes, 800u);
+  EXPECT_EQ(plan.buffers[plan.tensor_buffers].bytes, 0u);
+  EXPECT_EQ(plan.scratch_bytes, 0u);
+  view.in_place = {{}, {2, 1}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(TensorOffsets()[1], TensorOffsets()[2]);
+  EXPECT_EQ(plan.buffers[plan.tensor_buffers].bytes, 64u);
+  EXPECT_EQ(plan.planned_bytes, 464u);  // the joined buffer and the temp
+}
+
+TEST_F(InPlaceTest, AJoinWhoseTempMakesTheRegionLargerIsDropped) {
+  view.bytes = {16, 400, 400, 16};
+  view.uses = {{0, 1}, {1, 2}, {2, 3}};
+  view.outputs = {3};
+  view.scratch = {{512 | kScratchOnlyInPlace, 1}};  // the temp costs more than the input it saves
+  view.in_place = {{}, {2, 1}};
+  ASSERT_EQ(Plan(), PlanStatus::kOk);
+  EXPECT_EQ(plan.in_place_tensors, 0);
+  EXPECT_NE(TensorOffsets()[1], TensorOffsets()[2]);
+  EXPECT_EQ(plan.planned_bytes, 800u);
+}
+
 TEST_F(MemoryPlannerTest, TheSmallestOfThePlacementOrdersIsKept) {
   // greedy_planner_test's AnotherOrderCanBeatLargestFirst as a plan: largest first needs 96 bytes, 80 suffice.
   view.bytes = {48, 16, 32, 48};

@@ -250,7 +250,7 @@ bool Build(const PlanView& view, Bounded* mem, Graph* g, bool* no_memory) {
   const ScratchRequest* scratch = view.scratch_requests(&scratch_count);
   for (int32_t s = 0; s < scratch_count; ++s) {
     const int32_t at = scratch[s].plan_position;
-    if (at >= 0 && at < n) g->scratch[at] += static_cast<uint32_t>(AlignUp(scratch[s].bytes, kArenaAlignment));
+    if (at >= 0 && at < n) g->scratch[at] += static_cast<uint32_t>(AlignUp(ScratchRequestBytes(scratch[s]), kArenaAlignment));
   }
   g->open0 = 0;
   for (int32_t t = 0; t < tensors; ++t) {

@@ -13,6 +13,7 @@
 // A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/conv_2d/conv_2d_float_variants.h"
 #include "kernels/conv_2d/conv_2d_reference.h"
@@ -40,9 +41,66 @@ struct OpData {
   VariantChoice float_variant;  // kFloat32 only
   const void* prepacked_weights;  // kInt8: the variant's prepacked filter and constants, or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
-  int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
+  union {                           // one scratch index, by kind (no persistent byte more per node)
+    int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
+    int16_t in_place_temp_index;    // kInt8: the 1x1 in-place chunk buffer (RequestInPlaceScratchBuffer), else -1
+  };
   reference::HybridConvParams hybrid;  // kHybrid
 };
+
+// In-place 1x1 (output channels = input channels, stride 1, no padding): output pixel i reads input pixel i
+// only. Chunks of `chunk_pixels` pixels are copied to the temp and the chosen variant runs on the chunk as a
+// [1, 1, P, C] problem writing straight into the buffer: the same sums as the whole call.
+// Pixels per chunk: few calls (each has its own setup), a temp of about 2 KB, no more pixels than there are.
+int32_t ChunkPixels(int64_t pixels, int32_t depth) {
+  constexpr int32_t kTargetChunkBytes = 2048;
+  int64_t chunk = kTargetChunkBytes / depth;
+  if (chunk < 4) chunk = 4;
+  return static_cast<int32_t>(chunk < pixels ? chunk : pixels);
+}
+
+template <typename Problem, size_t N>
+void RunInPlace1x1(TfLiteContext* context, const KernelVariant<Problem> (&table)[N], VariantChoice choice,
+                   const Problem& whole, int8_t* temp) {
+  const int64_t pixels = static_cast<int64_t>(whole.batches) * whole.output_height * whole.output_width;
+  const size_t depth = static_cast<size_t>(whole.input_depth);
+  const int32_t chunk_pixels = ChunkPixels(pixels, whole.input_depth);  // as prepare sized the temp
+  for (int64_t first = 0; first < pixels; first += chunk_pixels) {
+    const int count = static_cast<int>(pixels - first < chunk_pixels ? pixels - first : chunk_pixels);
+    int8_t* at = whole.output + static_cast<size_t>(first) * depth;
+    std::memcpy(temp, at, static_cast<size_t>(count) * depth);
+    Problem chunk = whole;
+    chunk.batches = 1;
+    chunk.input_height = chunk.output_height = 1;
+    chunk.input_width = chunk.output_width = count;
+    chunk.input = temp;
+    chunk.output = at;
+    RunVariant(context, table, choice, chunk);
+  }
+}
+
+TfLiteStatus PrepareInPlace1x1(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                               const TfLiteTensor* output, const reference::ConvParams& p, OpData* data) {
+  data->in_place_temp_index = -1;
+  for (int i = 0; i < 4; ++i)
+    if (input->dims->data[i] != output->dims->data[i]) return kTfLiteOk;
+  if (filter->dims->data[1] != 1 || filter->dims->data[2] != 1 || filter->dims->data[3] != input->dims->data[3] ||
+      p.stride_height != 1 || p.stride_width != 1 || p.pad_height != 0 || p.pad_width != 0 ||
+      input->type != kTfLiteInt8 || output->type != kTfLiteInt8) {
+    return kTfLiteOk;
+  }
+  const int32_t depth = input->dims->data[3];
+  const int64_t pixels = static_cast<int64_t>(input->dims->data[0]) * input->dims->data[1] * input->dims->data[2];
+  if (depth <= 0 || pixels <= 0) return kTfLiteOk;
+  const int32_t chunk = ChunkPixels(pixels, depth);
+  int index = -1;
+  if (GetMicroContext(context)->RequestInPlaceScratchBuffer(static_cast<size_t>(chunk) * depth, &index) != kTfLiteOk) {
+    return kTfLiteOk;  // the context cannot plan the temp: no in-place execution
+  }
+  data->in_place_temp_index = static_cast<int16_t>(index);
+  GetMicroContext(context)->AllowOutputToOverwriteInput(0);
+  return kTfLiteOk;
+}
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
 conv_2d::ConvInt8Problem MakeInt8Problem(const reference::ConvParams& params, const RuntimeShape& input,
@@ -255,6 +313,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
                                                            output_is_computed_size, &data->int8_variant,
                                                            weights_constant ? &data->prepacked_weights : nullptr));
+    TF_LITE_ENSURE_STATUS(PrepareInPlace1x1(context, input, filter, output, p, data));
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");
   }
@@ -272,6 +331,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
       problem.prepacked = data.prepacked_weights;
+      if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
+        RunInPlace1x1(context, kInt8Variants, data.int8_variant, problem,
+                      static_cast<int8_t*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
+        return kTfLiteOk;
+      }
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }

@@ -13,6 +13,7 @@
 // A packed INT4 filter with INT8 activations runs the int8 kernels on a copy unpacked into scratch at every
 // invoke, as TFLM does (kernels/glue/int4_filter.h).
 #include <cstdint>
+#include <cstring>
 
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_float_variants.h"
 #include "kernels/depthwise_conv_2d/depthwise_conv_2d_reference.h"
@@ -40,10 +41,89 @@ struct OpData {
   VariantChoice int8_variant;  // INT8 only
   VariantChoice float_variant;  // FLOAT32 (not hybrid) only
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
-  int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
+  union {                           // one scratch index, by type (no persistent byte more per node)
+    int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
+    int16_t in_place_temp_index;    // INT8, FLOAT32: the in-place band buffer (RequestInPlaceScratchBuffer), else -1
+  };
   bool is_hybrid;                 // FLOAT32 input, INT8 weights
   reference::HybridConvParams hybrid;
 };
+
+// In-place execution (delayed row write). With stride 1, multiplier 1 and the output of the input's shape,
+// output row y reads input rows y - pad_top .. y - pad_top + (FH - 1) * dilation, so input row r is read
+// last by output row r + pad_top. Bands of `band_rows` output rows are computed by the chosen variant, as a
+// sub-problem over the input rows they read (clipped to the image, the top padding adjusted: the same sums as
+// the whole call), into the temp after the rows still pending; then every computed row whose input row no
+// later output row reads goes to the buffer, and the rest (at most pad_top rows) stay pending, moved to the
+// temp's front. Temp: (pad_top + band_rows) output rows.
+int InPlaceBandRows(int height, int pad_top, int row_bytes) {
+  constexpr int kTargetBandBytes = 1600;  // few calls per layer (each rebuilds its tables), a small temp
+  int rows = kTargetBandBytes / (row_bytes > 0 ? row_bytes : 1);
+  if (rows < 4) rows = 4;
+  // The temp, pad_top + rows rows, no larger than the tensor where it can be (else the planner drops the join).
+  const int fits = height - pad_top > 1 ? height - pad_top : 1;
+  return rows < fits ? rows : fits;
+}
+
+template <typename Problem, typename T, size_t N>
+void RunInPlace(TfLiteContext* context, const KernelVariant<Problem> (&table)[N], VariantChoice choice,
+                const Problem& whole, T* temp) {
+  const int height = whole.output_height;
+  const int pad_top = whole.pad_height;
+  const int reach = (whole.filter_height - 1) * whole.dilation_height;  // input rows an output row spans - 1
+  const size_t row = static_cast<size_t>(whole.output_width) * whole.output_depth;  // elements
+  const int band_rows = InPlaceBandRows(height, pad_top, static_cast<int>(row * sizeof(T)));  // as prepare sized it
+  for (int b = 0; b < whole.batches; ++b) {
+    T* image = whole.output + static_cast<size_t>(b) * height * row;  // the input's bytes too
+    int written = 0;  // output rows [written, y) are pending in temp[0 ..)
+    for (int y = 0; y < height;) {
+      const int rows = height - y < band_rows ? height - y : band_rows;
+      const int first_in = y - pad_top > 0 ? y - pad_top : 0;
+      const int end_in = y + rows - 1 - pad_top + reach + 1 < height ? y + rows - pad_top + reach : height;
+      Problem band = whole;
+      band.batches = 1;
+      band.input_height = end_in - first_in;
+      band.output_height = rows;
+      band.pad_height = pad_top - (y - first_in);
+      band.input = image + static_cast<size_t>(first_in) * row;
+      band.output = temp + static_cast<size_t>(y - written) * row;
+      RunVariant(context, table, choice, band);
+      y += rows;
+      int end = y == height ? height : y - pad_top;  // input rows below `end` are read no more
+      if (end < written) end = written;
+      std::memcpy(image + static_cast<size_t>(written) * row, temp, static_cast<size_t>(end - written) * row * sizeof(T));
+      std::memmove(temp, temp + static_cast<size_t>(end - written) * row, static_cast<size_t>(y - end) * row * sizeof(T));
+      written = end;
+    }
+  }
+}
+
+// Prepare: whether this node may run in place (the output has the input's shape), and its temp if so.
+TfLiteStatus PrepareInPlace(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* filter,
+                            const TfLiteTensor* output, const reference::DepthwiseParams& p, size_t element_bytes,
+                            OpData* data) {
+  data->in_place_temp_index = -1;
+  for (int i = 0; i < 4; ++i)
+    if (input->dims->data[i] != output->dims->data[i]) return kTfLiteOk;
+  if (p.stride_height != 1 || p.stride_width != 1 || p.depth_multiplier != 1 || input->type != output->type) {
+    return kTfLiteOk;
+  }
+  const int height = output->dims->data[1];
+  const int pad_top = p.pad_height;
+  const int64_t reach = static_cast<int64_t>(filter->dims->data[1] - 1) * p.dilation_height;
+  if (pad_top < 0 || pad_top > reach) return kTfLiteOk;
+  const size_t row_bytes = static_cast<size_t>(output->dims->data[2]) * output->dims->data[3] * element_bytes;
+  if (row_bytes == 0 || row_bytes > 0x1000000u) return kTfLiteOk;
+  const int band = InPlaceBandRows(height, pad_top, static_cast<int>(row_bytes));
+  int index = -1;
+  if (GetMicroContext(context)->RequestInPlaceScratchBuffer(static_cast<size_t>(pad_top + band) * row_bytes, &index) !=
+      kTfLiteOk) {
+    return kTfLiteOk;  // the context cannot plan the temp: no in-place execution
+  }
+  data->in_place_temp_index = static_cast<int16_t>(index);
+  GetMicroContext(context)->AllowOutputToOverwriteInput(0);
+  return kTfLiteOk;
+}
 
 // The int8 problem from the params and shapes (data pointers stay nullptr until invoke fills them).
 depthwise_conv_2d::DepthwiseInt8Problem MakeInt8Problem(const reference::DepthwiseParams& params,
@@ -200,10 +280,11 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (data->is_hybrid) return PrepareHybrid(context, options->activation, input, filter, data);
   if (input->type == kTfLiteFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
-    return conv_common::SelectWindowVariant(
+    TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(
         context, kOpName, kFloatVariants,
         MakeFloatProblem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output)),
-        output_is_computed_size, &data->float_variant);
+        output_is_computed_size, &data->float_variant));
+    return PrepareInPlace(context, input, filter, output, p, sizeof(float), data);
   }
 
   // The 16x8 kernel requantizes with the int64 form, which computes 1 << (14 - shift).
@@ -217,6 +298,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
     TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
                                                            output_is_computed_size, &data->int8_variant));
+    TF_LITE_ENSURE_STATUS(PrepareInPlace(context, input, filter, output, p, sizeof(int8_t), data));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
   }
@@ -234,6 +316,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
           MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
+      if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
+        RunInPlace(context, kInt8Variants, data.int8_variant, problem,
+                   static_cast<int8_t*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
+        return kTfLiteOk;
+      }
       RunVariant(context, kInt8Variants, data.int8_variant, problem);
       return kTfLiteOk;
     }
@@ -258,6 +345,11 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
         depthwise_conv_2d::DepthwiseFloatProblem problem =
             MakeFloatProblem(data.params, t.input_shape, t.filter_shape, t.output_shape);
         t.SetFloatData(&problem);
+        if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
+          RunInPlace(context, kFloatVariants, data.float_variant, problem,
+                     static_cast<float*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
+          return kTfLiteOk;
+        }
         RunVariant(context, kFloatVariants, data.float_variant, problem);
       }
       return kTfLiteOk;
