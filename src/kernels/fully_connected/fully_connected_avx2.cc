@@ -18,6 +18,18 @@ constexpr int kMaxTileRows = 32;
 
 }  // namespace
 
+avx2::GemmQuant GemmQuantOf(const FullyConnectedInt8Problem& p) {
+  const bool per_channel = p.per_channel_multiplier != nullptr;
+  return avx2::GemmQuant{p.bias,
+                         per_channel ? p.per_channel_multiplier : &p.output_multiplier,
+                         per_channel ? p.per_channel_shift : nullptr,
+                         per_channel,
+                         p.output_offset,
+                         p.activation_min,
+                         p.activation_max,
+                         p.output_shift};
+}
+
 void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void*) {
   const int k = p.accum_depth;
   const int a_stride = avx2::RoundUp16(k) + 16;
@@ -28,15 +40,7 @@ void FullyConnectedInt8Avx2(const FullyConnectedInt8Problem& p, void*) {
   int32_t row_bias[kMaxTileRows];
   avx2::WeightRows weights;
   avx2::InitWeightRows(p.filter, k, p.output_depth, &weights);
-  const bool per_channel = p.per_channel_multiplier != nullptr;
-  const avx2::GemmQuant quant{p.bias,
-                              per_channel ? p.per_channel_multiplier : &p.output_multiplier,
-                              per_channel ? p.per_channel_shift : nullptr,
-                              per_channel,
-                              p.output_offset,
-                              p.activation_min,
-                              p.activation_max,
-                              p.output_shift};
+  const avx2::GemmQuant quant = GemmQuantOf(p);
   const int8_t* input_end = p.input + static_cast<int64_t>(p.batches) * k;
   for (int row = 0; row < p.batches; row += tile_rows) {
     const int rows = p.batches - row < tile_rows ? p.batches - row : tile_rows;

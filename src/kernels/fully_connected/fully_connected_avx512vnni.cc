@@ -24,18 +24,6 @@ constexpr int kTileBytes = 32768;
 constexpr int kTileSlack = 32;  // FlipSegment may write 31 bytes past a row
 constexpr int kMaxTileRows = 32;
 
-avx2::GemmQuant QuantOf(const FullyConnectedInt8Problem& p) {
-  const bool per_channel = p.per_channel_multiplier != nullptr;
-  return avx2::GemmQuant{p.bias,
-                         per_channel ? p.per_channel_multiplier : &p.output_multiplier,
-                         per_channel ? p.per_channel_shift : nullptr,
-                         per_channel,
-                         p.output_offset,
-                         p.activation_min,
-                         p.activation_max,
-                         p.output_shift};
-}
-
 inline __m256i Load32(const int8_t* p) { return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p)); }
 
 // One row u (readable up to 4 * quads bytes) times the packed filter -> cols int8 outputs.
@@ -114,7 +102,7 @@ size_t VnniPersistentBytes(const FullyConnectedInt8Problem& p) {
 void PrepareVnni(const FullyConnectedInt8Problem& p, void* buffer) {
   const avx2::PreparedPacked w = avx2::PreparedPackedAt(buffer, p.output_depth);
   vnni::PackWeights(p.filter, p.accum_depth, p.output_depth, w.packed, w.bias);  // the unit sums, in the bias slots
-  const avx2::GemmQuant quant = QuantOf(p);
+  const avx2::GemmQuant quant = GemmQuantOf(p);
   const __m256i factor = _mm256_set1_epi32(p.input_offset - 128);
   for (int b = 0; b < vnni::PackedBlocks(p.output_depth); ++b) {
     const int c = 8 * b;

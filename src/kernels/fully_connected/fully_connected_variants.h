@@ -11,6 +11,9 @@
 #include <cstdint>
 
 namespace mote {
+namespace avx2 {
+struct GemmQuant;  // kernels/simd/gemm_avx2.h (x86-64 translation units only)
+}  // namespace avx2
 namespace fully_connected {
 
 // A plain struct (it crosses into *_avx2.cc code). Data pointers are nullptr during prepare.
@@ -50,6 +53,9 @@ bool AppliesVnni(const FullyConnectedInt8Problem& p);
 void FullyConnectedInt8Vnni(const FullyConnectedInt8Problem& p, void* scratch);
 size_t VnniPersistentBytes(const FullyConnectedInt8Problem& p);
 void PrepareVnni(const FullyConnectedInt8Problem& p, void* buffer);
+// The output stage of both x86 variants (fully_connected_avx2.cc): bias, per-tensor or per-channel
+// requantization constants, output offset and activation range.
+avx2::GemmQuant GemmQuantOf(const FullyConnectedInt8Problem& p);
 
 // AArch64 (fully_connected_neon.cc): the GEMM of kernels/simd/gemm_neon.h on Armv8.0 NEON or with the Armv8.2
 // dot product (SDOT), weights read in place, no scratch. Symmetric weights only (filter_offset == 0, as every
