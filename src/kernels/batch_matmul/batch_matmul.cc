@@ -13,6 +13,8 @@
 #include <limits>
 
 #include "kernels/batch_matmul/batch_matmul_reference.h"
+#include "kernels/batch_matmul/batch_matmul_variants.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/glue/hybrid.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/quantization_checks.h"
@@ -37,6 +39,20 @@ struct OpData {
   reference::BatchMatMulHybridParams hybrid;
   int16_t scratch_index;  // hybrid: one gathered lhs row (k floats), then its k quantized bytes
   bool is_hybrid;
+  VariantChoice float_variant;  // FLOAT32 (not hybrid) only
+};
+
+void RunFloatReference(const batch_matmul::BatchMatMulFloatProblem& f, void*) {
+  reference::BatchMatMulFloat(f.params, f.lhs, f.rhs, f.output);
+}
+
+// FLOAT32, best first; the reference last.
+constexpr KernelVariant<batch_matmul::BatchMatMulFloatProblem> kFloatVariants[] = {
+#if MOTE_TARGET_X86_64
+    {"batch_matmul/float32/avx2", isa::kAvx2 | isa::kFma, batch_matmul::AppliesAvx2Float, nullptr,
+     MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2)},
+#endif
+    {"batch_matmul/float32/reference", 0, nullptr, nullptr, RunFloatReference},
 };
 
 TfLiteStatus CheckTypes(TfLiteContext* context, const TfLiteTensor* lhs, const TfLiteTensor* rhs,
@@ -233,8 +249,8 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   data->is_hybrid = lhs->type == kTfLiteFloat32 && rhs->type == kTfLiteInt8;
   if (data->is_hybrid) return PrepareHybrid(context, *options, rhs.get(), data);
   if (lhs->type == kTfLiteFloat32) {
-    ReportKernelVariant(context, "batch_matmul/float32/reference");
-    return kTfLiteOk;
+    return SelectVariant(context, kOpName, kFloatVariants, batch_matmul::BatchMatMulFloatProblem{p, nullptr, nullptr, nullptr},
+                         &data->float_variant);
   }
   TF_LITE_ENSURE_STATUS(PrepareQuantization(context, lhs.get(), rhs.get(), output.get(), &p));
   ReportKernelVariant(context, lhs->type == kTfLiteInt8 ? "batch_matmul/int8/reference" : "batch_matmul/int16/reference");
@@ -270,14 +286,18 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
                                      micro::GetTensorData<float>(output));
         return kTfLiteOk;
       }
-      reference::BatchMatMulFloat(p, micro::GetTensorData<float>(lhs), micro::GetTensorData<float>(rhs),
-                                  micro::GetTensorData<float>(output));
+      RunVariant(context, kFloatVariants, data.float_variant,
+                 batch_matmul::BatchMatMulFloatProblem{p, micro::GetTensorData<float>(lhs),
+                                                       micro::GetTensorData<float>(rhs),
+                                                       micro::GetTensorData<float>(output)});
       return kTfLiteOk;
   }
   return kTfLiteError;
 }
 
 }  // namespace
+
+bool batch_matmul::AppliesAvx2Float(const BatchMatMulFloatProblem& p) { return !(p.params.adj_x && p.params.adj_y); }
 
 #define MOTE_KERNEL_BATCH_MATMUL (TEMPLATED, "batch_matmul/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();

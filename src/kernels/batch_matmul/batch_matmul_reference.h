@@ -17,31 +17,11 @@
 #include <type_traits>
 
 #include "kernels/quantization/hybrid_quantize.h"
+#include "kernels/batch_matmul/batch_matmul_params.h"
 #include "kernels/quantization/integer_arithmetic.h"
 
 namespace mote {
 namespace reference {
-
-// Shapes resolved by prepare: three batch dims (leading 1s added), each with the element stride of one step in
-// lhs and rhs (0 where that side broadcasts), and the matrix sizes.
-struct BatchMatMulParams {
-  int32_t batch[3];
-  int64_t lhs_batch_stride[3];
-  int64_t rhs_batch_stride[3];
-  int32_t m;
-  int32_t n;
-  int32_t k;
-  bool adj_x;
-  bool adj_y;
-  // Quantized only.
-  int32_t lhs_offset;  // -lhs zero point
-  int32_t rhs_offset;  // -rhs zero point
-  int32_t output_offset;
-  int32_t output_multiplier;
-  int output_shift;
-  int32_t activation_min;
-  int32_t activation_max;
-};
 
 namespace internal {
 
@@ -89,9 +69,26 @@ inline void MatMul(const BatchMatMulParams& p, const T* lhs, const T* rhs, Out* 
 
 }  // namespace internal
 
+// Without adj_y the rhs rows run along n, so each output row is accumulated one k at a time over all of its n
+// (contiguous, vectorisable): every output still sums its products from zero in ascending k, as MatMul does,
+// so the two give the same floats.
 inline void BatchMatMulFloat(const BatchMatMulParams& p, const float* lhs, const float* rhs, float* output) {
+  const int64_t lhs_m = p.adj_x ? 1 : p.k;
+  const int64_t lhs_k = p.adj_x ? p.m : 1;
   internal::ForEachBatch(p, [&](int64_t l, int64_t r, int64_t o) {
-    internal::MatMul<float>(p, lhs + l, rhs + r, output + o, 0, 0, [](float total) { return total; });
+    if (p.adj_y) {
+      internal::MatMul<float>(p, lhs + l, rhs + r, output + o, 0, 0, [](float total) { return total; });
+      return;
+    }
+    for (int32_t m = 0; m < p.m; ++m) {
+      float* out = output + o + static_cast<int64_t>(m) * p.n;
+      for (int32_t n = 0; n < p.n; ++n) out[n] = 0.0f;
+      for (int32_t k = 0; k < p.k; ++k) {
+        const float a = lhs[l + m * lhs_m + k * lhs_k];
+        const float* b = rhs + r + static_cast<int64_t>(k) * p.n;
+        for (int32_t n = 0; n < p.n; ++n) out[n] += b[n] * a;
+      }
+    }
   });
 }
 

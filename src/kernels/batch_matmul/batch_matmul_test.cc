@@ -3,6 +3,9 @@
 #include <utility>
 
 #include "gtest/gtest.h"
+#include "isa/cpu_features.h"
+#include "kernels/batch_matmul/batch_matmul_variants.h"
+#include "kernels/dispatch/variant.h"
 #include "support/single_op.h"
 
 namespace mote {
@@ -26,7 +29,11 @@ std::vector<uint8_t> Model(schema::TensorType type, std::vector<int> lhs, std::v
 }
 
 TEST(BatchMatMul, Variants) {
-  ExpectVariant(Model(kF32, {2, 3, 4}, {4, 5}, {2, 3, 5}), "batch_matmul/float32/reference");
+  const bool avx2 = MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2) != nullptr &&
+                    (isa::AvailableFeatures() & (isa::kAvx2 | isa::kFma)) == (isa::kAvx2 | isa::kFma);
+  ExpectVariant(Model(kF32, {2, 3, 4}, {4, 5}, {2, 3, 5}),
+                avx2 ? "batch_matmul/float32/avx2" : "batch_matmul/float32/reference");
+  ExpectVariant(Model(kF32, {4, 3}, {5, 4}, {3, 5}, true, true), "batch_matmul/float32/reference");
   ExpectVariant(Model(kI8, {1, 4, 3}, {2, 5, 4}, {2, 3, 5}, true, true), "batch_matmul/int8/reference");
   ExpectVariant(Model(kI16, {3, 4}, {4, 5}, {3, 5}), "batch_matmul/int16/reference");
   // Hybrid (beyond TFLM, as LiteRT; numbers: the hybrid oracle group).

@@ -54,11 +54,10 @@ TfLiteStatus PrepareUnaryOp(TfLiteContext* context, TfLiteNode* node, const char
     TF_LITE_KERNEL_LOG(context, "%s: missing input or output tensor", op_name);
   } else {
     status = check(context, input, output, node->user_data);
-    if (status == kTfLiteOk) {
-      ReportKernelVariant(context, input->type == kTfLiteInt8    ? variants.int8
-                                   : input->type == kTfLiteInt16 ? variants.int16
-                                                                 : variants.float32);
-    }
+    const char* variant = input->type == kTfLiteInt8    ? variants.int8
+                          : input->type == kTfLiteInt16 ? variants.int16
+                                                        : variants.float32;
+    if (status == kTfLiteOk && variant != nullptr) ReportKernelVariant(context, variant);
   }
   if (input != nullptr) micro_context->DeallocateTempTfLiteTensor(input);
   if (output != nullptr) micro_context->DeallocateTempTfLiteTensor(output);

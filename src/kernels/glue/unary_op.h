@@ -15,6 +15,7 @@
 
 namespace mote {
 
+// The id each type's path reports; nullptr: the op's check reports it itself (it chose from a variant table).
 struct UnaryVariantNames {
   const char* int8;
   const char* int16;

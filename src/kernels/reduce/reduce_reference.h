@@ -50,14 +50,28 @@ struct ReduceParams {
 };
 
 namespace reduce_internal {
-// Calls fold(output_offset, input_offset) for every input element, in input order.
+// Calls fold(output_offset, input_offset) for every input element, in input order. The innermost loop runs as
+// one stretch: a reduced one folds `extent` consecutive elements into one slot, a kept one (output stride 1,
+// PlanLoops) one element into each of `extent` consecutive slots, which compilers vectorise; the carry
+// through the outer loops happens once per stretch instead of once per element.
 template <typename Fold>
 inline void ForEachElement(const ReduceParams& p, Fold fold) {
+  if (p.rank == 0) {  // a single element
+    fold(0, 0);
+    return;
+  }
+  const int inner = p.rank - 1;
+  const int32_t extent = p.loops[inner].extent;
+  const bool inner_reduced = p.loops[inner].output_stride == 0;
   int32_t index[RuntimeShape::kMaxDims] = {};
   int64_t out = 0;
-  for (int64_t i = 0; i < p.input_elements; ++i) {
-    fold(out, i);
-    for (int d = p.rank - 1; d >= 0; --d) {
+  for (int64_t i = 0; i < p.input_elements; i += extent) {
+    if (inner_reduced) {
+      for (int32_t j = 0; j < extent; ++j) fold(out, i + j);
+    } else {
+      for (int32_t j = 0; j < extent; ++j) fold(out + j, i + j);
+    }
+    for (int d = inner - 1; d >= 0; --d) {
       const ReduceLoop& loop = p.loops[d];
       out += loop.output_stride;
       if (++index[d] < loop.extent) break;
@@ -101,13 +115,15 @@ template <typename T>
 void ReduceMaxMin(const ReduceParams& p, bool is_max, const T* input, T* output) {
   const T init = is_max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   for (int64_t i = 0; i < p.output_elements; ++i) output[i] = init;
+  // Written as selects (x86's MAXPS/MINPS: the kept value when the comparison is false, NaN included) so
+  // that the stretches of ForEachElement vectorise.
   if (is_max) {
     reduce_internal::ForEachElement(p, [&](int64_t o, int64_t i) {
-      if (input[i] > output[o]) output[o] = input[i];
+      output[o] = input[i] > output[o] ? input[i] : output[o];
     });
   } else {
     reduce_internal::ForEachElement(p, [&](int64_t o, int64_t i) {
-      if (input[i] < output[o]) output[o] = input[i];
+      output[o] = input[i] < output[o] ? input[i] : output[o];
     });
   }
 }

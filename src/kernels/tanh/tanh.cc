@@ -6,10 +6,12 @@
 // must fit 16 bits).
 #include <cstdint>
 
+#include "kernels/dispatch/variant.h"
 #include "kernels/glue/registration.h"
 #include "kernels/glue/sigmoid_tanh_prepare.h"
 #include "kernels/glue/unary_op.h"
 #include "kernels/tanh/tanh_reference.h"
+#include "kernels/tanh/tanh_variants.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_context.h"
 #include "mote/op_registrations.h"
@@ -20,14 +22,33 @@ namespace {
 constexpr const char kOpName[] = "TANH";
 constexpr SigmoidTanhRules kRules = {/*int8_output_zero_point_is_minus_128=*/false, /*max_pot_shift=*/1};
 
+struct OpData {
+  SigmoidTanhOpData sigmoid_tanh;
+  VariantChoice float_variant;  // FLOAT32 only
+};
+
+void RunFloatReference(const tanh_op::TanhFloatProblem& p, void*) { reference::TanhFloat(p.size, p.input, p.output); }
+
+// FLOAT32, best first; the reference (std::tanh, as TFLM) last.
+constexpr KernelVariant<tanh_op::TanhFloatProblem> kFloatVariants[] = {
+#if MOTE_TARGET_X86_64
+    {"tanh/float32/avx2", isa::kAvx2 | isa::kFma, nullptr, nullptr, MOTE_X86_SIMD_FN(tanh_op::TanhFloatAvx2)},
+#endif
+    {"tanh/float32/reference", 0, nullptr, nullptr, RunFloatReference},
+};
+
 TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* output,
                             void* user_data) {
-  return PrepareSigmoidTanh(context, kOpName, kRules, input, output, static_cast<SigmoidTanhOpData*>(user_data));
+  auto* data = static_cast<OpData*>(user_data);
+  TF_LITE_ENSURE_STATUS(PrepareSigmoidTanh(context, kOpName, kRules, input, output, &data->sigmoid_tanh));
+  if (input->type != kTfLiteFloat32) return kTfLiteOk;
+  return SelectVariant(context, kOpName, kFloatVariants, tanh_op::TanhFloatProblem{data->sigmoid_tanh.size, nullptr, nullptr},
+                       &data->float_variant);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(PrepareUnaryOp(context, node, kOpName,
-                                       {"tanh/int8/reference", "tanh/int16/reference", "tanh/float32/reference"},
+                                       {"tanh/int8/reference", "tanh/int16/reference", /*float32: the table*/ nullptr},
                                        PrepareTensors));
   // Element-wise: each output element is computed from the input element at its index, read first.
   GetMicroContext(context)->AllowOutputToOverwriteInput(0);
@@ -35,16 +56,19 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
-  const SigmoidTanhOpData& data = *static_cast<const SigmoidTanhOpData*>(node->user_data);
+  const OpData& data = *static_cast<const OpData*>(node->user_data);
+  const SigmoidTanhOpData& st = data.sigmoid_tanh;
   return EvalUnaryOp(
-      context, node, [&](const int8_t* in, int8_t* out) { reference::TanhInt8(data.int8, data.size, in, out); },
-      [&](const int16_t* in, int16_t* out) { reference::TanhInt16(data.int16, data.size, in, out); },
-      [&](const float* in, float* out) { reference::TanhFloat(data.size, in, out); });
+      context, node, [&](const int8_t* in, int8_t* out) { reference::TanhInt8(st.int8, st.size, in, out); },
+      [&](const int16_t* in, int16_t* out) { reference::TanhInt16(st.int16, st.size, in, out); },
+      [&](const float* in, float* out) {
+        RunVariant(context, kFloatVariants, data.float_variant, tanh_op::TanhFloatProblem{st.size, in, out});
+      });
 }
 
 }  // namespace
 
-#define MOTE_KERNEL_TANH (PLAIN, "tanh/any/reference", InitOpData<SigmoidTanhOpData>, Prepare, Eval)
+#define MOTE_KERNEL_TANH (PLAIN, "tanh/any/reference", InitOpData<OpData>, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote
