@@ -4,21 +4,11 @@
 #include <cstdint>
 
 #include "kernels/batch_matmul/batch_matmul_variants.h"
+#include "kernels/simd/dot_f32_avx2.h"
 
 namespace mote {
 namespace batch_matmul {
 namespace {
-
-// Lanes [0, count) set (count in 1..8).
-inline __m256i TailMask(int count) {
-  return _mm256_cmpgt_epi32(_mm256_set1_epi32(count), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
-}
-
-inline float HorizontalSum(__m256 v) {
-  const __m128 s = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1));
-  const __m128 t = _mm_add_ps(s, _mm_movehl_ps(s, s));
-  return _mm_cvtss_f32(_mm_add_ss(t, _mm_shuffle_ps(t, t, 1)));
-}
 
 // rhs [K, N]: out[m, :] = sum_k lhs[m, k] * rhs[k, :], lhs[m, k] at m * lhs_m + k * lhs_k.
 void MatMulRowsAlongN(const reference::BatchMatMulParams& p, const float* lhs, const float* rhs, float* out) {
@@ -42,7 +32,7 @@ void MatMulRowsAlongN(const reference::BatchMatMulParams& p, const float* lhs, c
     }
     for (; n < p.n; n += 8) {
       const int count = p.n - n < 8 ? p.n - n : 8;
-      const __m256i mask = TailMask(count);
+      const __m256i mask = simd::FirstLanesMask(count);
       __m256 acc = _mm256_setzero_ps();
       for (int32_t k = 0; k < p.k; ++k) {
         const __m256 x = _mm256_broadcast_ss(a + k * lhs_k);
@@ -56,7 +46,7 @@ void MatMulRowsAlongN(const reference::BatchMatMulParams& p, const float* lhs, c
 // rhs [N, K] and lhs [M, K]: out[m, n] = dot(lhs row m, rhs row n).
 void MatMulRowsAlongK(const reference::BatchMatMulParams& p, const float* lhs, const float* rhs, float* out) {
   const int32_t tail = p.k % 8;
-  const __m256i mask = TailMask(tail == 0 ? 8 : tail);
+  const __m256i mask = simd::FirstLanesMask(tail == 0 ? 8 : tail);
   for (int32_t m = 0; m < p.m; ++m) {
     const float* a = lhs + static_cast<int64_t>(m) * p.k;
     for (int32_t n = 0; n < p.n; ++n) {
@@ -65,7 +55,7 @@ void MatMulRowsAlongK(const reference::BatchMatMulParams& p, const float* lhs, c
       int32_t k = 0;
       for (; k + 8 <= p.k; k += 8) acc = _mm256_fmadd_ps(_mm256_loadu_ps(a + k), _mm256_loadu_ps(b + k), acc);
       if (tail != 0) acc = _mm256_fmadd_ps(_mm256_maskload_ps(a + k, mask), _mm256_maskload_ps(b + k, mask), acc);
-      out[static_cast<int64_t>(m) * p.n + n] = HorizontalSum(acc);
+      out[static_cast<int64_t>(m) * p.n + n] = simd::HorizontalSum(acc);
     }
   }
 }

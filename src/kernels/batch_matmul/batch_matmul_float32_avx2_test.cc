@@ -20,10 +20,10 @@
 namespace mote {
 namespace {
 
-bool RunnableHere() {
-  return MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2) != nullptr &&
-         variant_test::CpuHas(isa::kAvx2 | isa::kFma);
-}
+// nullptr where the AVX2 files are not compiled in (other architectures, MOTE_X86_SIMD=OFF).
+constexpr auto kAvx2 = MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2);
+
+bool RunnableHere() { return kAvx2 != nullptr && variant_test::CpuHas(isa::kAvx2 | isa::kFma); }
 
 // lhs batches bl[3], rhs batches br[3] (each dim equal or 1), m x k times k x n.
 void CheckShape(const int (&bl)[3], const int (&br)[3], int m, int n, int k, bool adj_x, bool adj_y, uint64_t seed) {
@@ -48,7 +48,7 @@ void CheckShape(const int (&bl)[3], const int (&br)[3], int m, int n, int k, boo
   std::vector<float> want(out_size), abs_sum(out_size), got(out_size + 8, -7.0f);
   reference::BatchMatMulFloat(p, lhs.data(), rhs.data(), want.data());
   reference::BatchMatMulFloat(p, float_test::Abs(lhs).data(), float_test::Abs(rhs).data(), abs_sum.data());
-  batch_matmul::BatchMatMulFloatAvx2({p, lhs.data(), rhs.data(), got.data()}, nullptr);
+  kAvx2({p, lhs.data(), rhs.data(), got.data()}, nullptr);
   for (size_t i = out_size; i < got.size(); ++i) ASSERT_EQ(got[i], -7.0f) << "wrote past the output";
   got.resize(out_size);
   EXPECT_TRUE(float_test::WithinReorderBound(want, got, abs_sum, k))

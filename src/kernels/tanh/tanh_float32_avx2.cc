@@ -3,6 +3,8 @@
 
 #include <cstdint>
 
+#include "kernels/simd/dot_f32_avx2.h"
+#include "kernels/simd/exp_f32_avx2.h"
 #include "kernels/tanh/tanh_variants.h"
 
 namespace mote {
@@ -22,22 +24,9 @@ inline __m256 Tanh8(__m256 x) {
   q = _mm256_fmadd_ps(q, z, _mm256_set1_ps(0.13333211839199066f));
   q = _mm256_fmadd_ps(q, z, _mm256_set1_ps(-0.3333333134651184f));
   const __m256 small_abs = _mm256_fmadd_ps(_mm256_mul_ps(a, z), q, a);
-  // Large |x|: e = exp(2 min(|x|, 9.1)) = 2^n e^r, r = y - n ln2 in two steps (Cody-Waite).
-  const __m256 y = _mm256_add_ps(_mm256_min_ps(a, _mm256_set1_ps(9.1f)), _mm256_min_ps(a, _mm256_set1_ps(9.1f)));
-  const __m256 n = _mm256_round_ps(_mm256_mul_ps(y, _mm256_set1_ps(1.44269504088896341f)),
-                                   _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-  __m256 r = _mm256_fnmadd_ps(n, _mm256_set1_ps(0.693145751953125f), y);
-  r = _mm256_fnmadd_ps(n, _mm256_set1_ps(1.42860682030941723e-06f), r);
-  __m256 e = _mm256_set1_ps(1.0f / 5040.0f);
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f / 720.0f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f / 120.0f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f / 24.0f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f / 6.0f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(0.5f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f));
-  e = _mm256_fmadd_ps(e, r, _mm256_set1_ps(1.0f));
-  const __m256i two_n = _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23);
-  e = _mm256_mul_ps(e, _mm256_castsi256_ps(two_n));
+  // Large |x|: e = exp(2 min(|x|, 9.1)).
+  const __m256 clamped = _mm256_min_ps(a, _mm256_set1_ps(9.1f));
+  const __m256 e = simd::ExpF32(_mm256_add_ps(clamped, clamped));
   const __m256 one = _mm256_set1_ps(1.0f);
   const __m256 large_abs = _mm256_sub_ps(one, _mm256_div_ps(_mm256_set1_ps(2.0f), _mm256_add_ps(e, one)));
   const __m256 is_small = _mm256_cmp_ps(a, _mm256_set1_ps(0.625f), _CMP_LT_OQ);
@@ -54,8 +43,7 @@ void TanhFloatAvx2(const TanhFloatProblem& p, void*) {
   int i = 0;
   for (; i + 8 <= p.size; i += 8) _mm256_storeu_ps(p.output + i, Tanh8(_mm256_loadu_ps(p.input + i)));
   if (i < p.size) {
-    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256i mask = _mm256_cmpgt_epi32(_mm256_set1_epi32(p.size - i), lane);
+    const __m256i mask = simd::FirstLanesMask(p.size - i);
     _mm256_maskstore_ps(p.output + i, mask, Tanh8(_mm256_maskload_ps(p.input + i, mask)));
   }
 }

@@ -23,8 +23,8 @@ constexpr int kTanhFloatMaxUlp = 2;
 
 // x86-64 AVX2 + FMA (tanh_float32_avx2.cc), 8 lanes, the tail by masked loads and stores:
 //   |x| < 0.625   x + x^3 Q(x^2), Q a degree-5 least-squares fit of (tanh(x) - x) / x^3;
-//   |x| >= 0.625  1 - 2 / (e^(2|x|) + 1), the exponential by range reduction to |r| <= ln2 / 2 and its
-//                 degree-7 Taylor polynomial, |x| clamped to 9.1 (tanh rounds to 1 from there), the sign of x.
+//   |x| >= 0.625  1 - 2 / (e^(2|x|) + 1) (e^x: kernels/simd/exp_f32_avx2.h), |x| clamped to 9.1 (tanh rounds
+//                 to 1 from there), the sign of x.
 void TanhFloatAvx2(const TanhFloatProblem& p, void* scratch);
 
 }  // namespace tanh_op
