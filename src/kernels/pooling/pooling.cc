@@ -77,6 +77,10 @@ constexpr KernelVariant<pooling::PoolInt8Problem> kAverageInt8Variants[] = {
     {"average_pool_2d/int8/dsp", isa::kArmDsp, pooling::AppliesAverageDsp, nullptr,
      MOTE_ARM_DSP_FN(pooling::AveragePoolInt8Dsp)},
 #endif
+#if MOTE_TARGET_X86_64
+    {"average_pool_2d/int8/avx2", isa::kAvx2, pooling::AppliesAverageAvx2, nullptr,
+     MOTE_X86_SIMD_FN(pooling::AveragePoolInt8Avx2)},
+#endif
     {"average_pool_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference<reference::AveragePoolQuantized<int8_t>>},
 };
 
@@ -86,6 +90,9 @@ constexpr KernelVariant<pooling::PoolInt8Problem> kMaxInt8Variants[] = {
 #endif
 #if MOTE_TARGET_CORTEX_M
     {"max_pool_2d/int8/dsp", isa::kArmDsp, nullptr, nullptr, MOTE_ARM_DSP_FN(pooling::MaxPoolInt8Dsp)},
+#endif
+#if MOTE_TARGET_X86_64
+    {"max_pool_2d/int8/avx2", isa::kAvx2, nullptr, nullptr, MOTE_X86_SIMD_FN(pooling::MaxPoolInt8Avx2)},
 #endif
     {"max_pool_2d/int8/reference", 0, nullptr, nullptr, RunInt8Reference<reference::MaxPoolQuantized<int8_t>>},
 };
@@ -365,6 +372,11 @@ TfLiteStatus L2Eval(TfLiteContext* context, TfLiteNode* node) {
 }  // namespace
 
 namespace pooling {
+// The AVX2 average divides in float: at most kAvx2AverageMaxTaps window elements keep the sums below 2^24.
+bool AppliesAverageAvx2(const PoolInt8Problem& p) {
+  return static_cast<int64_t>(p.filter_height) * p.filter_width <= kAvx2AverageMaxTaps;
+}
+
 // The DSP average sums in int16 halves: the clipped window must hold at most kDspAverageMaxTaps elements.
 bool AppliesAverageDsp(const PoolInt8Problem& p) {
   const int64_t rows = p.filter_height < p.input_height ? p.filter_height : p.input_height;

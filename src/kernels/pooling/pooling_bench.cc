@@ -1,13 +1,14 @@
 // AVERAGE_POOL_2D and MAX_POOL_2D int8 on the benchmark models' layer shapes (Google Benchmark; bench/). Reports
-// window taps/s (output elements x filter area, before clipping). Only the references run on a host today: the
-// optimized variants are Cortex-M DSP/Helium ones (pooling_dsp.cc, pooling_mve.cc), counted on the boards by
-// bench/cortex_m/ (docs/cortex-m-optimized.md). A host variant adds one BENCHMARK over TimeVariant, as in
-// add_bench.cc.
+// window taps/s (output elements x filter area, before clipping): the references and the x86 AVX2 variants
+// (pooling_avx2.cc). The Cortex-M DSP/Helium ones (pooling_dsp.cc, pooling_mve.cc) are counted on the boards by
+// bench/cortex_m/ (docs/cortex-m-optimized.md).
 #include <cstdint>
 #include <vector>
 
 #include "benchmark/benchmark.h"
+#include "kernels/dispatch/variant.h"
 #include "kernels/pooling/pooling_reference.h"
+#include "kernels/pooling/pooling_variants.h"
 #include "mote/runtime_shape.h"
 #include "support/variant_bench_util.h"
 
@@ -60,8 +61,28 @@ void Reference(benchmark::State& state, PoolFn pool) {
 void AverageReference(benchmark::State& state) { Reference(state, reference::AveragePoolQuantized<int8_t>); }
 void MaxReference(benchmark::State& state) { Reference(state, reference::MaxPoolQuantized<int8_t>); }
 
+// The same layer as the variants' plain problem.
+pooling::PoolInt8Problem ProblemOf(Operands& o) {
+  return {1, o.input_shape.Dims(1), o.input_shape.Dims(2), o.input_shape.Dims(3), o.output_shape.Dims(1),
+          o.output_shape.Dims(2), o.params.stride_height, o.params.stride_width, o.params.filter_height,
+          o.params.filter_width, 0, 0, -128, 127, o.input.data(), o.output.data()};
+}
+
+void AverageAvx2(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::TimeVariant(state, ProblemOf(o), MOTE_X86_SIMD_FN(pooling::AveragePoolInt8Avx2),
+                             pooling::AppliesAverageAvx2, isa::kAvx2, o.taps);
+}
+void MaxAvx2(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::TimeVariant(state, ProblemOf(o), MOTE_X86_SIMD_FN(pooling::MaxPoolInt8Avx2),
+                             static_cast<bool (*)(const pooling::PoolInt8Problem&)>(nullptr), isa::kAvx2, o.taps);
+}
+
 BENCHMARK(AverageReference)->Name("AveragePool2DInt8/reference")->DenseRange(0, kLastLayer);
+BENCHMARK(AverageAvx2)->Name("AveragePool2DInt8/avx2")->DenseRange(0, kLastLayer);
 BENCHMARK(MaxReference)->Name("MaxPool2DInt8/reference")->DenseRange(0, kLastLayer);
+BENCHMARK(MaxAvx2)->Name("MaxPool2DInt8/avx2")->DenseRange(0, kLastLayer);
 
 }  // namespace
 }  // namespace mote

@@ -48,6 +48,15 @@ bool AppliesAverageDsp(const PoolInt8Problem& p);  // defined in pooling.cc (por
 void AveragePoolInt8Dsp(const PoolInt8Problem& p, void* scratch);
 void MaxPoolInt8Dsp(const PoolInt8Problem& p, void* scratch);
 
+// x86-64 AVX2 (pooling_avx2.cc), no scratch. Average: 32 channels per step in four int32 vectors, the rounded
+// division in float (exact for sums below 2^24 in magnitude, hence AppliesAverageAvx2's limit of kAvx2AverageMaxTaps
+// window elements), then 8-channel vectors, then single channels; max: 32, 16, then 8 channels per VPMAXSB,
+// then single channels.
+constexpr int64_t kAvx2AverageMaxTaps = 65536;
+bool AppliesAverageAvx2(const PoolInt8Problem& p);  // defined in pooling.cc (portable)
+void AveragePoolInt8Avx2(const PoolInt8Problem& p, void* scratch);
+void MaxPoolInt8Avx2(const PoolInt8Problem& p, void* scratch);
+
 }  // namespace pooling
 }  // namespace mote
 
