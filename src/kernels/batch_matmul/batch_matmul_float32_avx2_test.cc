@@ -21,7 +21,8 @@ namespace mote {
 namespace {
 
 // nullptr where the AVX2 files are not compiled in (other architectures, MOTE_X86_SIMD=OFF).
-constexpr auto kAvx2 = MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2);
+constexpr void (*kAvx2)(const batch_matmul::BatchMatMulFloatProblem&, void*) =
+    MOTE_X86_SIMD_FN(batch_matmul::BatchMatMulFloatAvx2);
 
 bool RunnableHere() { return kAvx2 != nullptr && variant_test::CpuHas(isa::kAvx2 | isa::kFma); }
 

@@ -19,7 +19,8 @@ namespace mote {
 namespace {
 
 // nullptr where the AVX2 files are not compiled in (other architectures, MOTE_X86_SIMD=OFF).
-constexpr auto kAvx2 = MOTE_X86_SIMD_FN(logistic::LogisticFloatAvx2);
+constexpr void (*kAvx2)(const logistic::LogisticFloatProblem&, void*) =
+    MOTE_X86_SIMD_FN(logistic::LogisticFloatAvx2);
 
 bool RunnableHere() { return kAvx2 != nullptr && variant_test::CpuHas(isa::kAvx2 | isa::kFma); }
 

@@ -19,8 +19,9 @@ namespace mote {
 namespace {
 
 // nullptr where the AVX2 files are not compiled in (other architectures, MOTE_X86_SIMD=OFF).
-constexpr auto kAverageAvx2 = MOTE_X86_SIMD_FN(pooling::AveragePoolInt8Avx2);
-constexpr auto kMaxAvx2 = MOTE_X86_SIMD_FN(pooling::MaxPoolInt8Avx2);
+using PoolFn = void (*)(const pooling::PoolInt8Problem&, void*);
+constexpr PoolFn kAverageAvx2 = MOTE_X86_SIMD_FN(pooling::AveragePoolInt8Avx2);
+constexpr PoolFn kMaxAvx2 = MOTE_X86_SIMD_FN(pooling::MaxPoolInt8Avx2);
 
 bool RunnableHere() { return kAverageAvx2 != nullptr && variant_test::CpuHas(isa::kAvx2); }
 

@@ -21,7 +21,7 @@ namespace mote {
 namespace {
 
 // nullptr where the AVX2 files are not compiled in (other architectures, MOTE_X86_SIMD=OFF).
-constexpr auto kAvx2 = MOTE_X86_SIMD_FN(tanh_op::TanhFloatAvx2);
+constexpr void (*kAvx2)(const tanh_op::TanhFloatProblem&, void*) = MOTE_X86_SIMD_FN(tanh_op::TanhFloatAvx2);
 
 bool RunnableHere() { return kAvx2 != nullptr && variant_test::CpuHas(isa::kAvx2 | isa::kFma); }
 
