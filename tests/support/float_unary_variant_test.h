@@ -8,9 +8,13 @@
 #include <cstdio>
 #include <cstring>
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "isa/cpu_features.h"
+#include "kernels/dispatch/variant.h"
+#include "support/model_builder.h"
 #include "support/variant_test_util.h"
 
 namespace mote {
@@ -98,6 +102,31 @@ void ExpectTailsAndInPlace(void (*variant)(const Problem&, void*), void (*refere
     variant(Problem{size, in_place.data(), in_place.data()}, nullptr);
     for (int i = 0; i < size; ++i) EXPECT_EQ(in_place[i], out[i]) << "in place, size " << size << ", element " << i;
   }
+}
+
+// The variant prepare reports for a one-node float model of `op` ([1, 37] in and out) under feature mask `mask`.
+inline std::string UnaryFloatModelVariant(schema::BuiltinOperator op, uint32_t mask) {
+  test::ModelBuilder b;
+  const int code = b.AddOperatorCode(op, 1);
+  const int in = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "in", 0, {}, {});
+  const int out = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "out", 0, {}, {});
+  b.AddOperator(code, {in}, {out});
+  b.SetInputs({in});
+  b.SetOutputs({out});
+  variant_test::Rng input_rng(9);
+  const variant_test::ModelRun r = variant_test::RunModelMasked(b.Finish(), 16 * 1024, input_rng, mask | isa::kArmNeon);
+  EXPECT_EQ(r.status, kTfLiteOk);
+  return r.variant;
+}
+
+// `op`'s float32 node reports "<prefix>/avx2" when the variant runs here (`runs`), else "<prefix>/reference", and
+// "<prefix>/reference" with AVX2 or FMA masked.
+inline void ExpectAvx2FloatDispatch(schema::BuiltinOperator op, const std::string& prefix, bool runs) {
+  if (kRequireOptimizedVariants && !runs) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build without AVX2 + FMA";
+  EXPECT_EQ(UnaryFloatModelVariant(op, 0), prefix + (runs ? "/avx2" : "/reference"));
+  if (kRequireOptimizedVariants) return;
+  EXPECT_EQ(UnaryFloatModelVariant(op, isa::kAvx2), prefix + "/reference");
+  EXPECT_EQ(UnaryFloatModelVariant(op, isa::kFma), prefix + "/reference");
 }
 
 }  // namespace float_test

@@ -12,7 +12,6 @@
 #include "kernels/logistic/logistic_reference.h"
 #include "kernels/logistic/logistic_variants.h"
 #include "support/float_unary_variant_test.h"
-#include "support/model_builder.h"
 #include "support/variant_test_util.h"
 
 namespace mote {
@@ -51,28 +50,8 @@ TEST(LogisticFloatAvx2, EveryTailLengthWritesExactlyItsElementsAndWorksInPlace) 
   float_test::ExpectTailsAndInPlace(kAvx2, reference::LogisticFloat, 20.0f, logistic::kLogisticFloatMaxUlp);
 }
 
-// A float LOGISTIC model of 37 elements: the variant prepare reports under `mask`.
-std::string FloatLogisticVariant(uint32_t mask) {
-  test::ModelBuilder b;
-  const int code = b.AddOperatorCode(schema::BuiltinOperator_LOGISTIC, 1);
-  const int in = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "in", 0, {}, {});
-  const int out = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "out", 0, {}, {});
-  b.AddOperator(code, {in}, {out});
-  b.SetInputs({in});
-  b.SetOutputs({out});
-  variant_test::Rng input_rng(9);
-  const variant_test::ModelRun r = variant_test::RunModelMasked(b.Finish(), 16 * 1024, input_rng, mask | isa::kArmNeon);
-  EXPECT_EQ(r.status, kTfLiteOk);
-  return r.variant;
-}
-
 TEST(LogisticFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
-  const bool runs = RunnableHere();
-  if (kRequireOptimizedVariants && !runs) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build without AVX2 + FMA";
-  EXPECT_EQ(FloatLogisticVariant(0), runs ? "logistic/float32/avx2" : "logistic/float32/reference");
-  if (kRequireOptimizedVariants) return;
-  EXPECT_EQ(FloatLogisticVariant(isa::kAvx2), "logistic/float32/reference");
-  EXPECT_EQ(FloatLogisticVariant(isa::kFma), "logistic/float32/reference");
+  float_test::ExpectAvx2FloatDispatch(schema::BuiltinOperator_LOGISTIC, "logistic/float32", RunnableHere());
 }
 
 }  // namespace

@@ -14,7 +14,6 @@
 #include "kernels/tanh/tanh_reference.h"
 #include "kernels/tanh/tanh_variants.h"
 #include "support/float_unary_variant_test.h"
-#include "support/model_builder.h"
 #include "support/variant_test_util.h"
 
 namespace mote {
@@ -57,28 +56,8 @@ TEST(TanhFloatAvx2, EveryTailLengthWritesExactlyItsElementsAndWorksInPlace) {
   float_test::ExpectTailsAndInPlace(kAvx2, reference::TanhFloat, 8.0f, tanh_op::kTanhFloatMaxUlp);
 }
 
-// A float TANH model of 37 elements: the variant prepare reports under `mask`.
-std::string FloatTanhVariant(uint32_t mask) {
-  test::ModelBuilder b;
-  const int code = b.AddOperatorCode(schema::BuiltinOperator_TANH, 1);
-  const int in = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "in", 0, {}, {});
-  const int out = b.AddTensor(schema::TensorType_FLOAT32, {1, 37}, "out", 0, {}, {});
-  b.AddOperator(code, {in}, {out});
-  b.SetInputs({in});
-  b.SetOutputs({out});
-  variant_test::Rng input_rng(9);
-  const variant_test::ModelRun r = variant_test::RunModelMasked(b.Finish(), 16 * 1024, input_rng, mask | isa::kArmNeon);
-  EXPECT_EQ(r.status, kTfLiteOk);
-  return r.variant;
-}
-
 TEST(TanhFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
-  const bool runs = RunnableHere();
-  if (kRequireOptimizedVariants && !runs) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build without AVX2 + FMA";
-  EXPECT_EQ(FloatTanhVariant(0), runs ? "tanh/float32/avx2" : "tanh/float32/reference");
-  if (kRequireOptimizedVariants) return;
-  EXPECT_EQ(FloatTanhVariant(isa::kAvx2), "tanh/float32/reference");
-  EXPECT_EQ(FloatTanhVariant(isa::kFma), "tanh/float32/reference");
+  float_test::ExpectAvx2FloatDispatch(schema::BuiltinOperator_TANH, "tanh/float32", RunnableHere());
 }
 
 }  // namespace
