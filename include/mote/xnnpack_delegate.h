@@ -10,6 +10,11 @@
 //
 // Or with TFLite's C names (TfLiteXNNPackDelegateCreate / TfLiteXNNPackDelegateDelete) declared below.
 //
+// int8 only on request (options.quantized / TFLITE_XNNPACK_DELEGATE_FLAG_QS8): FULLY_CONNECTED (per-tensor
+// weights), CONV_2D, DEPTHWISE_CONV_2D, ADD, SUB, MUL, MAX_POOL_2D, MEAN over H and W, PAD, PADV2, RESHAPE,
+// RESIZE_BILINEAR, LOGISTIC, ELU, RELU, RELU6, RELU_N1_TO_1 — each node only if this XNNPACK builds it (tried
+// once on its own in Prepare, so a quantization XNNPACK refuses leaves the node to mote, not the whole graph).
+//
 // What it takes. Prepare walks the execution plan and claims each node whose op, types, shapes and parameters
 // it can hand to the installed XNNPACK exactly as TFLite defines them (float32 tensors; weights and biases
 // constant, or float16 constants behind a DEQUANTIZE, which are folded to float32 when the partition is built):
@@ -58,6 +63,10 @@ struct XnnpackDelegateOptions {
   int num_threads = 1;             // <= 1: partitions run on the calling thread
   std::vector<int> excluded_ops;   // builtin codes (kTfLiteBuiltin*) left to mote's kernels
   bool log_claims = false;         // log each node taken and why each float node was not
+  // Also take int8 (QS8) nodes: per-tensor int8 activations, int8 weights (per-channel for CONV_2D and
+  // DEPTHWISE_CONV_2D), int32 biases. OFF by default: XNNPACK's requantization is not TFLM's, so results may
+  // differ from mote's bit-exact kernels by a few quantization steps (docs/xnnpack-delegate.md, "int8").
+  bool quantized = false;
   // Tests only: pretend the named XNNPACK call ("xnn_create_runtime_v2", "xnn_define_convolution_2d", ...)
   // returned xnn_status_invalid_parameter, to exercise the fallback and error paths.
   std::string fail_call_for_testing;
@@ -114,8 +123,12 @@ class XnnpackDelegate {
 // TFLite's C entry points (tensorflow/lite/delegates/xnnpack/xnnpack_delegate.h), over mote::XnnpackDelegate.
 struct TfLiteXNNPackDelegateOptions {
   int32_t num_threads;  // <= 1: the calling thread
-  uint32_t flags;       // accepted; none is interpreted
+  uint32_t flags;       // TFLITE_XNNPACK_DELEGATE_FLAG_QS8 sets XnnpackDelegateOptions::quantized; others accepted
 };
+// TFLite's flag values.
+#define TFLITE_XNNPACK_DELEGATE_FLAG_QS8 0x00000001
+#define TFLITE_XNNPACK_DELEGATE_FLAG_QU8 0x00000002
+#define TFLITE_XNNPACK_DELEGATE_FLAG_FORCE_FP16 0x00000004
 TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault();
 // nullptr when XNNPACK cannot start (reason logged). Delete with TfLiteXNNPackDelegateDelete.
 TfLiteDelegate* TfLiteXNNPackDelegateCreate(const TfLiteXNNPackDelegateOptions* options);

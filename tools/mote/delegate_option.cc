@@ -1,4 +1,4 @@
-// `--delegate xnnpack [--threads N]` (delegate_option.h).
+// `--delegate xnnpack [--threads N] [--xnnpack-int8]` (delegate_option.h).
 #include "delegate_option.h"
 
 #include <cstdio>
@@ -14,6 +14,11 @@ namespace cli {
 bool ParseDelegateArg(const char* command, const std::vector<std::string>& args, size_t* i, DelegateOption* option,
                       bool* ok) {
   const std::string& a = args[*i];
+  if (a == "--xnnpack-int8") {
+    option->int8 = true;
+    *ok = true;
+    return true;
+  }
   if (a != "--delegate" && a != "--threads") return false;
   *ok = false;
   if (*i + 1 >= args.size()) {
@@ -53,10 +58,14 @@ AppliedDelegate::~AppliedDelegate() = default;
 
 bool AppliedDelegate::Apply(const char* command, const DelegateOption& option, MicroInterpreter& interpreter) {
   impl_->option = option;
-  if (option.name.empty()) return true;
+  if (option.name.empty()) {
+    if (option.int8) std::fprintf(stderr, "mote %s: warning: --xnnpack-int8 without --delegate xnnpack does nothing\n", command);
+    return true;
+  }
 #ifdef MOTE_HAVE_XNNPACK
   XnnpackDelegateOptions o;
   o.num_threads = option.threads;
+  o.quantized = option.int8;
   impl_->xnnpack = XnnpackDelegate::Create(o);
   if (impl_->xnnpack == nullptr) {
     std::fprintf(stderr, "mote %s: the XNNPACK delegate cannot start (see the message above)\n", command);
@@ -86,8 +95,9 @@ void AppliedDelegate::PrintSummary(bool per_node) const {
     std::printf("delegate xnnpack: not applied (delegation failed); 0 nodes, 0 partitions\n");
     return;
   }
-  std::printf("delegate xnnpack: %zu of %zu node(s) in %d partition(s), %d thread(s)\n", d.claimed_nodes().size(),
-              d.decisions().size(), d.partitions(), impl_->option.threads);
+  std::printf("delegate xnnpack: %zu of %zu node(s) in %d partition(s), %d thread(s)%s\n", d.claimed_nodes().size(),
+              d.decisions().size(), d.partitions(), impl_->option.threads,
+              impl_->option.int8 ? ", int8 on (XNNPACK's requantization, not bit-exact with TFLM)" : "");
   if (!per_node) return;
   for (const auto& n : d.decisions()) {
     if (n.taken) {

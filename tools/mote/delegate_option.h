@@ -1,4 +1,4 @@
-// `--delegate xnnpack [--threads N]` for `mote run` and `mote inspect`: parsing, applying the delegate to a
+// `--delegate xnnpack [--threads N] [--xnnpack-int8]` for `mote run` and `mote inspect`: parsing, applying the delegate to a
 // MicroInterpreter before AllocateTensors, and the summary of what it took.
 #ifndef MOTE_TOOLS_DELEGATE_OPTION_H_
 #define MOTE_TOOLS_DELEGATE_OPTION_H_
@@ -15,9 +15,10 @@ namespace cli {
 struct DelegateOption {
   std::string name;  // empty: none; "xnnpack"
   int threads = 1;
+  bool int8 = false;  // --xnnpack-int8: XNNPACK takes int8 nodes too (XnnpackDelegateOptions::quantized)
 };
 
-// Consumes args[*i] (and its value) when it is --delegate or --threads; *ok false (message printed) on a bad
+// Consumes args[*i] (and its value) when it is --delegate, --threads or --xnnpack-int8; *ok false (message printed) on a bad
 // value. Returns whether the argument was one of these.
 bool ParseDelegateArg(const char* command, const std::vector<std::string>& args, size_t* i, DelegateOption* option,
                       bool* ok);

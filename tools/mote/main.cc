@@ -17,7 +17,8 @@ constexpr CommandHelp kHelp[] = {
     {"run",
      "  run MODEL [-i FILE]... [-o DIR] [--arena BYTES] [--top K] [--labels FILE]\n"
      "            [--bench [--runs N] [--warmup W]] [--profile] [--npy] [--max-loop-iterations N]\n"
-     "            [--no-in-place] [--no-reorder] [--no-prepack] [--delegate xnnpack [--threads N]]\n"
+     "            [--no-in-place] [--no-reorder] [--no-prepack]\n"
+     "            [--delegate xnnpack [--threads N] [--xnnpack-int8]]\n"
      "      Runs MODEL. Input k comes from the k-th -i file (a .npy array of the tensor's dtype and\n"
      "      shape, or raw bytes of exactly the tensor's size);\n"
      "      without -i, inputs are generated (xorshift32, seed 0x9E3779B9 + k). -o writes\n"
@@ -29,9 +30,10 @@ constexpr CommandHelp kHelp[] = {
      "      --no-prepack repacks weights on every invoke instead of once in prepare (a smaller arena).\n"
      "      --delegate xnnpack runs the float32 nodes XNNPACK supports through the\n"
      "      XNNPACK delegate (--threads N, default 1); the rest stay on mote's kernels (builds with\n"
-     "      libxnnpack-dev only).\n"},
+     "      libxnnpack-dev only). --xnnpack-int8 lets it take int8 nodes too: XNNPACK's\n"
+     "      requantization, not bit-exact with TFLM (docs/xnnpack-delegate.md).\n"},
     {"inspect",
-     "  inspect MODEL [--json] [--memory] [--delegate xnnpack]\n"
+     "  inspect MODEL [--json] [--memory] [--delegate xnnpack [--xnnpack-int8]]\n"
      "      Operators, tensors, kernel variants and the exact arena size; --memory adds the memory plan\n"
      "      (each tensor's lifetime, size and offset, the peak, in-place execution, placement order).\n"
      "      --delegate xnnpack adds which nodes the XNNPACK delegate takes (and why the others stay),\n"

@@ -51,23 +51,87 @@ bool IsConstant(const NodeVisit& v, int index) {
   return t != nullptr && t->allocation_type == kTfLiteMmapRo && t->data.raw != nullptr;
 }
 
-// A float32 tensor of at most XNN_MAX_TENSOR_DIMS dimensions, none of them empty.
-bool IsFloatTensor(NodeVisit& v, int index, const char* role) {
+const TfLiteTensor* FullTensor(const NodeVisit& v, int index) {
+  return index < 0 ? nullptr : v.context->GetTensor(v.context, index);
+}
+
+// The tensor's affine quantization: scales and zero points (count 1 for per-tensor), nullptr if it has none.
+const TfLiteAffineQuantization* Affine(const NodeVisit& v, int index) {
+  const TfLiteTensor* t = FullTensor(v, index);
+  if (t == nullptr || t->quantization.type != kTfLiteAffineQuantization || t->quantization.params == nullptr)
+    return nullptr;
+  const auto* q = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
+  if (q->scale == nullptr || q->zero_point == nullptr || q->scale->size < 1) return nullptr;
+  return q;
+}
+
+// An int8 tensor quantized per tensor (XNNPACK's qint8 activations): one positive scale, one zero point.
+bool IsPerTensorInt8(NodeVisit& v, int index, const char* role) {
+  const TfLiteAffineQuantization* q = Affine(v, index);
+  if (q == nullptr || q->scale->size != 1 || q->zero_point->size != 1 || !(q->scale->data[0] > 0.0f))
+    return Reject(v, "%s is not quantized per tensor", role);
+  return true;
+}
+
+// A tensor of the node's type (FLOAT32, or INT8 quantized per tensor) of at most XNN_MAX_TENSOR_DIMS
+// dimensions, none of them empty.
+bool IsDataTensor(NodeVisit& v, int index, const char* role) {
   const TfLiteEvalTensor* t = Tensor(v, index);
   if (t == nullptr) return Reject(v, "%s is missing", role);
-  if (t->type != kTfLiteFloat32) return Reject(v, "%s is %s, not FLOAT32", role, TfLiteTypeGetName(t->type));
+  if (t->type != v.type)
+    return Reject(v, "%s is %s, not %s", role, TfLiteTypeGetName(t->type), TfLiteTypeGetName(v.type));
   if (Rank(t) > XNN_MAX_TENSOR_DIMS) return Reject(v, "%s has %d dimensions (XNNPACK: at most %d)", role, Rank(t),
                                                    XNN_MAX_TENSOR_DIMS);
   for (int i = 0; i < Rank(t); ++i)
     if (Dim(t, i) <= 0) return Reject(v, "%s has an empty dimension", role);
-  return true;
+  return v.type != kTfLiteInt8 || IsPerTensorInt8(v, index, role);
 }
 
 // A float32 constant (weights, bias, slope), or a DEQUANTIZE of a float16 constant.
 bool IsStaticFloat(NodeVisit& v, int index, const char* role) {
-  if (!IsFloatTensor(v, index, role)) return false;
+  if (!IsDataTensor(v, index, role)) return false;
   if (IsConstant(v, index) || v.facts->fp16_source.count(index) > 0) return true;
   return Reject(v, "%s is not a constant", role);
+}
+
+// Constant weights of the node's type. INT8 weights are symmetric (zero points 0), quantized per tensor or,
+// where XNNPACK has a channel-wise form (channel_dim >= 0), per channel along channel_dim.
+bool IsStaticWeights(NodeVisit& v, int index, const char* role, int channel_dim) {
+  if (v.type != kTfLiteInt8) return IsStaticFloat(v, index, role);
+  const TfLiteEvalTensor* t = Tensor(v, index);
+  if (t == nullptr) return Reject(v, "%s is missing", role);
+  if (t->type != kTfLiteInt8) return Reject(v, "%s is %s, not INT8", role, TfLiteTypeGetName(t->type));
+  if (!IsConstant(v, index)) return Reject(v, "%s is not a constant", role);
+  const TfLiteAffineQuantization* q = Affine(v, index);
+  if (q == nullptr) return Reject(v, "%s is not quantized", role);
+  for (int i = 0; i < q->zero_point->size; ++i)
+    if (q->zero_point->data[i] != 0) return Reject(v, "%s has a zero point other than 0", role);
+  for (int i = 0; i < q->scale->size; ++i)
+    if (!(q->scale->data[i] > 0.0f)) return Reject(v, "%s has a scale that is not positive", role);
+  if (q->scale->size == 1) return true;
+  if (channel_dim < 0) return Reject(v, "%s: per-channel int8 scales (this XNNPACK takes per-tensor ones here)", role);
+  if (q->quantized_dimension != channel_dim || channel_dim >= Rank(t) || q->scale->size != Dim(t, channel_dim))
+    return Reject(v, "%s is not quantized per channel along dimension %d", role, channel_dim);
+  return true;
+}
+
+// A constant bias: float32 for float nodes, INT32 for int8 nodes.
+bool IsStaticBias(NodeVisit& v, int index) {
+  if (v.type != kTfLiteInt8) return IsStaticFloat(v, index, "the bias");
+  const TfLiteEvalTensor* t = Tensor(v, index);
+  if (t == nullptr || t->type != kTfLiteInt32) return Reject(v, "the bias is not INT32");
+  if (!IsConstant(v, index)) return Reject(v, "the bias is not a constant");
+  return true;
+}
+
+// int8 nodes that only move or select values (pools, pads, reshapes, clamps): XNNPACK keeps the input's
+// quantization, so the output must have the same.
+bool SameQuantization(NodeVisit& v) {
+  if (v.type != kTfLiteInt8) return true;
+  const TfLiteTensor* in = FullTensor(v, Input(v, 0));
+  const TfLiteTensor* out = FullTensor(v, Output(v, 0));
+  if (in->params.scale == out->params.scale && in->params.zero_point == out->params.zero_point) return true;
+  return Reject(v, "the output's quantization is not the input's (XNNPACK keeps it for this op)");
 }
 
 bool IsRank(NodeVisit& v, int index, int rank, const char* role) {
@@ -76,14 +140,14 @@ bool IsRank(NodeVisit& v, int index, int rank, const char* role) {
   return true;
 }
 
-// Every input and output of the node a float32 tensor (inputs listed in `skip` are checked by the op itself).
-bool AllFloat(NodeVisit& v, int inputs, int outputs = 1) {
+// Every input and output of the node a tensor of the node's type.
+bool AllData(NodeVisit& v, int inputs, int outputs = 1) {
   if (v.node->inputs->size != inputs) return Reject(v, "has %d inputs, expected %d", v.node->inputs->size, inputs);
   if (v.node->outputs->size != outputs) return Reject(v, "has %d outputs", v.node->outputs->size);
   for (int i = 0; i < inputs; ++i)
-    if (!IsFloatTensor(v, Input(v, i), "an input")) return false;
+    if (!IsDataTensor(v, Input(v, i), "an input")) return false;
   for (int i = 0; i < outputs; ++i)
-    if (!IsFloatTensor(v, Output(v, i), "the output")) return false;
+    if (!IsDataTensor(v, Output(v, i), "the output")) return false;
   return true;
 }
 
@@ -162,10 +226,11 @@ bool VisitFullyConnected(NodeVisit& v) {
   const int in = Input(v, 0), filter = Input(v, 1), bias = Input(v, 2), out = Output(v, 0);
   if (p == nullptr || v.node->inputs->size < 2 || v.node->inputs->size > 3 || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs or outputs");
-  if (!IsFloatTensor(v, in, "the input") || !IsStaticFloat(v, filter, "the weights") ||
-      !IsFloatTensor(v, out, "the output") || !IsRank(v, filter, 2, "the weights"))
+  // This XNNPACK's int8 fully connected has per-tensor weights only (no channel-wise form).
+  if (!IsDataTensor(v, in, "the input") || !IsStaticWeights(v, filter, "the weights", -1) ||
+      !IsDataTensor(v, out, "the output") || !IsRank(v, filter, 2, "the weights"))
     return false;
-  if (bias >= 0 && (!IsStaticFloat(v, bias, "the bias") || !IsRank(v, bias, 1, "the bias"))) return false;
+  if (bias >= 0 && (!IsStaticBias(v, bias) || !IsRank(v, bias, 1, "the bias"))) return false;
   if (p->weights_format != kTfLiteFullyConnectedWeightsFormatDefault) return Reject(v, "shuffled weights");
   float min = -kInf, max = kInf;
   if (!Activation(v, p->activation, &min, &max)) return false;
@@ -190,18 +255,20 @@ bool VisitFullyConnected(NodeVisit& v) {
   if (v.subgraph == nullptr) return true;
   return Defined(v, "xnn_define_fully_connected",
                  xnn_define_fully_connected(v.subgraph, min, max, v.value(in), v.value(filter),
-                                            bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
+                                            bias >= 0 ? v.bias_value(bias, in, filter) : XNN_INVALID_VALUE_ID,
+                                            v.value(out), flags));
 }
 
 bool VisitConv2D(NodeVisit& v, bool depthwise) {
   const int in = Input(v, 0), filter = Input(v, 1), bias = Input(v, 2), out = Output(v, 0);
   if (v.node->inputs->size < 2 || v.node->inputs->size > 3 || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs or outputs");
-  if (!IsFloatTensor(v, in, "the input") || !IsRank(v, in, 4, "the input") ||
-      !IsStaticFloat(v, filter, "the filter") || !IsRank(v, filter, 4, "the filter") ||
-      !IsFloatTensor(v, out, "the output") || !IsRank(v, out, 4, "the output"))
+  // int8 filters per channel along the output channels: dimension 0 ([O, H, W, I]), or 3 for depthwise.
+  if (!IsDataTensor(v, in, "the input") || !IsRank(v, in, 4, "the input") ||
+      !IsStaticWeights(v, filter, "the filter", depthwise ? 3 : 0) || !IsRank(v, filter, 4, "the filter") ||
+      !IsDataTensor(v, out, "the output") || !IsRank(v, out, 4, "the output"))
     return false;
-  if (bias >= 0 && (!IsStaticFloat(v, bias, "the bias") || !IsRank(v, bias, 1, "the bias"))) return false;
+  if (bias >= 0 && (!IsStaticBias(v, bias) || !IsRank(v, bias, 1, "the bias"))) return false;
   const TfLiteEvalTensor* input = Tensor(v, in);
   const TfLiteEvalTensor* weights = Tensor(v, filter);
   const int input_channels = Dim(input, 3);
@@ -243,7 +310,7 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
                    xnn_define_depthwise_convolution_2d(
                        v.subgraph, pad.top, pad.right, pad.bottom, pad.left, kernel_height, kernel_width, stride_h, stride_w, dilation_h,
                        dilation_w, output_channels / input_channels, input_channels, min, max, v.value(in),
-                       v.value(filter), bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
+                       v.value(filter), bias >= 0 ? v.bias_value(bias, in, filter) : XNN_INVALID_VALUE_ID, v.value(out), flags));
   }
   const int group_input_channels = Dim(weights, 3);
   if (input_channels % group_input_channels != 0)
@@ -255,7 +322,8 @@ bool VisitConv2D(NodeVisit& v, bool depthwise) {
                  xnn_define_convolution_2d(v.subgraph, pad.top, pad.right, pad.bottom, pad.left, kernel_height, kernel_width, stride_h, stride_w,
                                            dilation_h, dilation_w, groups, group_input_channels,
                                            output_channels / groups, min, max, v.value(in), v.value(filter),
-                                           bias >= 0 ? v.value(bias) : XNN_INVALID_VALUE_ID, v.value(out), flags));
+                                           bias >= 0 ? v.bias_value(bias, in, filter) : XNN_INVALID_VALUE_ID,
+                                           v.value(out), flags));
 }
 
 // TRANSPOSE_CONV: inputs output_shape (constant), weights [O, KH, KW, I], input [N, H, W, I], bias [O]. TFLite's
@@ -266,9 +334,9 @@ bool VisitTransposeConv(NodeVisit& v) {
   const int filter = Input(v, 1), in = Input(v, 2), bias = Input(v, 3), out = Output(v, 0);
   if (p == nullptr || v.node->inputs->size < 3 || v.node->inputs->size > 4 || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs or outputs");
-  if (!IsFloatTensor(v, in, "the input") || !IsRank(v, in, 4, "the input") ||
+  if (!IsDataTensor(v, in, "the input") || !IsRank(v, in, 4, "the input") ||
       !IsStaticFloat(v, filter, "the filter") || !IsRank(v, filter, 4, "the filter") ||
-      !IsFloatTensor(v, out, "the output") || !IsRank(v, out, 4, "the output"))
+      !IsDataTensor(v, out, "the output") || !IsRank(v, out, 4, "the output"))
     return false;
   if (!IsConstant(v, Input(v, 0))) return Reject(v, "the output shape is not a constant");
   if (bias >= 0 && (!IsStaticFloat(v, bias, "the bias") || !IsRank(v, bias, 1, "the bias"))) return false;
@@ -309,7 +377,7 @@ bool VisitTransposeConv(NodeVisit& v) {
 }
 
 bool VisitBinary(NodeVisit& v, int32_t code) {
-  if (!AllFloat(v, 2)) return false;
+  if (!AllData(v, 2)) return false;
   float min = -kInf, max = kInf;
   switch (code) {
     case kTfLiteBuiltinAdd: {
@@ -376,8 +444,8 @@ bool DefineClamp(NodeVisit& v, float min, float max) {
 
 bool VisitPool(NodeVisit& v, bool max_pool) {
   const auto* p = ParamsOf<TfLitePoolParams>(v);
-  if (p == nullptr || !AllFloat(v, 1) || !IsRank(v, Input(v, 0), 4, "the input") ||
-      !IsRank(v, Output(v, 0), 4, "the output"))
+  if (p == nullptr || !AllData(v, 1) || !IsRank(v, Input(v, 0), 4, "the input") ||
+      !IsRank(v, Output(v, 0), 4, "the output") || !SameQuantization(v))
     return p == nullptr ? Reject(v, "no parameters") : false;
   const uint32_t flags = 0;
   Pad pad;
@@ -392,6 +460,16 @@ bool VisitPool(NodeVisit& v, bool max_pool) {
   if (!OutputIs(v, {Dim(input, 0), ConvOut(Dim(input, 1), p->filter_height, p->stride_height, 1, p->padding),
                     ConvOut(Dim(input, 2), p->filter_width, p->stride_width, 1, p->padding), Dim(input, 3)}))
     return false;
+  if (v.type == kTfLiteInt8 && !max_pool) {
+    // This XNNPACK has no int8 average pooling, but a window over the whole (unpadded) input is its global
+    // average pooling, which it has: the classifier heads of vww, kws and ResNet.
+    if (Dim(input, 1) != p->filter_height || Dim(input, 2) != p->filter_width || pad.top + pad.bottom + pad.left + pad.right != 0)
+      return Reject(v, "int8 average pooling whose window is not the whole input (this XNNPACK: float only)");
+    if (v.subgraph == nullptr) return true;
+    return Defined(v, "xnn_define_global_average_pooling_2d",
+                   xnn_define_global_average_pooling_2d(v.subgraph, min, max, v.value(Input(v, 0)),
+                                                        v.value(Output(v, 0)), 0));
+  }
   if (p->filter_height == 1 && p->filter_width == 1) {
     // A 1x1 window is the identity (XNNPACK's pooling needs at least 2 elements): only without subsampling.
     if (p->stride_height != 1 || p->stride_width != 1) return Reject(v, "1x1 pooling with a stride");
@@ -428,8 +506,8 @@ bool ConstantInts(NodeVisit& v, int index, std::vector<int64_t>* values, const c
 bool VisitMean(NodeVisit& v) {
   const auto* p = ParamsOf<TfLiteReducerParams>(v);
   if (p == nullptr || v.node->inputs->size != 2 || v.node->outputs->size != 1) return Reject(v, "unexpected inputs");
-  if (!IsFloatTensor(v, Input(v, 0), "the input") || !IsRank(v, Input(v, 0), 4, "the input") ||
-      !IsFloatTensor(v, Output(v, 0), "the output"))
+  if (!IsDataTensor(v, Input(v, 0), "the input") || !IsRank(v, Input(v, 0), 4, "the input") ||
+      !IsDataTensor(v, Output(v, 0), "the output"))
     return false;
   std::vector<int64_t> axes;
   if (!ConstantInts(v, Input(v, 1), &axes, "the axes")) return false;
@@ -456,7 +534,7 @@ bool VisitMean(NodeVisit& v) {
   }
   // XNNPACK's global pooling keeps H and W (as 1): pool into a value of its own, then drop them.
   const size_t pooled_dims[4] = {static_cast<size_t>(n), 1, 1, static_cast<size_t>(c)};
-  const uint32_t pooled = v.internal_value(4, pooled_dims);
+  const uint32_t pooled = v.internal_value(Output(v, 0), 4, pooled_dims);
   const size_t flat_dims[2] = {static_cast<size_t>(n), static_cast<size_t>(c)};
   return Defined(v, "xnn_define_global_average_pooling_2d",
                  xnn_define_global_average_pooling_2d(v.subgraph, -kInf, kInf, v.value(Input(v, 0)), pooled, 0)) &&
@@ -468,7 +546,9 @@ bool VisitPad(NodeVisit& v, bool v2) {
   const int expected = v2 ? 3 : 2;
   if (v.node->inputs->size < 2 || v.node->inputs->size > expected || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs");
-  if (!IsFloatTensor(v, Input(v, 0), "the input") || !IsFloatTensor(v, Output(v, 0), "the output")) return false;
+  if (!IsDataTensor(v, Input(v, 0), "the input") || !IsDataTensor(v, Output(v, 0), "the output") ||
+      !SameQuantization(v))
+    return false;
   const int rank = Rank(Tensor(v, Input(v, 0)));
   std::vector<int64_t> paddings;
   if (!ConstantInts(v, Input(v, 1), &paddings, "the paddings")) return false;
@@ -481,9 +561,20 @@ bool VisitPad(NodeVisit& v, bool v2) {
   if (!OutputIs(v, padded)) return false;
   float value = 0.0f;
   if (v2 && v.node->inputs->size == 3 && Input(v, 2) >= 0) {
-    if (!IsFloatTensor(v, Input(v, 2), "the padding value") || !IsConstant(v, Input(v, 2)))
-      return Reject(v, "the padding value is not a float constant");
-    value = v.context->GetEvalTensor(v.context, Input(v, 2))->data.f[0];
+    if (!IsDataTensor(v, Input(v, 2), "the padding value") || !IsConstant(v, Input(v, 2)))
+      return Reject(v, "the padding value is not a constant of the input's type");
+    const TfLiteEvalTensor* pad_value = v.context->GetEvalTensor(v.context, Input(v, 2));
+    if (v.type == kTfLiteInt8) {
+      // XNNPACK quantizes the float value with the output's parameters: give it the value the int8 one stands
+      // for (the padding value shares the output's quantization, as TFLM requires).
+      const TfLiteTensor* out = FullTensor(v, Output(v, 0));
+      const TfLiteTensor* given = FullTensor(v, Input(v, 2));
+      if (given->params.scale != out->params.scale || given->params.zero_point != out->params.zero_point)
+        return Reject(v, "the padding value's quantization is not the output's");
+      value = static_cast<float>(pad_value->data.int8[0] - out->params.zero_point) * out->params.scale;
+    } else {
+      value = pad_value->data.f[0];
+    }
   }
   if (v.subgraph == nullptr) return true;
   size_t pre[XNN_MAX_TENSOR_DIMS], post[XNN_MAX_TENSOR_DIMS];
@@ -500,7 +591,9 @@ bool VisitReshape(NodeVisit& v) {
   // The new shape is the output tensor's (static in mote); the optional shape input is not read.
   if (v.node->inputs->size < 1 || v.node->inputs->size > 2 || v.node->outputs->size != 1)
     return Reject(v, "unexpected inputs");
-  if (!IsFloatTensor(v, Input(v, 0), "the input") || !IsFloatTensor(v, Output(v, 0), "the output")) return false;
+  if (!IsDataTensor(v, Input(v, 0), "the input") || !IsDataTensor(v, Output(v, 0), "the output") ||
+      !SameQuantization(v))
+    return false;
   if (Elements(Tensor(v, Input(v, 0))) != Elements(Tensor(v, Output(v, 0))))
     return Reject(v, "the output does not have the input's element count");
   if (v.subgraph == nullptr) return true;
@@ -515,8 +608,9 @@ bool VisitReshape(NodeVisit& v) {
 bool VisitResizeBilinear(NodeVisit& v) {
   const auto* p = ParamsOf<TfLiteResizeBilinearParams>(v);
   if (p == nullptr || v.node->inputs->size != 2 || v.node->outputs->size != 1) return Reject(v, "unexpected inputs");
-  if (!IsFloatTensor(v, Input(v, 0), "the input") || !IsRank(v, Input(v, 0), 4, "the input") ||
-      !IsFloatTensor(v, Output(v, 0), "the output") || !IsRank(v, Output(v, 0), 4, "the output"))
+  if (!IsDataTensor(v, Input(v, 0), "the input") || !IsRank(v, Input(v, 0), 4, "the input") ||
+      !IsDataTensor(v, Output(v, 0), "the output") || !IsRank(v, Output(v, 0), 4, "the output") ||
+      !SameQuantization(v))
     return false;
   // TFLite's three sampling rules map to XNNPACK's: half-pixel centres (default), align_corners, legacy.
   uint32_t flags = 0;
@@ -535,7 +629,7 @@ bool VisitResizeBilinear(NodeVisit& v) {
 
 bool VisitDepthToSpace(NodeVisit& v) {
   const auto* p = ParamsOf<TfLiteDepthToSpaceParams>(v);
-  if (p == nullptr || !AllFloat(v, 1) || !IsRank(v, Input(v, 0), 4, "the input"))
+  if (p == nullptr || !AllData(v, 1) || !IsRank(v, Input(v, 0), 4, "the input"))
     return p == nullptr ? Reject(v, "no parameters") : false;
   if (p->block_size < 2) return Reject(v, "block size %d", p->block_size);
   const TfLiteEvalTensor* in = Tensor(v, Input(v, 0));
@@ -550,7 +644,7 @@ bool VisitDepthToSpace(NodeVisit& v) {
 bool VisitPrelu(NodeVisit& v) {
   if (v.node->inputs->size != 2 || v.node->outputs->size != 1) return Reject(v, "unexpected inputs");
   const int in = Input(v, 0), slope = Input(v, 1), out = Output(v, 0);
-  if (!IsFloatTensor(v, in, "the input") || !IsStaticFloat(v, slope, "the slope") || !IsFloatTensor(v, out, "the output"))
+  if (!IsDataTensor(v, in, "the input") || !IsStaticFloat(v, slope, "the slope") || !IsDataTensor(v, out, "the output"))
     return false;
   const TfLiteEvalTensor* input = Tensor(v, in);
   const TfLiteEvalTensor* alpha = Tensor(v, slope);
@@ -569,9 +663,11 @@ bool VisitPrelu(NodeVisit& v) {
 }
 
 bool VisitUnary(NodeVisit& v, int32_t code) {
-  if (!AllFloat(v, 1)) return false;
+  if (!AllData(v, 1)) return false;
   if (!SameShape(Tensor(v, Input(v, 0)), Tensor(v, Output(v, 0)))) return Reject(v, "the output shape is not the input's");
   float alpha = 0.0f;
+  const bool clamp = code == kTfLiteBuiltinRelu || code == kTfLiteBuiltinRelu6 || code == kTfLiteBuiltinReluN1To1;
+  if (clamp && !SameQuantization(v)) return false;
   if (code == kTfLiteBuiltinSoftmax) {
     const auto* p = ParamsOf<TfLiteSoftmaxParams>(v);
     if (p == nullptr || p->beta != 1.0f) return Reject(v, "beta is not 1 (XNNPACK's softmax has no beta)");
@@ -609,10 +705,37 @@ bool VisitUnary(NodeVisit& v, int32_t code) {
 bool VisitDequantize(NodeVisit& v) {
   if (v.node->inputs->size != 1 || v.node->outputs->size != 1) return Reject(v, "unexpected inputs");
   if (v.facts->fp16_source.count(Output(v, 0)) == 0) return Reject(v, "");  // integer dequantize: not float work
-  if (!IsFloatTensor(v, Output(v, 0), "the output")) return false;
+  if (!IsDataTensor(v, Output(v, 0), "the output")) return false;
   if (Elements(Tensor(v, Input(v, 0))) != Elements(Tensor(v, Output(v, 0))))
     return Reject(v, "the output does not have the input's element count");
   return true;
+}
+
+// The ops whose int8 (QS8) form this XNNPACK's subgraph API defines and the delegate maps exactly: tried one
+// by one (xnn_define_* and xnn_create_runtime_v2 with qint8 values) against Debian's 2022 XNNPACK. Average pooling
+// (but for global), SOFTMAX, HARD_SWISH, LEAKY_RELU, DEPTH_TO_SPACE, MAXIMUM/MINIMUM are float-only there.
+bool Int8Capable(int32_t code) {
+  switch (code) {
+    case kTfLiteBuiltinFullyConnected:
+    case kTfLiteBuiltinConv2d:
+    case kTfLiteBuiltinDepthwiseConv2d:
+    case kTfLiteBuiltinAdd:
+    case kTfLiteBuiltinSub:
+    case kTfLiteBuiltinMul:
+    case kTfLiteBuiltinMaxPool2d:
+    case kTfLiteBuiltinAveragePool2d:  // over the whole input only (global average pooling)
+    case kTfLiteBuiltinMean:
+    case kTfLiteBuiltinPad:
+    case kTfLiteBuiltinPadv2:
+    case kTfLiteBuiltinReshape:
+    case kTfLiteBuiltinResizeBilinear:
+    case kTfLiteBuiltinLogistic:
+    case kTfLiteBuiltinElu:
+    case kTfLiteBuiltinRelu:
+    case kTfLiteBuiltinRelu6:
+    case kTfLiteBuiltinReluN1To1: return true;
+    default: return false;
+  }
 }
 
 }  // namespace
@@ -637,6 +760,12 @@ bool VisitNode(NodeVisit& v) {
   for (int excluded : v.shared->options.excluded_ops)
     if (excluded == code) return Reject(v, "left out by the delegate's options");
   if (v.registration->custom_name != nullptr) return Reject(v, "");
+  const TfLiteEvalTensor* first_output = Tensor(v, Output(v, 0));
+  v.type = kTfLiteFloat32;
+  if (first_output != nullptr && first_output->type == kTfLiteInt8 && v.shared->options.quantized) {
+    v.type = kTfLiteInt8;
+    if (!Int8Capable(code)) return Reject(v, "this XNNPACK has no int8 form of the op");
+  }
   switch (code) {
     case kTfLiteBuiltinFullyConnected: return VisitFullyConnected(v);
     case kTfLiteBuiltinConv2d: return VisitConv2D(v, false);

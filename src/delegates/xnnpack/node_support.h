@@ -20,6 +20,9 @@ struct NodeVisit {
   const TfLiteNode* node = nullptr;
   const TfLiteRegistration* registration = nullptr;
   std::string* why = nullptr;  // check mode: why the node is not claimed
+  // The node's data type: FLOAT32, or INT8 (only with XnnpackDelegateOptions::quantized). Set by VisitNode
+  // from the node's first output; every activation tensor of the node must have it.
+  TfLiteType type = kTfLiteFloat32;
 
   // Define mode only.
   xnn_subgraph_t subgraph = nullptr;
@@ -28,8 +31,12 @@ struct NodeVisit {
   std::function<uint32_t(int tensor)> value;
   // A static value with other dimensions than the tensor's (PRELU's per-channel slope).
   std::function<uint32_t(int tensor, size_t rank, const size_t* dims)> static_value;
-  // A value of XNNPACK's own between two XNNPACK nodes of one mote node (MEAN without keep_dims).
-  std::function<uint32_t(size_t rank, const size_t* dims)> internal_value;
+  // A value of XNNPACK's own between two XNNPACK nodes of one mote node (MEAN without keep_dims), with the
+  // type and quantization of tensor `like`.
+  std::function<uint32_t(int like, size_t rank, const size_t* dims)> internal_value;
+  // An int8 node's INT32 bias, quantized as TFLM reads it: scale input scale x filter scale (per channel when
+  // the filter is), whatever scale the bias tensor itself declares. For float nodes the same as value(bias).
+  std::function<uint32_t(int bias, int input, int filter)> bias_value;
 };
 
 // Check or define one node; false when it cannot be claimed (*why) or a definition failed (*error).

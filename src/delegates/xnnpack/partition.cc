@@ -61,8 +61,14 @@ std::string Partition::Where() const {
 
 TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
                               const std::shared_ptr<XnnpackDelegate::Shared>& shared,
-                              const TfLiteDelegateParams& params, int number, std::unique_ptr<Partition>* out) {
+                              const TfLiteDelegateParams& params, int number, std::unique_ptr<Partition>* out,
+                              std::string* error) {
   std::unique_ptr<Partition> p(new Partition());
+  auto fail = [&](const std::string& message) {
+    if (error != nullptr) *error = message;
+    else MicroPrintf("%s", message.c_str());
+    return kTfLiteError;
+  };
   p->shared_ = shared;
   p->number_ = number;
   p->nodes_.assign(params.nodes_to_replace->data, params.nodes_to_replace->data + params.nodes_to_replace->size);
@@ -70,22 +76,43 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
   xnn_status status = xnn_create_subgraph(static_cast<uint32_t>(context->tensors_size), 0, &p->subgraph_);
   if (shared->FailsForTesting("xnn_create_subgraph")) status = xnn_status_invalid_parameter;
   if (status != xnn_status_success) {
-    MicroPrintf("%s: xnn_create_subgraph failed: %s", p->Where().c_str(), StatusName(status));
-    return kTfLiteError;
+    return fail(p->Where() + ": xnn_create_subgraph failed: " + StatusName(status));
   }
 
   std::set<int> defined;
   std::string value_error;
   Partition* self = p.get();
-  auto define = [&](int tensor, size_t rank, const size_t* dims, const void* data, uint32_t flags) -> uint32_t {
-    uint32_t id = XNN_INVALID_VALUE_ID;
-    xnn_status s = xnn_define_tensor_value(self->subgraph_, xnn_datatype_fp32, rank, dims, data,
-                                           static_cast<uint32_t>(tensor), flags, &id);
-    if (shared->FailsForTesting("xnn_define_tensor_value")) s = xnn_status_invalid_parameter;
+  auto check = [&](xnn_status s, const char* call, const std::string& what) {
+    if (shared->FailsForTesting(call)) s = xnn_status_invalid_parameter;
     if (s != xnn_status_success && value_error.empty())
-      value_error = "xnn_define_tensor_value (tensor " + std::to_string(tensor) + ") failed: " + StatusName(s);
-    defined.insert(tensor);
-    return s == xnn_status_success ? id : XNN_INVALID_VALUE_ID;
+      value_error = std::string(call) + " (" + what + ") failed: " + StatusName(s);
+    return s == xnn_status_success;
+  };
+  // Defines tensor `tensor` (or, with tensor < 0, a value of XNNPACK's own) with the type and quantization of
+  // tensor `like`: fp32, qint8 per tensor, or qcint8 per channel (int8 weights quantized per channel).
+  auto define = [&](int tensor, int like, size_t rank, const size_t* dims, const void* data, uint32_t flags) {
+    uint32_t id = XNN_INVALID_VALUE_ID;
+    const uint32_t external_id = tensor >= 0 ? static_cast<uint32_t>(tensor) : XNN_INVALID_VALUE_ID;
+    const std::string what = tensor >= 0 ? "tensor " + std::to_string(tensor) : std::string("internal value");
+    const TfLiteTensor* t = context->GetTensor(context, like);
+    if (t == nullptr || t->type != kTfLiteInt8) {
+      check(xnn_define_tensor_value(self->subgraph_, xnn_datatype_fp32, rank, dims, data, external_id, flags, &id),
+            "xnn_define_tensor_value", what);
+    } else {
+      const auto* q = static_cast<const TfLiteAffineQuantization*>(t->quantization.params);
+      if (q != nullptr && q->scale->size > 1) {
+        check(xnn_define_channelwise_quantized_tensor_value(self->subgraph_, xnn_datatype_qcint8, q->scale->data, rank,
+                                                            static_cast<size_t>(q->quantized_dimension), dims, data,
+                                                            external_id, flags, &id),
+              "xnn_define_channelwise_quantized_tensor_value", what);
+      } else {
+        check(xnn_define_quantized_tensor_value(self->subgraph_, xnn_datatype_qint8, t->params.zero_point,
+                                                t->params.scale, rank, dims, data, external_id, flags, &id),
+              "xnn_define_quantized_tensor_value", what);
+      }
+    }
+    if (tensor >= 0) defined.insert(tensor);
+    return id;
   };
   auto value = [&](int tensor) -> uint32_t {
     if (defined.count(tensor) > 0) return static_cast<uint32_t>(tensor);
@@ -100,35 +127,50 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
       self->static_data_.emplace_back(count);
       const auto* bits = static_cast<const uint16_t*>(half->data.data);
       for (size_t i = 0; i < count; ++i) self->static_data_.back()[i] = reference::HalfToFloat(bits[i]);
-      return define(tensor, dims.size(), dims.data(), self->static_data_.back().data(), 0);
+      return define(tensor, tensor, dims.size(), dims.data(), self->static_data_.back().data(), 0);
     }
     const TfLiteTensor* t = context->GetTensor(context, tensor);
     if (t != nullptr && t->allocation_type == kTfLiteMmapRo && t->data.raw != nullptr)
-      return define(tensor, dims.size(), dims.data(), t->data.raw, 0);
+      return define(tensor, tensor, dims.size(), dims.data(), t->data.raw, 0);
     uint32_t flags = 0;
     if (Contains(params.input_tensors, tensor)) flags |= XNN_VALUE_FLAG_EXTERNAL_INPUT;
     if (Contains(params.output_tensors, tensor)) flags |= XNN_VALUE_FLAG_EXTERNAL_OUTPUT;
     if (flags != 0) self->external_tensors_.push_back(tensor);
-    return define(tensor, dims.size(), dims.data(), nullptr, flags);
+    return define(tensor, tensor, dims.size(), dims.data(), nullptr, flags);
   };
   auto static_value = [&](int tensor, size_t rank, const size_t* dims) -> uint32_t {
     if (defined.count(tensor) > 0) return static_cast<uint32_t>(tensor);
-    const auto fp16 = facts.fp16_source.find(tensor);
-    const void* data = nullptr;
-    if (fp16 != facts.fp16_source.end()) {
+    if (facts.fp16_source.count(tensor) > 0) {
       value(tensor);  // folded with the tensor's own dims; the element order is the same
       return static_cast<uint32_t>(tensor);
     }
-    data = context->GetEvalTensor(context, tensor)->data.data;
-    return define(tensor, rank, dims, data, 0);
+    return define(tensor, tensor, rank, dims, context->GetEvalTensor(context, tensor)->data.data, 0);
   };
-
-  auto internal_value = [&](size_t rank, const size_t* dims) -> uint32_t {
+  auto internal_value = [&](int like, size_t rank, const size_t* dims) -> uint32_t {
+    return define(-1, like, rank, dims, nullptr, 0);
+  };
+  auto bias_value = [&](int bias, int input, int filter) -> uint32_t {
+    const TfLiteTensor* in = context->GetTensor(context, input);
+    if (in->type != kTfLiteInt8) return value(bias);
+    if (defined.count(bias) > 0) return static_cast<uint32_t>(bias);
+    const TfLiteTensor* b = context->GetTensor(context, bias);
+    const auto* fq = static_cast<const TfLiteAffineQuantization*>(context->GetTensor(context, filter)->quantization.params);
+    const size_t dims[1] = {static_cast<size_t>(b->dims->data[0])};
     uint32_t id = XNN_INVALID_VALUE_ID;
-    const xnn_status s =
-        xnn_define_tensor_value(self->subgraph_, xnn_datatype_fp32, rank, dims, nullptr, XNN_INVALID_VALUE_ID, 0, &id);
-    if (s != xnn_status_success && value_error.empty())
-      value_error = std::string("xnn_define_tensor_value (internal value) failed: ") + StatusName(s);
+    const std::string what = "bias tensor " + std::to_string(bias);
+    if (fq->scale->size == 1) {
+      check(xnn_define_quantized_tensor_value(self->subgraph_, xnn_datatype_qint32, 0, in->params.scale * fq->scale->data[0],
+                                              1, dims, b->data.raw, static_cast<uint32_t>(bias), 0, &id),
+            "xnn_define_quantized_tensor_value", what);
+    } else {
+      self->static_scales_.emplace_back(static_cast<size_t>(fq->scale->size));
+      std::vector<float>& scales = self->static_scales_.back();
+      for (size_t c = 0; c < scales.size(); ++c) scales[c] = in->params.scale * fq->scale->data[c];
+      check(xnn_define_channelwise_quantized_tensor_value(self->subgraph_, xnn_datatype_qcint32, scales.data(), 1, 0,
+                                                          dims, b->data.raw, static_cast<uint32_t>(bias), 0, &id),
+            "xnn_define_channelwise_quantized_tensor_value", what);
+    }
+    defined.insert(bias);
     return id;
   };
 
@@ -148,7 +190,7 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
       }
       continue;
     }
-    std::string why, error;
+    std::string why, define_error;
     NodeVisit v;
     v.context = context;
     v.facts = &facts;
@@ -157,15 +199,15 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
     v.registration = registration;
     v.why = &why;
     v.subgraph = p->subgraph_;
-    v.error = &error;
+    v.error = &define_error;
     v.value = value;
     v.static_value = static_value;
     v.internal_value = internal_value;
+    v.bias_value = bias_value;
     const bool ok = VisitNode(v);
     if (!ok || !value_error.empty()) {
-      MicroPrintf("%s: node %d (%s): %s", p->Where().c_str(), index, OpName(*registration),
-                  !value_error.empty() ? value_error.c_str() : !error.empty() ? error.c_str() : why.c_str());
-      return kTfLiteError;
+      return fail(p->Where() + ": node " + std::to_string(index) + " (" + OpName(*registration) +
+                  "): " + (!value_error.empty() ? value_error : !define_error.empty() ? define_error : why));
     }
     ++xnnpack_nodes;
   }
@@ -174,8 +216,7 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
     status = xnn_create_runtime_v2(p->subgraph_, shared->threadpool, 0, &p->runtime_);
     if (shared->FailsForTesting("xnn_create_runtime_v2")) status = xnn_status_invalid_parameter;
     if (status != xnn_status_success) {
-      MicroPrintf("%s: xnn_create_runtime_v2 failed: %s", p->Where().c_str(), StatusName(status));
-      return kTfLiteError;
+      return fail(p->Where() + ": xnn_create_runtime_v2 failed: " + StatusName(status));
     }
   }
   // The runtime keeps what it needs (packed weights; static data it reads stays in the model / static_data_).
@@ -184,6 +225,38 @@ TfLiteStatus Partition::Build(TfLiteContext* context, const GraphFacts& facts,
   p->bound_.assign(p->external_tensors_.size(), xnn_external_value{0, nullptr});
   *out = std::move(p);
   return kTfLiteOk;
+}
+
+bool Partition::Builds(TfLiteContext* context, const GraphFacts& facts,
+                       const std::shared_ptr<XnnpackDelegate::Shared>& shared, int node_index, std::string* why) {
+  TfLiteNode* node = nullptr;
+  TfLiteRegistration* registration = nullptr;
+  if (context->GetNodeAndRegistration(context, node_index, &node, &registration) != kTfLiteOk) return false;
+  // The node alone: its non-constant inputs and its outputs are the partition's boundary.
+  std::vector<int> inputs;
+  for (int k = 0; k < node->inputs->size; ++k) {
+    const int t = node->inputs->data[k];
+    const TfLiteTensor* tensor = t < 0 ? nullptr : context->GetTensor(context, t);
+    if (tensor != nullptr && tensor->allocation_type != kTfLiteMmapRo) inputs.push_back(t);
+  }
+  TfLiteIntArray* nodes = TfLiteIntArrayCreate(1);
+  nodes->data[0] = node_index;
+  TfLiteIntArray* input_tensors = TfLiteIntArrayCreate(static_cast<int>(inputs.size()));
+  std::copy(inputs.begin(), inputs.end(), input_tensors->data);
+  TfLiteDelegateParams params = {};
+  params.nodes_to_replace = nodes;
+  params.input_tensors = input_tensors;
+  params.output_tensors = node->outputs;
+  std::unique_ptr<Partition> trial;
+  std::string error;
+  const TfLiteStatus status = Build(context, facts, shared, params, -1, &trial, &error);
+  TfLiteIntArrayFree(nodes);
+  TfLiteIntArrayFree(input_tensors);
+  if (status == kTfLiteOk) return true;
+  // "XNNPACK partition (nodes 3): node 3 (ADD): xnn_create_runtime_v2 failed: unsupported parameter" -> the call.
+  const size_t call = error.rfind("xnn_");
+  *why = "XNNPACK does not build it: " + (call == std::string::npos ? error : error.substr(call));
+  return false;
 }
 
 TfLiteStatus Partition::Invoke(TfLiteContext* context) {

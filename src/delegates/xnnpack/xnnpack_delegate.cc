@@ -140,7 +140,12 @@ TfLiteStatus XnnpackDelegate::Prepare(TfLiteContext* context) {
     TfLiteRegistration* registration = nullptr;
     TF_LITE_ENSURE_STATUS(context->GetNodeAndRegistration(context, index, &node, &registration));
     std::string why;
-    const bool taken = xnnpack::CanClaim(context, facts, *shared_, *node, *registration, &why);
+    bool taken = xnnpack::CanClaim(context, facts, *shared_, *node, *registration, &why);
+    // An int8 node is tried on its own first: whether XNNPACK takes its scales is known only by building it,
+    // and one refusal must leave that node to mote, not fail the whole delegation.
+    if (taken && options_.quantized && node->outputs->size > 0 &&
+        context->GetTensor(context, node->outputs->data[0])->type == kTfLiteInt8)
+      taken = Partition::Builds(context, facts, shared_, index, &why);
     decisions_.push_back(NodeDecision{index, xnnpack::OpName(*registration), taken, taken ? "" : why});
     if (taken) {
       claimed.push_back(index);
@@ -160,7 +165,7 @@ TfLiteStatus XnnpackDelegate::Prepare(TfLiteContext* context) {
   kernel.prepare = KernelPrepare;
   kernel.invoke = KernelInvoke;
   kernel.custom_name = "XNNPACK";
-  kernel.variant = "xnnpack/f32";
+  kernel.variant = options_.quantized ? "xnnpack/f32+qs8" : "xnnpack/f32";
   const TfLiteStatus replaced = context->ReplaceNodeSubsetsWithDelegateKernels(context, kernel, request, &delegate_);
   TfLiteIntArrayFree(request);
   TF_LITE_ENSURE_STATUS(replaced);
@@ -202,7 +207,10 @@ TfLiteXNNPackDelegateOptions TfLiteXNNPackDelegateOptionsDefault() {
 
 TfLiteDelegate* TfLiteXNNPackDelegateCreate(const TfLiteXNNPackDelegateOptions* options) {
   mote::XnnpackDelegateOptions o;
-  if (options != nullptr) o.num_threads = options->num_threads;
+  if (options != nullptr) {
+    o.num_threads = options->num_threads;
+    o.quantized = (options->flags & TFLITE_XNNPACK_DELEGATE_FLAG_QS8) != 0;
+  }
   std::unique_ptr<mote::XnnpackDelegate> delegate = mote::XnnpackDelegate::Create(o);
   return delegate == nullptr ? nullptr : delegate.release()->tflite_delegate();
 }

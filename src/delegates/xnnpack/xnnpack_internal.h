@@ -55,7 +55,11 @@ class Partition {
   ~Partition();
   static TfLiteStatus Build(TfLiteContext* context, const GraphFacts& facts,
                             const std::shared_ptr<XnnpackDelegate::Shared>& shared, const TfLiteDelegateParams& params,
-                            int number, std::unique_ptr<Partition>* out);
+                            int number, std::unique_ptr<Partition>* out, std::string* error = nullptr);
+  // Whether XNNPACK defines and creates node `node_index` on its own (an int8 node's quantization may be outside
+  // what its kernels take; only creating the runtime tells). If not, *why names the XNNPACK call that failed.
+  static bool Builds(TfLiteContext* context, const GraphFacts& facts,
+                     const std::shared_ptr<XnnpackDelegate::Shared>& shared, int node_index, std::string* why);
   TfLiteStatus Invoke(TfLiteContext* context);
   const std::vector<int>& nodes() const { return nodes_; }
 
@@ -69,6 +73,7 @@ class Partition {
   xnn_subgraph_t subgraph_ = nullptr;
   xnn_runtime_t runtime_ = nullptr;
   std::deque<std::vector<float>> static_data_;    // folded float16 weights, reshaped slopes (outlive runtime_)
+  std::deque<std::vector<float>> static_scales_;  // int8 biases' per-channel scales (input x filter scale)
   std::vector<int> external_tensors_;             // tensor of each external value (its id is the tensor index)
   std::vector<xnn_external_value> bound_;         // what xnn_setup_runtime last received
   bool set_up_ = false;
