@@ -26,11 +26,12 @@ With --xnnpack, a fourth runtime joins every round: mote + XNNPACK (`mote run MO
 --bench`, the mote::XnnpackDelegate), beside LiteRT + XNNPACK; its largest |difference| from the oracle's
 output0 (TFLM's golden output; LiteRT's for float16-weight models) is printed too. --float-models benchmarks the
 float models (the project's tests/models/*float32*, small_cnn_float16, and ../shared's hello_world_float)
-instead of the int8 MLPerf Tiny set; ../shared has no float MLPerf Tiny models.
+instead of the int8 MLPerf Tiny set; ../shared has no float MLPerf Tiny models. --xnnpack-int8 runs that column with
+`mote run --xnnpack-int8` (int8 nodes through XNNPACK as well; its difference is then in quantization steps).
 
 Usage (see docs/benchmarks.md):
   .venv/bin/python bench/compare_models.py --mote build/release/mote [--rounds 5] [--runs 200]
-      [--markdown] [--no-callgrind] [--models vww_96_int8,ad01_int8] [--xnnpack] [--float-models]
+      [--markdown] [--no-callgrind] [--models vww_96_int8,ad01_int8] [--xnnpack | --xnnpack-int8] [--float-models]
 Exit status: 0, or 1 when a runtime failed or mote's output differs from TFLM's golden output.
 """
 
@@ -104,8 +105,9 @@ def mote_output_matches(mote, model, golden_dir):
             return a.read() == b.read()
 
 
-def mote_max_difference(mote, model, golden_dir, extra=()):
-    """Largest |mote output0 - oracle output0| (float32 outputs), or None without a golden output."""
+def mote_max_difference(mote, model, golden_dir, extra=(), dtype="FLOAT32"):
+    """Largest |mote output0 - oracle output0| (float32 outputs; int8 ones in quantization steps), or None without
+    a golden output."""
     import numpy as np
     golden = os.path.join(golden_dir, "output0.bin")
     if not os.path.exists(golden):
@@ -118,8 +120,11 @@ def mote_max_difference(mote, model, golden_dir, extra=()):
         if os.path.exists(inp):
             cmd += ["-i", inp]
         subprocess.run(cmd, capture_output=True, text=True, check=True)
-        a = np.fromfile(os.path.join(d, "output0.bin"), dtype=np.float32)
-        b = np.fromfile(golden, dtype=np.float32)
+        np_type = {"FLOAT32": np.float32, "INT8": np.int8}.get(dtype.upper())
+        if np_type is None:
+            return None
+        a = np.fromfile(os.path.join(d, "output0.bin"), dtype=np_type).astype(np.float64)
+        b = np.fromfile(golden, dtype=np_type).astype(np.float64)
         return float(np.max(np.abs(a - b))) if a.size == b.size and a.size else None
 
 
@@ -258,9 +263,13 @@ def main():
     ap.add_argument("--no-callgrind", action="store_true")
     ap.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     ap.add_argument("--xnnpack", action="store_true", help="add mote + XNNPACK (mote run --delegate xnnpack)")
+    ap.add_argument("--xnnpack-int8", action="store_true",
+                    help="the mote + XNNPACK column with --xnnpack-int8 (int8 nodes too; not bit-exact)")
     ap.add_argument("--float-models", action="store_true",
                     help="the float models (tests/models/*float*, hello_world_float) instead of --models")
     args = ap.parse_args()
+    xnnpack_args = XNNPACK_ARGS + (["--xnnpack-int8"] if args.xnnpack_int8 else [])
+    args.xnnpack = args.xnnpack or args.xnnpack_int8
 
     here = os.path.dirname(os.path.abspath(__file__))
     mote = args.mote or os.path.join(here, "..", "build", "release", "mote")
@@ -303,7 +312,7 @@ def main():
         for r in range(args.rounds):
             res["mote"].append(mote_bench(mote, model, args.runs, args.warmup))
             if args.xnnpack:
-                res["xnn"].append(mote_bench(mote, model, args.runs, args.warmup, XNNPACK_ARGS))
+                res["xnn"].append(mote_bench(mote, model, args.runs, args.warmup, xnnpack_args))
             if tflm is not None:
                 res["tflm"].append(tflm.bench(tflm_runs, max(1, args.warmup // 4)))
             if litert is not None:
@@ -323,7 +332,8 @@ def main():
         row["tflm_min"], row["tflm_med"] = summary("tflm")
         row["litert_min"], row["litert_med"] = summary("litert")
         row["xnn_min"], row["xnn_med"] = summary("xnn")
-        row["xnn_diff"] = mote_max_difference(mote, model, golden, XNNPACK_ARGS) if args.xnnpack else None
+        out_dtype = meta["outputs"][0]["dtype"] if meta.get("outputs") else "FLOAT32"
+        row["xnn_diff"] = mote_max_difference(mote, model, golden, xnnpack_args, out_dtype) if args.xnnpack else None
         row["mote_arena"] = mote_arena(mote, model)
         row["tflm_arena"] = meta.get("tflm_arena_used_bytes")
         # Float models are compared within a tolerance (the XNNPACK column's max |difference|), not bit for bit.

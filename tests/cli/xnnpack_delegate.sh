@@ -54,6 +54,28 @@ grep -qE "XNNPACK +xnnpack/f32 .*replaces nodes 0,1,2,3,4,5,6" "$work/profile.tx
 grep -qF "delegate xnnpack: 0 of 7 node(s) in 0 partition(s)" "$work/int8.txt" ||
   { echo "FAILED: int8 summary"; cat "$work/int8.txt"; fail=1; }
 
+# --xnnpack-int8: the int8 nodes this XNNPACK has, each built alone first; the others stay on mote, with why.
+"$mote" inspect "$src/models/demo/digits_int8.tflite" --delegate xnnpack --xnnpack-int8 >"$work/int8on.txt" 2>&1 ||
+  { echo "FAILED: inspect int8 --xnnpack-int8"; cat "$work/int8on.txt"; fail=1; }
+for want in "delegate xnnpack: 4 of 7 node(s) in 2 partition(s), 1 thread(s), int8 on (XNNPACK's requantization" \
+            "node    0  CONV_2D              XNNPACK" \
+            "node    6  SOFTMAX              mote: this XNNPACK has no int8 form of the op" \
+            "XNNPACK              xnnpack/f32+qs8          replaces nodes 0,1,2"; do
+  grep -qF -- "$want" "$work/int8on.txt" || { echo "FAILED: int8 inspect lacks '$want'"; cat "$work/int8on.txt"; fail=1; }
+done
+# Its outputs stay within a few quantization steps of mote's own (bit-exact) kernels.
+mkdir -p "$work/own" "$work/xnn8"
+"$mote" run "$src/models/demo/digits_int8.tflite" -o "$work/own" >/dev/null 2>&1 || { echo "FAILED: int8 run"; fail=1; }
+"$mote" run "$src/models/demo/digits_int8.tflite" -o "$work/xnn8" --delegate xnnpack --xnnpack-int8 >"$work/xnn8.txt" 2>&1 ||
+  { echo "FAILED: int8 run --xnnpack-int8"; cat "$work/xnn8.txt"; fail=1; }
+python3 - "$work/own/output0.bin" "$work/xnn8/output0.bin" <<'PY' || { echo "FAILED: int8 outputs beyond 8 steps"; fail=1; }
+import sys
+a, b = (open(p, "rb").read() for p in sys.argv[1:3])
+s8 = lambda v: v - 256 if v > 127 else v
+assert len(a) == len(b) and len(a) > 0
+sys.exit(0 if max(abs(s8(x) - s8(y)) for x, y in zip(a, b)) <= 8 else 1)
+PY
+
 # Usage errors: exit 2 with the reason.
 for args in "--delegate foo" "--threads 0" "--delegate"; do
   "$mote" run "$model/model.tflite" $args >"$work/usage.txt" 2>&1
