@@ -40,6 +40,7 @@ struct OpData {
   TfLiteType type;
   VariantChoice int8_variant;  // INT8 only
   VariantChoice float_variant;  // FLOAT32 (not hybrid) only
+  const void* prepacked_weights;  // INT8: the variant's tables prepared once (constant weights), or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
   union {                           // one scratch index, by type (no persistent byte more per node)
     int16_t quantized_input_index;  // hybrid: scratch for one quantized batch image
@@ -147,8 +148,14 @@ void RunInt8Reference(const depthwise_conv_2d::DepthwiseInt8Problem& p, void*) {
 }
 
 // Best first; the reference last, always applies.
+constexpr uint32_t kVnniIsa = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl |
+                              isa::kAvx512Vnni;
+
 constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
+    {"depthwise_conv_2d/int8/avx512vnni", kVnniIsa, depthwise_conv_2d::AppliesAvx512, nullptr,
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx512),
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx512PersistentBytes), MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx512)},
     {"depthwise_conv_2d/int8/avx2", isa::kAvx2, depthwise_conv_2d::AppliesAvx2, nullptr,
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2)},
     {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
@@ -293,11 +300,21 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                             options->activation, kQuantizedDimension, output_depth,
                                                             max_shift, &p));
   if (input->type == kTfLiteInt8) {
-    const depthwise_conv_2d::DepthwiseInt8Problem problem =
+    depthwise_conv_2d::DepthwiseInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
+    // Weights the variant may prepare once: a constant int8 filter (a packed INT4 one is unpacked per invoke)
+    // and a constant bias or none.
+    const bool weights_constant = data->unpacked_filter_index < 0 && IsConstantTensor(filter) &&
+                                  (bias == nullptr || IsConstantTensor(bias));
+    if (weights_constant) {
+      problem.filter = filter->data.int8;
+      problem.bias = bias == nullptr ? nullptr : bias->data.i32;
+    }
+    data->prepacked_weights = nullptr;
     TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
-                                                           output_is_computed_size, &data->int8_variant));
+                                                           output_is_computed_size, &data->int8_variant,
+                                                           weights_constant ? &data->prepacked_weights : nullptr));
     TF_LITE_ENSURE_STATUS(PrepareInPlace(context, input, filter, output, p, sizeof(int8_t), data));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");
@@ -316,6 +333,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
           MakeInt8Problem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetInt8Data(&problem);
       problem.filter = FilterInt8Data(context, t.filter, data.unpacked_filter_index);  // INT4: unpacked
+      problem.prepacked = data.prepacked_weights;
       if (data.in_place_temp_index >= 0 && problem.input == problem.output) {
         RunInPlace(context, kInt8Variants, data.int8_variant, problem,
                    static_cast<int8_t*>(context->GetScratchBuffer(context, data.in_place_temp_index)));
@@ -375,6 +393,42 @@ Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p) {
   l.zero_row = align32(l.requant + static_cast<size_t>(l.channels / 8) * kRequantRecordBytes);
   l.total = align32(l.zero_row + static_cast<size_t>(p.input_depth) + 32) + 32;  // + slack to align the base
   return l;
+}
+
+Avx512TableLayout GetAvx512TableLayout(const DepthwiseInt8Problem& p) {
+  Avx512TableLayout l{};
+  l.patterns = p.output_depth % 32 == 0 ? p.output_depth / 32 : 1;
+  l.pairs = (p.filter_height * p.filter_width + 1) / 2;
+  const size_t patterns = static_cast<size_t>(l.patterns);
+  l.weights = 0;
+  l.bias = l.weights + patterns * l.pairs * 2 * 64;
+  l.requant = l.bias + patterns * 2 * 64;
+  l.total = l.requant + patterns * 2 * kAvx512RequantBytes + 64;  // + slack to align the base
+  return l;
+}
+
+Avx512RowLayout GetAvx512RowLayout(const DepthwiseInt8Problem& p) {
+  const int64_t c = p.output_depth;
+  Avx512RowLayout l{};
+  l.flat = p.stride_width == 1 && (32 % c == 0 || c % 32 == 0);
+  const int64_t out_row = static_cast<int64_t>(p.output_width) * c;
+  const int64_t reach = static_cast<int64_t>(p.filter_width - 1) * p.dilation_width * c;  // the last tap's shift
+  const int64_t steps = l.flat ? (out_row + 31) / 32 * 32 : (static_cast<int64_t>(p.output_width - 1) * p.stride_width + 1) * c;
+  int64_t bytes = reach + steps;
+  const int64_t copied = (static_cast<int64_t>(p.pad_width) + p.input_width) * c;
+  if (copied > bytes) bytes = copied;
+  bytes = (bytes + 63) / 64 * 64;
+  l.row_bytes = bytes > kAvx512RowBytes ? kAvx512RowBytes + 1 : static_cast<int>(bytes);
+  return l;
+}
+
+bool AppliesAvx512(const DepthwiseInt8Problem& p) {
+  const int c = p.output_depth;
+  if (p.depth_multiplier != 1 || c < 1 || p.filter_height * p.filter_width > kAvx512MaxTaps) return false;
+  const Avx512RowLayout rows = GetAvx512RowLayout(p);
+  if (!rows.flat && c % 32 != 0) return false;
+  return GetAvx512TableLayout(p).total <= static_cast<size_t>(kAvx512TableBytes) &&
+         static_cast<int64_t>(rows.row_bytes) * (p.filter_height + 1) <= kAvx512RowBytes;
 }
 
 namespace {

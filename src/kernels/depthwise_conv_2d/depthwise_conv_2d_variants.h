@@ -57,6 +57,45 @@ struct Avx2TableLayout {
 };
 Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 
+// AVX-512 VNNI (x86-64; depthwise_conv_2d_avx512vnni.cc): 32 outputs per step, two taps per vpdpwssd. Channel
+// multiplier 1, up to kAvx512MaxTaps taps, any dilation, padding and stride height; with stride width 1 any
+// channel count that divides 32 or is a multiple of 32 (steps along the flattened output row), with another
+// stride width a multiple of 32 channels (steps over each pixel's channel blocks). Tables within
+// kAvx512TableBytes, prepared once into persistent memory when the interpreter prepacks weights (else on the
+// stack per invoke); the zero-point-padded input rows a row of outputs reads within kAvx512RowBytes of stack.
+bool AppliesAvx512(const DepthwiseInt8Problem& p);
+void DepthwiseInt8Avx512(const DepthwiseInt8Problem& p, void* scratch);
+size_t Avx512PersistentBytes(const DepthwiseInt8Problem& p);
+void PrepareAvx512(const DepthwiseInt8Problem& p, void* buffer);
+
+constexpr int kAvx512MaxTaps = 32;
+constexpr int kAvx512TableBytes = 65536;
+constexpr int kAvx512RowBytes = 49152;   // (filter_height + 1) padded rows
+constexpr int kAvx512RequantBytes = 448;  // sizeof(avx512::Requant16), asserted in the AVX-512 file
+
+// The AVX-512 tables, byte offsets from the buffer rounded up to 64 (`total` includes that slack). A pattern
+// is one step's channels: C / 32 of them for C a multiple of 32, else 1 (C divides 32). Per pattern, in the
+// accumulators' lane order (see the .cc file):
+//   weights  [pattern][pair][lo, hi] 32 int16: taps 2i and 2i + 1 of each lane's channel (a missing odd tap: 0)
+//   bias     [pattern][lo, hi] 16 int32: bias + input_offset * sum of the channel's taps
+//   requant  [pattern][lo, hi] avx512::Requant16
+struct Avx512TableLayout {
+  int patterns;
+  int pairs;
+  size_t weights;
+  size_t bias;
+  size_t requant;
+  size_t total;
+};
+Avx512TableLayout GetAvx512TableLayout(const DepthwiseInt8Problem& p);
+// The padded input rows: `row_bytes` each (filter_height of them and one of the zero point), and whether the
+// steps run along the flattened row (stride width 1) or over each pixel's channel blocks.
+struct Avx512RowLayout {
+  bool flat;
+  int row_bytes;
+};
+Avx512RowLayout GetAvx512RowLayout(const DepthwiseInt8Problem& p);
+
 // AArch64 NEON (depthwise_conv_2d_neon.cc; Armv8.0, the dot-product level's choice too): channel multiplier 1
 // or a multiple of 8, any filter of up to kNeonMaxTaps taps, stride, dilation and padding, filters of at most kNeonMaxWeights values
 // (widened to int16 on the stack once per invoke); 16 then 8 channels per step, no arena scratch.
