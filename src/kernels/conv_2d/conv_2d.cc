@@ -403,9 +403,9 @@ bool AppliesAvx2Im2col(const ConvInt8Problem& p) {
 }
 
 namespace {
-// The packed filter of the VNNI variants: (k / 4 rounded up) x (channels / 8 rounded up) x 32 bytes.
+// The packed filter of the VNNI variants: (k / 4 rounded up) x (channels / 16 rounded up) x 64 bytes.
 bool FitsVnniPacking(const ConvInt8Problem& p, int64_t k) {
-  const int64_t bytes = (k + 3) / 4 * ((p.output_depth + 7) / 8) * 32;
+  const int64_t bytes = (k + 3) / 4 * ((p.output_depth + 15) / 16) * 64;
   return p.filter_input_depth == p.input_depth && p.output_depth <= kVnniMaxChannels && bytes <= 65536;
 }
 }  // namespace

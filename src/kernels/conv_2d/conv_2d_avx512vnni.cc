@@ -3,7 +3,8 @@
 //
 // The same GEMM formulation as the AVX2 variants (one row per output pixel, the filter repacked once into
 // persistent memory when the interpreter prepacks weights, else per invoke on the stack; channels in vector
-// lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd; the
+// lanes), with rows kept as bytes u = x + 128 and four k per vpdpbusd on 512-bit registers (8 rows x 32
+// channels per tile, vnni::GemmPacked16); the
 // weights' column sums fold the difference into the bias. Layers whose packed filter exceeds 64 KiB or 512
 // channels are left to the AVX2 variants (applies()).
 #include <immintrin.h>
@@ -40,8 +41,8 @@ const int8_t* InputEnd(const ConvInt8Problem& p) {
 
 // The packed filter and its constants, the column sums folded into the bias.
 void PreparePacked(const ConvInt8Problem& p, int k, const avx2::PreparedPacked& w) {
-  alignas(32) int32_t colsum[kVnniMaxChannels];
-  vnni::PackWeights(p.filter, k, p.output_depth, w.packed, colsum);
+  alignas(32) int32_t colsum[kVnniMaxChannels + 16];
+  vnni::PackWeights16(p.filter, k, p.output_depth, w.packed, colsum);
   const avx2::GemmQuant quant{p.bias, p.output_multiplier, p.output_shift, true, p.output_offset,
                               p.output_activation_min, p.output_activation_max};
   avx2::MakePackedOutput(quant, p.output_depth, w.requant, w.bias);
@@ -49,7 +50,7 @@ void PreparePacked(const ConvInt8Problem& p, int k, const avx2::PreparedPacked& 
 }
 
 size_t PackedPersistentBytes(const ConvInt8Problem& p, int k) {
-  return avx2::PreparedPackedBytes(p.output_depth, vnni::PackedBytes(k, p.output_depth));
+  return avx2::PreparedPackedBytes(p.output_depth, vnni::PackedBytes16(k, p.output_depth));
 }
 
 int PatchDepth(const ConvInt8Problem& p) { return p.filter_height * p.filter_width * p.input_depth; }
@@ -62,7 +63,7 @@ void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
   int tile_rows = (kTileBytes - kTileSlack) / a_stride;
   if (tile_rows > kMaxTileRows) tile_rows = kMaxTileRows;
   alignas(32) uint8_t a[kTileBytes];
-  alignas(32) int8_t packed[vnni::kPackedMaxBytes];
+  alignas(64) int8_t packed[vnni::kPackedMaxBytes];
   alignas(32) int32_t bias[kVnniMaxChannels];
   avx2::Requant8 requant[kVnniMaxChannels / 8];
   avx2::PreparedPacked w{requant, bias, packed};
@@ -79,7 +80,7 @@ void Run(const ConvInt8Problem& p, int k, const BuildRows& build) {
   for (int64_t pixel = 0; pixel < total; pixel += tile_rows) {
     const int rows = total - pixel < tile_rows ? static_cast<int>(total - pixel) : tile_rows;
     build(&at, rows, a, a_stride);
-    vnni::GemmPacked(a, a_stride, rows, w.packed, k, cols, po, p.output + pixel * cols, cols);
+    vnni::GemmPacked16(a, a_stride, rows, w.packed, k, cols, po, p.output + pixel * cols, cols);
   }
 }
 

@@ -111,15 +111,17 @@ static inline __m256i Broadcast4(const uint8_t* p) {
   return _mm256_castps_si256(_mm256_broadcast_ss(reinterpret_cast<const float*>(p)));
 }
 
-// 4 rows x 16 channels.
+// 4 rows x 16 channels; a quad of 8 channels' weights every `stride` bytes (32 in PackWeights' layout, 64 in
+// PackWeights16's).
 __attribute__((noinline, unused)) static void PackedTile4x16(const uint8_t* a0, const uint8_t* a1, const uint8_t* a2,
                                                      const uint8_t* a3, const int8_t* w0, const int8_t* w1,
-                                                     int quads, __m256i bias0, __m256i bias1, __m256i out[8]) {
+                                                     int quads, __m256i bias0, __m256i bias1, __m256i out[8],
+                                                     int stride = 32) {
   __m256i c00 = bias0, c01 = bias1, c10 = bias0, c11 = bias1;
   __m256i c20 = bias0, c21 = bias1, c30 = bias0, c31 = bias1;
   for (int j = 0; j < quads; ++j) {
-    const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * 32));
-    const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w1 + j * 32));
+    const __m256i x0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * stride));
+    const __m256i x1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w1 + j * stride));
     __m256i v = Broadcast4(a0 + 4 * j);
     c00 = _mm256_dpbusd_epi32(c00, v, x0);
     c01 = _mm256_dpbusd_epi32(c01, v, x1);
@@ -136,13 +138,13 @@ __attribute__((noinline, unused)) static void PackedTile4x16(const uint8_t* a0, 
   out[0] = c00, out[1] = c01, out[2] = c10, out[3] = c11, out[4] = c20, out[5] = c21, out[6] = c30, out[7] = c31;
 }
 
-// 8 rows x 8 channels.
+// 8 rows x 8 channels (stride as PackedTile4x16's).
 __attribute__((noinline, unused)) static void PackedTile8x8(const uint8_t* const* a, const int8_t* w0, int quads,
-                                                    __m256i bias, __m256i out[8]) {
+                                                    __m256i bias, __m256i out[8], int stride = 32) {
   const uint8_t *a0 = a[0], *a1 = a[1], *a2 = a[2], *a3 = a[3], *a4 = a[4], *a5 = a[5], *a6 = a[6], *a7 = a[7];
   __m256i c0 = bias, c1 = bias, c2 = bias, c3 = bias, c4 = bias, c5 = bias, c6 = bias, c7 = bias;
   for (int j = 0; j < quads; ++j) {
-    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * 32));
+    const __m256i x = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(w0 + j * stride));
     c0 = _mm256_dpbusd_epi32(c0, Broadcast4(a0 + 4 * j), x);
     c1 = _mm256_dpbusd_epi32(c1, Broadcast4(a1 + 4 * j), x);
     c2 = _mm256_dpbusd_epi32(c2, Broadcast4(a2 + 4 * j), x);
@@ -205,6 +207,155 @@ static inline void GemmPacked(const uint8_t* a, int a_stride, int rows, const in
         } else {
           avx2::StoreInt8Partial(o + static_cast<int64_t>(i) * out_stride, bytes, n);
         }
+      }
+    }
+  }
+}
+
+// ---- Packed GEMM on 512-bit registers (the CONV_2D variants) -------------------------------------------------
+//
+// Weights packed in blocks of 16 channels: packed16[block][q][16][4] = w[16 * block + c][4q + i], zero past k or
+// cols, so one zmm load holds a quad of 16 channels. Tiles of 8 rows x 32 channels (16 accumulators, 16
+// vpdpbusd per 8 row broadcasts and 2 weight loads); a last lone block in 256-bit tiles (LoneBlock16). The output
+// stage is the 8-lane one (po.requant / po.bias per 8 channels, as GemmPacked's).
+
+static inline int PackedBlocks16(int cols) { return (cols + 15) / 16; }
+static inline int64_t PackedBytes16(int k, int cols) {
+  return static_cast<int64_t>(PackedQuads(k)) * PackedBlocks16(cols) * 64;
+}
+
+// Packs w[cols][k] and returns the column sums in colsum[PackedBlocks16(cols) * 16] (0 for padding columns).
+static inline void PackWeights16(const int8_t* w, int k, int cols, int8_t* packed, int32_t* colsum) {
+  const int quads = PackedQuads(k);
+  for (int b = 0; b < PackedBlocks16(cols); ++b) {
+    int8_t* dst = packed + static_cast<int64_t>(b) * quads * 64;
+    for (int c = 0; c < 16; ++c) {
+      const int col = b * 16 + c;
+      int32_t sum = 0;
+      const int8_t* row = w + static_cast<int64_t>(col) * k;
+      for (int q = 0; q < quads; ++q) {
+        for (int i = 0; i < 4; ++i) {
+          const int8_t v = (col < cols && 4 * q + i < k) ? row[4 * q + i] : 0;
+          dst[q * 64 + 4 * c + i] = v;
+          sum += v;
+        }
+      }
+      colsum[col] = sum;
+    }
+  }
+}
+
+static inline __m512i Broadcast4x16(const uint8_t* p) {
+  int32_t v;
+  std::memcpy(&v, p, 4);
+  return _mm512_set1_epi32(v);
+}
+
+// 16 int32 lanes of one row: channels [c, c + n), n <= 16, requantized into dst.
+static inline void StoreRow16(int8_t* dst, __m512i acc, const avx2::PackedOutput& po, int c, int n) {
+  const __m256i lo = avx2::Requantize8(_mm512_castsi512_si256(acc), po.requant[c / 8], po.stage);
+  const __m256i hi = n > 8 ? avx2::Requantize8(_mm512_extracti64x4_epi64(acc, 1), po.requant[c / 8 + 1], po.stage) : lo;
+  avx2::StoreColumns16(dst, lo, hi, n);
+}
+
+// The bias of channels [c, c + n) in 16 lanes (po.bias holds whole 8-channel blocks).
+static inline __m512i LoadBias16(const int32_t* bias, int c, int n) {
+  const __m256i lo = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + c));
+  const __m256i hi = n > 8 ? _mm256_loadu_si256(reinterpret_cast<const __m256i*>(bias + c + 8)) : lo;
+  return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
+}
+
+// A lone block of up to 16 channels (cols <= 16, or the last block after pairs) in 256-bit tiles: a 512-bit
+// register would leave half its lanes idle there, and on cores that split 512-bit vpdpbusd in two (Zen 4) that
+// costs time.
+static inline void LoneBlock16(const uint8_t* a, int a_stride, int rows, const int8_t* w, int quads,
+                               const avx2::PackedOutput& po, int c, int n, int8_t* out, int out_stride) {
+  const __m256i bias0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+  if (n <= 8) {
+    for (int r = 0; r < rows; r += 8) {
+      const uint8_t* rp[8];
+      for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m256i acc[8];
+      PackedTile8x8(rp, w, quads, bias0, acc, 64);
+      const int valid = rows - r < 8 ? rows - r : 8;
+      for (int i = 0; i < valid; ++i) {
+        int8_t* o = out + static_cast<int64_t>(r + i) * out_stride + c;
+        const __m128i bytes = avx2::PackInt32ToInt8(avx2::Requantize8(acc[i], po.requant[c / 8], po.stage));
+        if (n == 8) {
+          avx2::StoreInt8x8(o, bytes);
+        } else {
+          avx2::StoreInt8Partial(o, bytes, n);
+        }
+      }
+    }
+    return;
+  }
+  const __m256i bias1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c + 8));
+  for (int r = 0; r < rows; r += 4) {
+    const uint8_t* rp[4];
+    for (int i = 0; i < 4; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+    __m256i acc[8];
+    PackedTile4x16(rp[0], rp[1], rp[2], rp[3], w, w + 32, quads, bias0, bias1, acc, 64);
+    const int valid = rows - r < 4 ? rows - r : 4;
+    for (int i = 0; i < valid; ++i) {
+      avx2::StoreColumns16(out + static_cast<int64_t>(r + i) * out_stride + c,
+                           avx2::Requantize8(acc[2 * i], po.requant[c / 8], po.stage),
+                           avx2::Requantize8(acc[2 * i + 1], po.requant[c / 8 + 1], po.stage), n);
+    }
+  }
+}
+
+// 8 rows x (16 or 32) channels: w1 == nullptr for one 16-channel block.
+template <bool kTwoBlocks>
+__attribute__((noinline, unused)) static void PackedTile8x32(const uint8_t* const* a, const int8_t* w0,
+                                                             const int8_t* w1, int quads, __m512i bias0,
+                                                             __m512i bias1, __m512i out[16]) {
+  __m512i c[16];
+  for (int i = 0; i < 8; ++i) c[2 * i] = bias0, c[2 * i + 1] = bias1;
+  for (int j = 0; j < quads; ++j) {
+    const __m512i x0 = _mm512_loadu_si512(w0 + j * 64);
+    const __m512i x1 = kTwoBlocks ? _mm512_loadu_si512(w1 + j * 64) : x0;
+    for (int i = 0; i < 8; ++i) {
+      const __m512i v = Broadcast4x16(a[i] + 4 * j);
+      c[2 * i] = _mm512_dpbusd_epi32(c[2 * i], v, x0);
+      if (kTwoBlocks) c[2 * i + 1] = _mm512_dpbusd_epi32(c[2 * i + 1], v, x1);
+    }
+  }
+  for (int i = 0; i < 16; ++i) out[i] = c[i];
+}
+
+// rows x cols outputs, as GemmPacked, over PackWeights16's layout.
+static inline void GemmPacked16(const uint8_t* a, int a_stride, int rows, const int8_t* packed, int k, int cols,
+                                const avx2::PackedOutput& po, int8_t* out, int out_stride) {
+  const int quads = PackedQuads(k);
+  const int blocks = PackedBlocks16(cols);
+  const int64_t block_bytes = static_cast<int64_t>(quads) * 64;
+  for (int b = 0; b < blocks; b += 2) {
+    const bool two = b + 1 < blocks;
+    const int c0 = b * 16, c1 = c0 + 16;
+    const int n0 = cols - c0 < 16 ? cols - c0 : 16;
+    const int n1 = two ? (cols - c1 < 16 ? cols - c1 : 16) : 0;
+    const int8_t* w0 = packed + b * block_bytes;
+    if (!two) {
+      LoneBlock16(a, a_stride, rows, w0, quads, po, c0, n0, out, out_stride);
+      break;
+    }
+    const __m512i bias0 = LoadBias16(po.bias, c0, n0);
+    const __m512i bias1 = two ? LoadBias16(po.bias, c1, n1) : bias0;
+    for (int r = 0; r < rows; r += 8) {
+      const uint8_t* rp[8];
+      for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+      __m512i acc[16];
+      if (two) {
+        PackedTile8x32<true>(rp, w0, w0 + block_bytes, quads, bias0, bias1, acc);
+      } else {
+        PackedTile8x32<false>(rp, w0, nullptr, quads, bias0, bias1, acc);
+      }
+      const int valid = rows - r < 8 ? rows - r : 8;
+      int8_t* o = out + static_cast<int64_t>(r) * out_stride;
+      for (int i = 0; i < valid; ++i, o += out_stride) {
+        StoreRow16(o + c0, acc[2 * i], po, c0, n0);
+        if (two) StoreRow16(o + c1, acc[2 * i + 1], po, c1, n1);
       }
     }
   }
