@@ -71,6 +71,8 @@ void RunInt8Reference(const add::AddInt8Problem& p, void*) {
 // INT8, best first; the reference last, always applies.
 constexpr KernelVariant<add::AddInt8Problem> kInt8Variants[] = {
 #if MOTE_TARGET_X86_64
+    {"add/int8/avx512vnni", isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni,
+     add::AppliesAvx2, nullptr, MOTE_X86_SIMD_FN(add::AddInt8Avx512)},
     {"add/int8/avx2", isa::kAvx2, add::AppliesAvx2, nullptr, MOTE_X86_SIMD_FN(add::AddInt8Avx2)},
 #endif
 #if MOTE_TARGET_ARM_MVE

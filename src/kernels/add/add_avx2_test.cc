@@ -1,6 +1,7 @@
-// ADD int8 AVX2 variant against the reference (reference::AddQuantized), bit for bit, on random data from a
+// ADD int8 AVX2 and AVX-512 variants against the reference (reference::AddQuantized), bit for bit, on random data from a
 // printed, replayable seed (lengths below/at/above multiples of the 16-element step, random scales and zero
 // points turned into constants exactly as prepare does); and which variant prepare picks.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ namespace mote {
 namespace {
 
 using variant_test::Rng;
+
+constexpr uint32_t kAvx512Isa =
+    isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
 
 float RandomScale(Rng& rng) { return static_cast<float>(0.001 + rng.Int(1, 100000) * 1e-5); }
 
@@ -56,6 +60,13 @@ TEST(AddAvx2, MatchesReference) {
     add::AddInt8Avx2(p, nullptr);
 #endif
     ASSERT_TRUE(variant_test::SameBytes(expected, actual)) << "case " << i << " (" << n << " elements)";
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+    if (variant_test::CpuHas(kAvx512Isa)) {
+      std::fill(actual.begin(), actual.end(), int8_t{0x55});
+      add::AddInt8Avx512(p, nullptr);
+      ASSERT_TRUE(variant_test::SameBytes(expected, actual)) << "avx512 case " << i << " (" << n << " elements)";
+    }
+#endif
     ++ran;
   }
   EXPECT_GT(ran, 400);
@@ -83,12 +94,19 @@ std::string PreparedVariant(bool broadcast) {
   return interpreter.node_info(0).variant;
 }
 
-TEST(AddDispatch, PicksAvx2ForElementwiseAndReferenceOtherwise) {
+TEST(AddDispatch, PicksTheBestLevelForElementwiseAndReferenceOtherwise) {
   const bool avx2 = variant_test::CpuHas(isa::kAvx2);
   if (kRequireOptimizedVariants && !avx2) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build on a CPU without AVX2";
   const bool compiled = MOTE_X86_SIMD_FN(add::AddInt8Avx2) != nullptr;
-  EXPECT_EQ(PreparedVariant(false), (avx2 && compiled) ? "add/int8/avx2" : "add/int8/reference");
+  const char* best = !(avx2 && compiled) ? "add/int8/reference"
+                     : variant_test::CpuHas(kAvx512Isa) ? "add/int8/avx512vnni"
+                                                        : "add/int8/avx2";
+  EXPECT_EQ(PreparedVariant(false), best);
   EXPECT_EQ(PreparedVariant(true), "add/int8/reference");
+  if (avx2 && compiled) {
+    ScopedFeatureMask mask(isa::kAvx512Vnni);
+    EXPECT_EQ(PreparedVariant(false), "add/int8/avx2");
+  }
   if (!kRequireOptimizedVariants) {
     ScopedFeatureMask mask(isa::kAvx2);
     EXPECT_EQ(PreparedVariant(false), "add/int8/reference");

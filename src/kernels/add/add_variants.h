@@ -44,6 +44,10 @@ struct AddInt8Problem {
 bool AppliesAvx2(const AddInt8Problem& p);
 void AddInt8Avx2(const AddInt8Problem& p, void* scratch);
 
+// AVX-512 (x86-64; add_avx512vnni.cc, run with the VNNI level's features): the AVX2 variant's problems, 32
+// elements per step on 16-lane vectors, masked tails.
+void AddInt8Avx512(const AddInt8Problem& p, void* scratch);
+
 // Cortex-M Helium (add_mve.cc; Cortex-M55): same-shape inputs, four elements per vector.
 bool AppliesMve(const AddInt8Problem& p);
 void AddInt8Mve(const AddInt8Problem& p, void* scratch);
