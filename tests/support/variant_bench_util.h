@@ -137,6 +137,24 @@ void BenchVariant(benchmark::State& state, ConvOperands<Problem>& o, void (*fn)(
   TimeVariant(state, o.problem, fn, applies, features, o.macs);
 }
 
+// Times variant fn on o with its weights prepared once, as the interpreter runs it when it prepacks (the host
+// default): prepare(problem, buffer) into persistent_bytes(problem) bytes outside the timing loop.
+template <class Problem>
+void BenchPrepackedVariant(benchmark::State& state, ConvOperands<Problem>& o, void (*fn)(const Problem&, void*),
+                           bool (*applies)(const Problem&), uint32_t features,
+                           size_t (*persistent_bytes)(const Problem&), void (*prepare)(const Problem&, void*)) {
+  if (!CanRun(state, fn, features) || !CanRun(state, prepare, features)) return;
+  if (applies != nullptr && !applies(o.problem)) {
+    state.SkipWithError("variant does not apply to this shape");
+    return;
+  }
+  std::vector<uint8_t> buffer(persistent_bytes(o.problem) + 64);
+  Problem p = o.problem;
+  prepare(p, buffer.data());
+  p.prepacked = buffer.data();
+  TimeRuns(state, o.macs, [&] { fn(p, nullptr); });
+}
+
 }  // namespace variant_bench
 }  // namespace mote
 

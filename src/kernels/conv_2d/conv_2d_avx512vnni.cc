@@ -19,7 +19,7 @@ namespace conv_2d {
 namespace {
 
 constexpr int kTileBytes = 32768;
-constexpr int kTileSlack = 32;  // segment copies may write 31 bytes past their end
+constexpr int kTileSlack = 64;  // row builders may write up to 63 bytes past a row's end
 constexpr int kMaxTileRows = 32;
 
 struct PixelCursor {
@@ -112,6 +112,12 @@ void ConvInt8VnniIm2col(const ConvInt8Problem& p, void*) {
   // Out-of-image taps: the zero point (x + input_offset = 0), as a byte u = x + 128.
   const uint8_t pad = static_cast<uint8_t>(-p.input_offset + 128);
   Run(p, k, [&](PixelCursor* at, int rows, uint8_t* a, int a_stride) {
+    if (k <= 64) {  // rows are written whole (64 bytes: the tile's slack covers the last one)
+      for (int r = 0; r < rows; ++r, at->Next(p)) {
+        vnni::BuildSmallPatchRow(g, pad, at->b, at->oy, at->ox, a + static_cast<int64_t>(r) * a_stride);
+      }
+      return;
+    }
     for (int r = 0; r < rows; ++r, at->Next(p)) {
       vnni::BuildPatchRow(g, pad, at->b, at->oy, at->ox, a + static_cast<int64_t>(r) * a_stride);
     }

@@ -56,7 +56,40 @@ void VnniIm2col(benchmark::State& state) {
   Variant<conv_2d::AppliesVnniIm2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col), kVnni);
 }
 
+// Weights prepared once (the host default): what a model's Invoke runs.
+template <bool (*kApplies)(const conv_2d::ConvInt8Problem&)>
+void Prepacked(benchmark::State& state, void (*fn)(const conv_2d::ConvInt8Problem&, void*),
+               size_t (*bytes)(const conv_2d::ConvInt8Problem&), void (*prepare)(const conv_2d::ConvInt8Problem&, void*),
+               uint32_t features) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::BenchPrepackedVariant(state, o, fn, kApplies, features, bytes, prepare);
+}
+void Avx2PointwisePrepacked(benchmark::State& state) {
+  Prepacked<conv_2d::AppliesAvx2Pointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Pointwise),
+                                           MOTE_X86_SIMD_FN(conv_2d::Avx2PointwisePersistentBytes),
+                                           MOTE_X86_SIMD_FN(conv_2d::PrepareAvx2Pointwise), isa::kAvx2);
+}
+void Avx2Im2colPrepacked(benchmark::State& state) {
+  Prepacked<conv_2d::AppliesAvx2Im2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8Avx2Im2col),
+                                        MOTE_X86_SIMD_FN(conv_2d::Avx2Im2colPersistentBytes),
+                                        MOTE_X86_SIMD_FN(conv_2d::PrepareAvx2Im2col), isa::kAvx2);
+}
+void VnniPointwisePrepacked(benchmark::State& state) {
+  Prepacked<conv_2d::AppliesVnniPointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniPointwise),
+                                           MOTE_X86_SIMD_FN(conv_2d::VnniPointwisePersistentBytes),
+                                           MOTE_X86_SIMD_FN(conv_2d::PrepareVnniPointwise), kVnni);
+}
+void VnniIm2colPrepacked(benchmark::State& state) {
+  Prepacked<conv_2d::AppliesVnniIm2col>(state, MOTE_X86_SIMD_FN(conv_2d::ConvInt8VnniIm2col),
+                                        MOTE_X86_SIMD_FN(conv_2d::VnniIm2colPersistentBytes),
+                                        MOTE_X86_SIMD_FN(conv_2d::PrepareVnniIm2col), kVnni);
+}
+
 BENCHMARK(Reference)->Name("Conv2DInt8/reference")->DenseRange(0, 7);
+BENCHMARK(Avx2PointwisePrepacked)->Name("Conv2DInt8/avx2-1x1-prepacked")->DenseRange(0, 3);
+BENCHMARK(Avx2Im2colPrepacked)->Name("Conv2DInt8/avx2-im2col-prepacked")->DenseRange(0, 7);
+BENCHMARK(VnniPointwisePrepacked)->Name("Conv2DInt8/avx512vnni-1x1-prepacked")->DenseRange(0, 3);
+BENCHMARK(VnniIm2colPrepacked)->Name("Conv2DInt8/avx512vnni-im2col-prepacked")->DenseRange(0, 7);
 BENCHMARK(Avx2Pointwise)->Name("Conv2DInt8/avx2-1x1")->DenseRange(0, 3);
 BENCHMARK(Avx2Im2col)->Name("Conv2DInt8/avx2-im2col")->DenseRange(0, 7);
 BENCHMARK(VnniPointwise)->Name("Conv2DInt8/avx512vnni-1x1")->DenseRange(0, 3);

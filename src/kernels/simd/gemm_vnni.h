@@ -23,6 +23,7 @@
 
 #include "kernels/simd/gemm_avx2.h"
 #include "kernels/simd/requantize_avx2.h"
+#include "kernels/simd/requantize_avx512.h"
 
 namespace mote {
 namespace vnni {
@@ -225,23 +226,43 @@ static inline int64_t PackedBytes16(int k, int cols) {
 }
 
 // Packs w[cols][k] and returns the column sums in colsum[PackedBlocks16(cols) * 16] (0 for padding columns).
+// Whole groups of 8 channels x 8 quads go through one 8x8 transpose of int32 (a quad of 4 bytes is one int32);
+// the rest byte by byte. Used per invoke when weights are not prepacked, so it has to be fast.
 static inline void PackWeights16(const int8_t* w, int k, int cols, int8_t* packed, int32_t* colsum) {
   const int quads = PackedQuads(k);
+  const __m512i ones = _mm512_set1_epi8(1);
   for (int b = 0; b < PackedBlocks16(cols); ++b) {
     int8_t* dst = packed + static_cast<int64_t>(b) * quads * 64;
-    for (int c = 0; c < 16; ++c) {
-      const int col = b * 16 + c;
-      int32_t sum = 0;
-      const int8_t* row = w + static_cast<int64_t>(col) * k;
-      for (int q = 0; q < quads; ++q) {
-        for (int i = 0; i < 4; ++i) {
-          const int8_t v = (col < cols && 4 * q + i < k) ? row[4 * q + i] : 0;
-          dst[q * 64 + 4 * c + i] = v;
-          sum += v;
+    for (int h = 0; h < 2; ++h) {
+      const int first = b * 16 + h * 8;  // the half's first channel
+      const int8_t* rows = w + static_cast<int64_t>(first) * k;
+      int q = 0;
+      if (first + 8 <= cols) {
+        for (; 4 * (q + 8) <= k; q += 8) {
+          __m256i r[8];
+          for (int c = 0; c < 8; ++c) {
+            r[c] = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(rows + static_cast<int64_t>(c) * k + 4 * q));
+          }
+          Transpose8x8Epi32(r);
+          for (int t = 0; t < 8; ++t) {
+            _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst + (q + t) * 64 + h * 32), r[t]);
+          }
         }
       }
-      colsum[col] = sum;
+      for (; q < quads; ++q) {
+        for (int c = 0; c < 8; ++c) {
+          const int col = first + c;
+          const int8_t* row = rows + static_cast<int64_t>(c) * k;
+          for (int i = 0; i < 4; ++i) {
+            dst[q * 64 + h * 32 + 4 * c + i] = (col < cols && 4 * q + i < k) ? row[4 * q + i] : 0;
+          }
+        }
+      }
     }
+    // Column sums of the block: vpdpbusd of ones with every packed quad.
+    __m512i sum = _mm512_setzero_si512();
+    for (int j = 0; j < quads; ++j) sum = _mm512_dpbusd_epi32(sum, ones, _mm512_loadu_si512(dst + j * 64));
+    _mm512_storeu_si512(colsum + b * 16, sum);
   }
 }
 
@@ -251,11 +272,31 @@ static inline __m512i Broadcast4x16(const uint8_t* p) {
   return _mm512_set1_epi32(v);
 }
 
-// 16 int32 lanes of one row: channels [c, c + n), n <= 16, requantized into dst.
-static inline void StoreRow16(int8_t* dst, __m512i acc, const avx2::PackedOutput& po, int c, int n) {
-  const __m256i lo = avx2::Requantize8(_mm512_castsi512_si256(acc), po.requant[c / 8], po.stage);
-  const __m256i hi = n > 8 ? avx2::Requantize8(_mm512_extracti64x4_epi64(acc, 1), po.requant[c / 8 + 1], po.stage) : lo;
-  avx2::StoreColumns16(dst, lo, hi, n);
+// The output stage of 16 channels [c, c + n), n <= 16: the two 8-channel requantization records joined (the same
+// lane layout on 16 lanes), built once per channel block.
+struct Stage16 {
+  avx512::Requant16 q;
+  avx512::OutputStage16 stage;
+  __mmask16 store;
+};
+static inline __m512i Join(__m256i lo, __m256i hi) { return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1); }
+static inline Stage16 MakeStage16(const avx2::PackedOutput& po, int c, int n) {
+  const avx2::Requant8& a = po.requant[c / 8];
+  const avx2::Requant8& b = n > 8 ? po.requant[c / 8 + 1] : a;
+  Stage16 s;
+  s.q = avx512::Requant16{Join(a.mult, b.mult),           Join(a.mult_odd, b.mult_odd),
+                          Join(a.left_shift, b.left_shift), Join(a.round_even, b.round_even),
+                          Join(a.round_odd, b.round_odd),   Join(a.shift_even, b.shift_even),
+                          Join(a.shift_odd, b.shift_odd)};
+  s.stage = avx512::OutputStage16{Join(po.stage.offset, po.stage.offset), Join(po.stage.act_min, po.stage.act_min),
+                                  Join(po.stage.act_max, po.stage.act_max)};
+  s.store = static_cast<__mmask16>(n >= 16 ? 0xFFFF : (1u << n) - 1);
+  return s;
+}
+
+// 16 int32 lanes of one row, requantized into dst[0, n).
+static inline void StoreRow16(int8_t* dst, __m512i acc, const Stage16& s) {
+  _mm_mask_storeu_epi8(dst, s.store, _mm512_cvtsepi32_epi8(avx512::Requantize16(acc, s.q, s.stage)));
 }
 
 // The bias of channels [c, c + n) in 16 lanes (po.bias holds whole 8-channel blocks).
@@ -265,43 +306,45 @@ static inline __m512i LoadBias16(const int32_t* bias, int c, int n) {
   return _mm512_inserti64x4(_mm512_castsi256_si512(lo), hi, 1);
 }
 
-// A lone block of up to 16 channels (cols <= 16, or the last block after pairs) in 256-bit tiles: a 512-bit
-// register would leave half its lanes idle there, and on cores that split 512-bit vpdpbusd in two (Zen 4) that
-// costs time.
+template <bool kTwoBlocks>
+static void PackedTile8x32(const uint8_t* const* a, const int8_t* w0, const int8_t* w1, int quads, __m512i bias0,
+                           __m512i bias1, __m512i out[16]);
+
+// A lone block of up to 16 channels (cols <= 16, or the last block after pairs): 8 channels or fewer in 256-bit
+// tiles (a 512-bit register would leave half its lanes idle, and on cores that split 512-bit vpdpbusd in two,
+// Zen 4, that costs time), more in 8 x 16 tiles of 512 bits.
 static inline void LoneBlock16(const uint8_t* a, int a_stride, int rows, const int8_t* w, int quads,
                                const avx2::PackedOutput& po, int c, int n, int8_t* out, int out_stride) {
-  const __m256i bias0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
   if (n <= 8) {
+    // Two rows per 16-lane requantization (both halves the block's constants).
+    const __m256i bias0 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c));
+    const Stage16 stage = MakeStage16(po, c, n);
+    const __mmask16 row_bytes = static_cast<__mmask16>((1u << n) - 1);
     for (int r = 0; r < rows; r += 8) {
       const uint8_t* rp[8];
       for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
       __m256i acc[8];
       PackedTile8x8(rp, w, quads, bias0, acc, 64);
       const int valid = rows - r < 8 ? rows - r : 8;
-      for (int i = 0; i < valid; ++i) {
+      for (int i = 0; i < valid; i += 2) {
+        const __m128i bytes =
+            _mm512_cvtsepi32_epi8(avx512::Requantize16(Join(acc[i], acc[i + 1]), stage.q, stage.stage));
         int8_t* o = out + static_cast<int64_t>(r + i) * out_stride + c;
-        const __m128i bytes = avx2::PackInt32ToInt8(avx2::Requantize8(acc[i], po.requant[c / 8], po.stage));
-        if (n == 8) {
-          avx2::StoreInt8x8(o, bytes);
-        } else {
-          avx2::StoreInt8Partial(o, bytes, n);
-        }
+        _mm_mask_storeu_epi8(o, row_bytes, bytes);
+        if (i + 1 < valid) _mm_mask_storeu_epi8(o + out_stride, row_bytes, _mm_srli_si128(bytes, 8));
       }
     }
     return;
   }
-  const __m256i bias1 = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(po.bias + c + 8));
-  for (int r = 0; r < rows; r += 4) {
-    const uint8_t* rp[4];
-    for (int i = 0; i < 4; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
-    __m256i acc[8];
-    PackedTile4x16(rp[0], rp[1], rp[2], rp[3], w, w + 32, quads, bias0, bias1, acc, 64);
-    const int valid = rows - r < 4 ? rows - r : 4;
-    for (int i = 0; i < valid; ++i) {
-      avx2::StoreColumns16(out + static_cast<int64_t>(r + i) * out_stride + c,
-                           avx2::Requantize8(acc[2 * i], po.requant[c / 8], po.stage),
-                           avx2::Requantize8(acc[2 * i + 1], po.requant[c / 8 + 1], po.stage), n);
-    }
+  const __m512i bias = LoadBias16(po.bias, c, n);
+  const Stage16 stage = MakeStage16(po, c, n);
+  for (int r = 0; r < rows; r += 8) {
+    const uint8_t* rp[8];
+    for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
+    __m512i acc[16];
+    PackedTile8x32<false>(rp, w, nullptr, quads, bias, bias, acc);
+    const int valid = rows - r < 8 ? rows - r : 8;
+    for (int i = 0; i < valid; ++i) StoreRow16(out + static_cast<int64_t>(r + i) * out_stride + c, acc[2 * i], stage);
   }
 }
 
@@ -341,21 +384,18 @@ static inline void GemmPacked16(const uint8_t* a, int a_stride, int rows, const 
       break;
     }
     const __m512i bias0 = LoadBias16(po.bias, c0, n0);
-    const __m512i bias1 = two ? LoadBias16(po.bias, c1, n1) : bias0;
+    const __m512i bias1 = LoadBias16(po.bias, c1, n1);
+    const Stage16 s0 = MakeStage16(po, c0, n0), s1 = MakeStage16(po, c1, n1);
     for (int r = 0; r < rows; r += 8) {
       const uint8_t* rp[8];
       for (int i = 0; i < 8; ++i) rp[i] = a + static_cast<int64_t>(r + i < rows ? r + i : r) * a_stride;
       __m512i acc[16];
-      if (two) {
-        PackedTile8x32<true>(rp, w0, w0 + block_bytes, quads, bias0, bias1, acc);
-      } else {
-        PackedTile8x32<false>(rp, w0, nullptr, quads, bias0, bias1, acc);
-      }
+      PackedTile8x32<true>(rp, w0, w0 + block_bytes, quads, bias0, bias1, acc);
       const int valid = rows - r < 8 ? rows - r : 8;
       int8_t* o = out + static_cast<int64_t>(r) * out_stride;
       for (int i = 0; i < valid; ++i, o += out_stride) {
-        StoreRow16(o + c0, acc[2 * i], po, c0, n0);
-        if (two) StoreRow16(o + c1, acc[2 * i + 1], po, c1, n1);
+        StoreRow16(o + c0, acc[2 * i], s0);
+        StoreRow16(o + c1, acc[2 * i + 1], s1);
       }
     }
   }
@@ -424,6 +464,32 @@ static inline void BuildPatchRow(const avx2::PatchGeometry& g, uint8_t pad, int 
       }
     }
   }
+}
+
+// BuildPatchRow for patches of at most 64 bytes (3x3 over 3 channels: 27): the filter rows are gathered into one
+// register with masked loads (masked-out bytes are never read) and the row is written by ONE 64-byte store, so
+// the GEMM's 4-byte reads of it are served from that store instead of waiting on several overlapping ones. Other
+// pixels (borders, dilated rows) take BuildPatchRow. Writes 64 bytes.
+static inline void BuildSmallPatchRow(const avx2::PatchGeometry& g, uint8_t pad, int b, int oy, int ox, uint8_t* dst) {
+  const int depth = g.depth;
+  const int seg = g.filter_width * depth;
+  const int iy0 = oy * g.stride_height - g.pad_height;
+  const int ix0 = ox * g.stride_width - g.pad_width;
+  const int iy_last = iy0 + (g.filter_height - 1) * g.dilation_height;
+  if (g.dilation_width != 1 || iy0 < 0 || iy_last >= g.height || ix0 < 0 || ix0 + g.filter_width > g.width) {
+    BuildPatchRow(g, pad, b, oy, ox, dst);
+    return;
+  }
+  const int64_t row_elems = static_cast<int64_t>(g.width) * depth;
+  const int8_t* src = g.input + (static_cast<int64_t>(b) * g.height + iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
+  const int64_t step = row_elems * g.dilation_height;
+  const uint64_t seg_mask = seg >= 64 ? ~uint64_t{0} : (uint64_t{1} << seg) - 1;
+  __m512i v = _mm512_setzero_si512();
+  for (int fy = 0; fy < g.filter_height; ++fy, src += step) {
+    // Byte fy * seg + j of v is src[j]: a masked load from src - fy * seg.
+    v = _mm512_mask_loadu_epi8(v, static_cast<__mmask64>(seg_mask << (fy * seg)), src - fy * seg);
+  }
+  _mm512_storeu_si512(dst, _mm512_xor_si512(v, _mm512_set1_epi8(static_cast<char>(0x80))));
 }
 
 }  // namespace vnni
