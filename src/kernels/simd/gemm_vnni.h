@@ -466,30 +466,51 @@ static inline void BuildPatchRow(const avx2::PatchGeometry& g, uint8_t pad, int 
   }
 }
 
-// BuildPatchRow for patches of at most 64 bytes (3x3 over 3 channels: 27): the filter rows are gathered into one
-// register with masked loads (masked-out bytes are never read) and the row is written by ONE 64-byte store, so
-// the GEMM's 4-byte reads of it are served from that store instead of waiting on several overlapping ones. Other
-// pixels (borders, dilated rows) take BuildPatchRow. Writes 64 bytes.
+// BuildPatchRow for patches of at most 64 bytes (3x3 over 3 channels: 27; KWS's 10x4 over 1: 40): the register
+// starts as the zero point everywhere and each filter row's in-image taps are masked-loaded into place (masked-out
+// bytes are never read), then the row is written by ONE 64-byte store, so the GEMM's 4-byte reads of it are
+// served from that store instead of waiting on several overlapping ones. Border pixels run the same code. Dilated
+// columns take BuildPatchRow. Writes 64 bytes.
 static inline void BuildSmallPatchRow(const avx2::PatchGeometry& g, uint8_t pad, int b, int oy, int ox, uint8_t* dst) {
+  if (g.dilation_width != 1) {
+    BuildPatchRow(g, pad, b, oy, ox, dst);
+    return;
+  }
   const int depth = g.depth;
   const int seg = g.filter_width * depth;
   const int iy0 = oy * g.stride_height - g.pad_height;
   const int ix0 = ox * g.stride_width - g.pad_width;
-  const int iy_last = iy0 + (g.filter_height - 1) * g.dilation_height;
-  if (g.dilation_width != 1 || iy0 < 0 || iy_last >= g.height || ix0 < 0 || ix0 + g.filter_width > g.width) {
-    BuildPatchRow(g, pad, b, oy, ox, dst);
+  const int64_t row_elems = static_cast<int64_t>(g.width) * depth;
+  const int8_t* image = g.input + static_cast<int64_t>(b) * g.height * row_elems;
+  const __m512i flip = _mm512_set1_epi8(static_cast<char>(0x80));
+  if (iy0 >= 0 && iy0 + (g.filter_height - 1) * g.dilation_height < g.height && ix0 >= 0 &&
+      ix0 + g.filter_width <= g.width) {  // interior: every filter row whole
+    const uint64_t run = seg >= 64 ? ~uint64_t{0} : (uint64_t{1} << seg) - 1;
+    const int8_t* src = image + iy0 * row_elems + static_cast<int64_t>(ix0) * depth;
+    const int64_t step = row_elems * g.dilation_height;
+    __m512i v = _mm512_setzero_si512();
+    for (int fy = 0; fy < g.filter_height; ++fy, src += step) {
+      v = _mm512_mask_loadu_epi8(v, static_cast<__mmask64>(run << (fy * seg)), src - fy * seg);
+    }
+    _mm512_storeu_si512(dst, _mm512_xor_si512(v, flip));
     return;
   }
-  const int64_t row_elems = static_cast<int64_t>(g.width) * depth;
-  const int8_t* src = g.input + (static_cast<int64_t>(b) * g.height + iy0) * row_elems + static_cast<int64_t>(ix0) * depth;
-  const int64_t step = row_elems * g.dilation_height;
-  const uint64_t seg_mask = seg >= 64 ? ~uint64_t{0} : (uint64_t{1} << seg) - 1;
-  __m512i v = _mm512_setzero_si512();
-  for (int fy = 0; fy < g.filter_height; ++fy, src += step) {
-    // Byte fy * seg + j of v is src[j]: a masked load from src - fy * seg.
-    v = _mm512_mask_loadu_epi8(v, static_cast<__mmask64>(seg_mask << (fy * seg)), src - fy * seg);
+  const int fx_lo = ix0 < 0 ? -ix0 : 0;                                              // first in-image tap
+  const int fx_hi = ix0 + g.filter_width > g.width ? g.width - ix0 : g.filter_width;  // one past the last
+  __m512i v = _mm512_set1_epi8(static_cast<char>(pad ^ 0x80));  // the zero point as an input byte x
+  if (fx_hi > fx_lo) {
+    const int bytes = (fx_hi - fx_lo) * depth;
+    const uint64_t run = bytes >= 64 ? ~uint64_t{0} : (uint64_t{1} << bytes) - 1;
+    for (int fy = 0; fy < g.filter_height; ++fy) {
+      const int iy = iy0 + fy * g.dilation_height;
+      if (iy < 0 || iy >= g.height) continue;
+      const int at = fy * seg + fx_lo * depth;  // where the run goes in the patch
+      const int8_t* src = image + iy * row_elems + static_cast<int64_t>(ix0 + fx_lo) * depth;
+      // Byte at + j of v is src[j]: a masked load from src - at.
+      v = _mm512_mask_loadu_epi8(v, static_cast<__mmask64>(run << at), src - at);
+    }
   }
-  _mm512_storeu_si512(dst, _mm512_xor_si512(v, _mm512_set1_epi8(static_cast<char>(0x80))));
+  _mm512_storeu_si512(dst, _mm512_xor_si512(v, flip));
 }
 
 }  // namespace vnni
