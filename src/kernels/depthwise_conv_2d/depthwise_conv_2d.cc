@@ -410,10 +410,24 @@ Avx512TableLayout GetAvx512TableLayout(const DepthwiseInt8Problem& p) {
 Avx512RowLayout GetAvx512RowLayout(const DepthwiseInt8Problem& p) {
   const int64_t c = p.output_depth;
   Avx512RowLayout l{};
-  l.flat = p.stride_width == 1 && (32 % c == 0 || c % 32 == 0);
+  if (p.stride_width == 1 && (32 % c == 0 || c % 32 == 0)) {
+    l.steps = Avx512RowLayout::kFlat;
+  } else if (c % 32 == 0) {
+    l.steps = Avx512RowLayout::kBlocks;
+  } else if (c == 16) {
+    l.steps = Avx512RowLayout::kPixelPairs;
+  } else {
+    l.steps = Avx512RowLayout::kNone;
+    return l;
+  }
   const int64_t out_row = static_cast<int64_t>(p.output_width) * c;
   const int64_t reach = static_cast<int64_t>(p.filter_width - 1) * p.dilation_width * c;  // the last tap's shift
-  const int64_t steps = l.flat ? (out_row + 31) / 32 * 32 : (static_cast<int64_t>(p.output_width - 1) * p.stride_width + 1) * c;
+  // Bytes the steps read from a tap's start: a flat row's last step reads up to 32 bytes; a pair past the last
+  // pixel reads one pixel further.
+  const int64_t last = static_cast<int64_t>(p.output_width - 1) * p.stride_width * c;
+  const int64_t steps = l.steps == Avx512RowLayout::kFlat ? (out_row + 31) / 32 * 32
+                        : l.steps == Avx512RowLayout::kBlocks ? last + c
+                                                              : last + static_cast<int64_t>(p.stride_width) * c + c;
   int64_t bytes = reach + steps;
   const int64_t copied = (static_cast<int64_t>(p.pad_width) + p.input_width) * c;
   if (copied > bytes) bytes = copied;
@@ -426,7 +440,7 @@ bool AppliesAvx512(const DepthwiseInt8Problem& p) {
   const int c = p.output_depth;
   if (p.depth_multiplier != 1 || c < 1 || p.filter_height * p.filter_width > kAvx512MaxTaps) return false;
   const Avx512RowLayout rows = GetAvx512RowLayout(p);
-  if (!rows.flat && c % 32 != 0) return false;
+  if (rows.steps == Avx512RowLayout::kNone) return false;
   return GetAvx512TableLayout(p).total <= static_cast<size_t>(kAvx512TableBytes) &&
          static_cast<int64_t>(rows.row_bytes) * (p.filter_height + 1) <= kAvx512RowBytes;
 }

@@ -91,15 +91,23 @@ Tables BuildTables(const DepthwiseInt8Problem& p, void* buffer) {
   return TablesAt(p, buffer);
 }
 
-// 32 outputs: the sums over the tap pairs of the 32 bytes at ptr[t] + offset, requantized into out[0, n).
-inline void Step(const int8_t* const* ptr, int64_t offset, const Tables& t, int pattern,
+// A step's 32 input bytes of one tap: contiguous (kGap 0), or two 16-byte pixels kGap bytes apart.
+inline __m256i LoadStep(const int8_t* p, int64_t gap) {
+  if (gap == 0) return _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p))),
+                                 _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + gap)), 1);
+}
+
+// 32 outputs: the sums over the tap pairs of the 32 bytes at ptr[t] + offset (or, with gap > 0, 16 bytes there
+// and 16 bytes `gap` further), requantized into the bytes of out that `store` selects.
+template <bool kPairs>
+inline void Step(const int8_t* const* ptr, int64_t offset, int64_t gap, const Tables& t, int pattern,
                  const avx512::OutputStage16& stage, int8_t* out, __mmask32 store) {
   const __m512i* w = t.weights + static_cast<int64_t>(pattern) * t.pairs * 2;
   __m512i lo = t.bias[pattern * 2], hi = t.bias[pattern * 2 + 1];
   for (int i = 0; i < t.pairs; ++i, w += 2) {
-    const __m512i a = _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(ptr[2 * i] + offset)));
-    const __m512i b =
-        _mm512_cvtepi8_epi16(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(ptr[2 * i + 1] + offset)));
+    const __m512i a = _mm512_cvtepi8_epi16(LoadStep(ptr[2 * i] + offset, kPairs ? gap : 0));
+    const __m512i b = _mm512_cvtepi8_epi16(LoadStep(ptr[2 * i + 1] + offset, kPairs ? gap : 0));
     lo = _mm512_dpwssd_epi32(lo, _mm512_unpacklo_epi16(a, b), w[0]);
     hi = _mm512_dpwssd_epi32(hi, _mm512_unpackhi_epi16(a, b), w[1]);
   }
@@ -148,20 +156,27 @@ void DepthwiseInt8Avx512(const DepthwiseInt8Problem& p, void*) {
       }
       if (taps & 1) ptr[n] = zero_row;
       int8_t* out = out_image + oy * out_row;
-      if (rows.flat) {
+      if (rows.steps == Avx512RowLayout::kFlat) {
         // Stride 1: steps along the flattened row; the pattern is the step's channel block (C >= 32) or 0.
         for (int64_t j = 0; j < out_row; j += 32) {
           const int pattern = c % 32 == 0 ? static_cast<int>((j % c) / 32) : 0;
-          Step(ptr, j, t, pattern, stage, out + j, FirstBytes(static_cast<int>(out_row - j)));
+          Step<false>(ptr, j, 0, t, pattern, stage, out + j, FirstBytes(static_cast<int>(out_row - j)));
         }
-      } else {
+      } else if (rows.steps == Avx512RowLayout::kBlocks) {
         // C a multiple of 32, any stride: each pixel's channel blocks.
         for (int ox = 0; ox < p.output_width; ++ox) {
           const int64_t at = static_cast<int64_t>(ox) * p.stride_width * c;
           for (int block = 0; block < c / 32; ++block) {
-            Step(ptr, at + block * 32, t, block, stage, out + static_cast<int64_t>(ox) * c + block * 32,
-                 ~__mmask32{0});
+            Step<false>(ptr, at + block * 32, 0, t, block, stage, out + static_cast<int64_t>(ox) * c + block * 32,
+                        ~__mmask32{0});
           }
+        }
+      } else {
+        // C = 16, another stride: two pixels per step, their inputs stride * 16 bytes apart.
+        const int64_t gap = static_cast<int64_t>(p.stride_width) * c;
+        for (int ox = 0; ox < p.output_width; ox += 2) {
+          Step<true>(ptr, ox * gap, gap, t, 0, stage, out + static_cast<int64_t>(ox) * c,
+                     ox + 1 < p.output_width ? ~__mmask32{0} : FirstBytes(16));
         }
       }
     }

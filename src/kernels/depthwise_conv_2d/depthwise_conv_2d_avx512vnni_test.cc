@@ -4,7 +4,8 @@
 //
 // Step facts the shapes are chosen around (depthwise_conv_2d_avx512vnni.cc): 32 outputs per step; with stride
 // width 1 the steps run along the flattened row (C = 1, 2, 4, 8, 16 put several pixels in a step, a row's
-// last step is partial), C a multiple of 32 steps per channel block (any stride); taps in pairs (odd counts pad
+// last step is partial), C a multiple of 32 steps per channel block (any stride), C = 16 with another stride
+// two pixels per step (an odd last pixel alone); taps in pairs (odd counts pad
 // with a zero-weight tap); borders read zero-point-padded row copies.
 #include <cstdint>
 #include <string>
@@ -54,7 +55,7 @@ TEST(DepthwiseConv2DAvx512, MatchesReference) {
   MOTE_SKIP_UNLESS_VNNI();
   const uint64_t seed = variant_test::BaseSeed();
   const std::vector<int> flat_channels = {1, 2, 4, 8, 16, 32, 64, 96};  // any stride width 1
-  const std::vector<int> block_channels = {32, 64, 96, 128, 256};       // any stride
+  const std::vector<int> block_channels = {16, 32, 64, 96, 128, 256};   // any stride (16: pixel pairs)
   int ran = 0;
   for (int i = 0; i < 500; ++i) {
     Rng rng(variant_test::CaseSeed(seed, i));
@@ -80,6 +81,7 @@ TEST(DepthwiseConv2DAvx512, MatchesReferenceOnModelShapes) {
   const uint64_t seed = variant_test::BaseSeed();
   const Shape shapes[] = {
       {1, 48, 48, 8, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},   // MobileNet 0.25 at 96x96 (vww, person_detect)
+      {1, 48, 48, 16, 1, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},  // 16 channels, stride 2: pixel pairs
       {1, 24, 24, 32, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},
       {1, 24, 24, 32, 1, 3, 3, 2, 2, 1, 1, kTfLitePaddingSame},
       {1, 6, 6, 128, 1, 3, 3, 1, 1, 1, 1, kTfLitePaddingSame},

@@ -60,7 +60,8 @@ Avx2TableLayout GetAvx2TableLayout(const DepthwiseInt8Problem& p);
 // AVX-512 VNNI (x86-64; depthwise_conv_2d_avx512vnni.cc): 32 outputs per step, two taps per vpdpwssd. Channel
 // multiplier 1, up to kAvx512MaxTaps taps, any dilation, padding and stride height; with stride width 1 any
 // channel count that divides 32 or is a multiple of 32 (steps along the flattened output row), with another
-// stride width a multiple of 32 channels (steps over each pixel's channel blocks). Tables within
+// stride width a multiple of 32 channels (steps over each pixel's channel blocks) or 16 channels (two pixels
+// per step). Tables within
 // kAvx512TableBytes, prepared once into persistent memory when the interpreter prepacks weights (else on the
 // stack per invoke); the zero-point-padded input rows a row of outputs reads within kAvx512RowBytes of stack.
 bool AppliesAvx512(const DepthwiseInt8Problem& p);
@@ -88,10 +89,11 @@ struct Avx512TableLayout {
   size_t total;
 };
 Avx512TableLayout GetAvx512TableLayout(const DepthwiseInt8Problem& p);
-// The padded input rows: `row_bytes` each (filter_height of them and one of the zero point), and whether the
-// steps run along the flattened row (stride width 1) or over each pixel's channel blocks.
+// The padded input rows: `row_bytes` each (filter_height of them and one of the zero point), and how the steps
+// run: along the flattened row (stride width 1), over each pixel's channel blocks (C a multiple of 32), or over
+// pairs of pixels (C = 16, another stride).
 struct Avx512RowLayout {
-  bool flat;
+  enum Steps { kFlat, kBlocks, kPixelPairs, kNone } steps;
   int row_bytes;
 };
 Avx512RowLayout GetAvx512RowLayout(const DepthwiseInt8Problem& p);
