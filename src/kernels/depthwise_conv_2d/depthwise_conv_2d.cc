@@ -157,9 +157,12 @@ constexpr KernelVariant<depthwise_conv_2d::DepthwiseInt8Problem> kInt8Variants[]
      MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx512),
      MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx512PersistentBytes), MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx512)},
     {"depthwise_conv_2d/int8/avx2", isa::kAvx2, depthwise_conv_2d::AppliesAvx2, nullptr,
-     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2)},
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2), MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx2PersistentBytes),
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx2)},
     {"depthwise_conv_2d/int8/avx2-multiplier", isa::kAvx2, depthwise_conv_2d::AppliesAvx2Multiplier, nullptr,
-     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier)},
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2Multiplier),
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx2MultiplierPersistentBytes),
+     MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx2)},
 #endif
 #if MOTE_TARGET_AARCH64
     {"depthwise_conv_2d/int8/neon-3x3", isa::kArmNeon, depthwise_conv_2d::AppliesNeon3x3, nullptr,

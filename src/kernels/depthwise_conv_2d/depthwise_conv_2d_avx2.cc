@@ -108,6 +108,21 @@ Tables BuildTables(const DepthwiseInt8Problem& p, uint8_t* buffer) {
   return Tables{weights, bias, requant, zero_row, channels, layout.pairs};
 }
 
+// The tables BuildTables wrote into `buffer` (a prepared buffer: the interpreter prepacks constant weights).
+Tables TablesAt(const DepthwiseInt8Problem& p, const void* buffer) {
+  const Avx2TableLayout layout = GetAvx2TableLayout(p);
+  const uint8_t* base = AlignUp32(const_cast<void*>(buffer));
+  return Tables{reinterpret_cast<const int16_t*>(base + layout.weights),
+                reinterpret_cast<const int32_t*>(base + layout.bias),
+                reinterpret_cast<const avx2::Requant8*>(base + layout.requant),
+                reinterpret_cast<const int8_t*>(base + layout.zero_row), layout.channels, layout.pairs};
+}
+
+// The tables: prepared once (p.prepacked) or built now in `buffer`.
+Tables GetTables(const DepthwiseInt8Problem& p, uint8_t* buffer) {
+  return p.prepacked != nullptr ? TablesAt(p, p.prepacked) : BuildTables(p, buffer);
+}
+
 // Pointers to the filter taps of output pixel (b, oy, ox) in (fy, fx) order, each at channel 0 of its input
 // pixel; out-of-image taps point at the zero-point row. An odd count gets one extra (zero-weight) entry.
 void TapPointers(const DepthwiseInt8Problem& p, const Tables& t, int b, int oy, int ox, const int8_t** ptr) {
@@ -320,9 +335,16 @@ bool SingleChannelAsGemm(const DepthwiseInt8Problem& p) {
 
 }  // namespace
 
+size_t Avx2PersistentBytes(const DepthwiseInt8Problem& p) { return GetAvx2TableLayout(p).total; }
+void PrepareAvx2(const DepthwiseInt8Problem& p, void* buffer) { BuildTables(p, static_cast<uint8_t*>(buffer)); }
+// One input channel runs as a GEMM with its own packing (SingleChannelAsGemm): no tables to prepare.
+size_t Avx2MultiplierPersistentBytes(const DepthwiseInt8Problem& p) {
+  return p.input_depth == 1 ? 0 : Avx2PersistentBytes(p);
+}
+
 void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void*) {
   alignas(32) uint8_t buffer[kAvx2TableBytes];
-  const Tables t = BuildTables(p, buffer);
+  const Tables t = GetTables(p, buffer);
   const avx2::OutputStage8 stage =
       avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
   const int channels = p.output_depth;
@@ -355,7 +377,7 @@ void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void*) {
 void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void*) {
   if (p.input_depth == 1 && SingleChannelAsGemm(p)) return;
   alignas(32) uint8_t buffer[kAvx2TableBytes];
-  const Tables t = BuildTables(p, buffer);
+  const Tables t = GetTables(p, buffer);
   const avx2::OutputStage8 stage =
       avx2::MakeOutputStage8(p.output_offset, p.output_activation_min, p.output_activation_max);
   const int multiplier = p.depth_multiplier;

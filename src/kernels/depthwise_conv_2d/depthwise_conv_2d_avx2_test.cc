@@ -1,5 +1,6 @@
 // DEPTHWISE_CONV_2D int8 AVX2 variants against the reference (DepthwiseConvInt8), bit for bit, on random
-// data from a printed, replayable seed; and which variant prepare picks, with AVX2 available and masked.
+// data from a printed, replayable seed, with tables built per call and prepared once; and which variant
+// prepare picks, with AVX2 available and masked.
 //
 // Tile facts the shapes are chosen around (depthwise_conv_2d_avx2.cc): channels in blocks of 16, then one
 // block of 8, then a tail of 1..7; filter taps in pairs (odd tap counts pad with a zero-weight tap); every
@@ -28,13 +29,29 @@ using variant_test::ModelRun;
 std::string Describe(const Shape& s) { return variant_test::DescribeShape(s); }
 bool MakeCase(const Shape& s, Rng& rng, Case* c) { return variant_test::MakeConvCase(s, rng, c); }
 
+using BytesFn = size_t (*)(const depthwise_conv_2d::DepthwiseInt8Problem&);
+using PrepareFn = void (*)(const depthwise_conv_2d::DepthwiseInt8Problem&, void*);
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
 constexpr VariantFn kDepthwise = depthwise_conv_2d::DepthwiseInt8Avx2;
 constexpr VariantFn kMultiplier = depthwise_conv_2d::DepthwiseInt8Avx2Multiplier;
+constexpr BytesFn kBytes = depthwise_conv_2d::Avx2PersistentBytes;
+constexpr BytesFn kMultiplierBytes = depthwise_conv_2d::Avx2MultiplierPersistentBytes;
+constexpr PrepareFn kPrepare = depthwise_conv_2d::PrepareAvx2;
 #else
 constexpr VariantFn kDepthwise = nullptr;
 constexpr VariantFn kMultiplier = nullptr;
+constexpr BytesFn kBytes = nullptr;
+constexpr BytesFn kMultiplierBytes = nullptr;
+constexpr PrepareFn kPrepare = nullptr;
 #endif
+
+// Tables built per call and prepared once (prepacked): both must match the reference.
+void ExpectBoth(const Case& c, bool multiplier, const std::string& what) {
+  ExpectMatchesReference(c, multiplier ? kMultiplier : kDepthwise, what);
+  if (::testing::Test::HasFatalFailure()) return;
+  variant_test::ExpectPrepackedMatchesReference(c, multiplier ? kMultiplier : kDepthwise,
+                                                multiplier ? kMultiplierBytes : kBytes, kPrepare, what);
+}
 
 const std::vector<int> kChannels = {1, 2, 3, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31, 32, 33, 40, 48, 63, 64, 65, 128};
 
@@ -53,7 +70,7 @@ TEST(DepthwiseConv2DAvx2, MatchesReference) {
     Case c;
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(depthwise_conv_2d::AppliesAvx2(c.problem)) << Describe(s);
-    ExpectMatchesReference(c, kDepthwise, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectBoth(c, false, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
   }
@@ -73,7 +90,7 @@ TEST(DepthwiseConv2DAvx2, MultiplierMatchesReference) {
     Case c;
     if (!MakeCase(s, rng, &c)) continue;
     ASSERT_TRUE(depthwise_conv_2d::AppliesAvx2Multiplier(c.problem)) << Describe(s);
-    ExpectMatchesReference(c, kMultiplier, "case " + std::to_string(i) + " " + Describe(s));
+    ExpectBoth(c, true, "case " + std::to_string(i) + " " + Describe(s));
     if (HasFatalFailure()) return;
     ++ran;
   }
@@ -100,7 +117,7 @@ TEST(DepthwiseConv2DAvx2, MatchesReferenceOnModelShapes) {
     const bool multiplier = s.multiplier > 1;
     ASSERT_TRUE(multiplier ? depthwise_conv_2d::AppliesAvx2Multiplier(c.problem)
                            : depthwise_conv_2d::AppliesAvx2(c.problem));
-    ExpectMatchesReference(c, multiplier ? kMultiplier : kDepthwise, Describe(s));
+    ExpectBoth(c, multiplier, Describe(s));
     if (HasFatalFailure()) return;
   }
 }

@@ -31,12 +31,18 @@ void DepthwiseInt8Avx2(const DepthwiseInt8Problem& p, void* scratch);
 // value is broadcast to its multiplier's output channels.
 bool AppliesAvx2Multiplier(const DepthwiseInt8Problem& p);
 void DepthwiseInt8Avx2Multiplier(const DepthwiseInt8Problem& p, void* scratch);
+// Both AVX2 variants' tables prepared once into persistent memory (constant weights; the interpreter's
+// prepacking), instead of on the stack at every call.
+size_t Avx2PersistentBytes(const DepthwiseInt8Problem& p);
+size_t Avx2MultiplierPersistentBytes(const DepthwiseInt8Problem& p);  // 0 for one input channel (its own GEMM)
+void PrepareAvx2(const DepthwiseInt8Problem& p, void* buffer);
 
 constexpr int kAvx2MaxChannels = 2048;  // output channels
 constexpr int kAvx2MaxTaps = 64;        // filter_height * filter_width
 constexpr int kAvx2TableBytes = 65536;  // stack budget for the tables below; larger layers take the reference
 
-// Tables both AVX2 variants rebuild at the start of every invoke, in a stack buffer (arena scratch would
+// Tables of both AVX2 variants: prepared once into persistent memory when the interpreter prepacks constant
+// weights (the host default), else rebuilt at the start of every call in a stack buffer (arena scratch would
 // raise the arena peak of small models such as KWS, whose activations are smaller than these tables).
 // Byte offsets from the buffer rounded up to 32 bytes; `total` includes that slack:
 //   weights   int16 [pairs][channels][2]  tap pairs (2i, 2i+1) interleaved per output channel (odd tap count:
