@@ -81,8 +81,17 @@ void Avx2(benchmark::State& state) {
                              o.elements);
 }
 
+void Avx512(benchmark::State& state) {
+  Operands o = Make(kShapes[state.range(0)]);
+  variant_bench::TimeVariant(state, o.problem, MOTE_X86_SIMD_FN(add::AddInt8Avx512), add::AppliesAvx2,
+                             isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl |
+                                 isa::kAvx512Vnni,
+                             o.elements);
+}
+
 BENCHMARK(Reference)->Name("AddInt8/reference")->DenseRange(0, kLastShape);
 BENCHMARK(Avx2)->Name("AddInt8/avx2")->DenseRange(0, kLastShape);
+BENCHMARK(Avx512)->Name("AddInt8/avx512vnni")->DenseRange(0, kLastShape);
 
 }  // namespace
 }  // namespace mote

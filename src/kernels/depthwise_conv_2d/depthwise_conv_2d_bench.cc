@@ -45,7 +45,32 @@ void Avx2Multiplier(benchmark::State& state) {
           depthwise_conv_2d::AppliesAvx2Multiplier);
 }
 
+// Tables prepared once (the host default: what a model's Invoke runs).
+void Avx2Prepacked(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::BenchPrepackedVariant(state, o, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx2),
+                                       depthwise_conv_2d::AppliesAvx2, isa::kAvx2,
+                                       MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx2PersistentBytes),
+                                       MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx2));
+}
+constexpr uint32_t kVnni = isa::kAvx2 | isa::kFma | isa::kAvx512F | isa::kAvx512Bw | isa::kAvx512Vl | isa::kAvx512Vnni;
+void Avx512(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::BenchVariant(state, o, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx512),
+                              depthwise_conv_2d::AppliesAvx512, kVnni);
+}
+void Avx512Prepacked(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::BenchPrepackedVariant(state, o, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseInt8Avx512),
+                                       depthwise_conv_2d::AppliesAvx512, kVnni,
+                                       MOTE_X86_SIMD_FN(depthwise_conv_2d::Avx512PersistentBytes),
+                                       MOTE_X86_SIMD_FN(depthwise_conv_2d::PrepareAvx512));
+}
+
 BENCHMARK(Reference)->Name("DepthwiseConv2DInt8/reference")->DenseRange(0, 7);
+BENCHMARK(Avx2Prepacked)->Name("DepthwiseConv2DInt8/avx2-prepacked")->DenseRange(0, 6);
+BENCHMARK(Avx512)->Name("DepthwiseConv2DInt8/avx512vnni")->DenseRange(0, 6);
+BENCHMARK(Avx512Prepacked)->Name("DepthwiseConv2DInt8/avx512vnni-prepacked")->DenseRange(0, 6);
 BENCHMARK(Avx2)->Name("DepthwiseConv2DInt8/avx2")->DenseRange(0, 6);
 BENCHMARK(Avx2Multiplier)->Name("DepthwiseConv2DInt8/avx2-multiplier")->Arg(7);
 
