@@ -49,11 +49,20 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
   return kTfLiteError;
 }
 
-TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
-                                   const char* op, const int32_t* expected, int rank) {
+bool IsUnsetOutputShape(const TfLiteTensor* output, int rank) {
   bool unset = output->dims->size == rank && rank > 0;
   for (int d = 0; unset && d < rank; ++d) unset = output->dims->data[d] == 0;
-  if (!unset) return CheckOutputShape(context, op, output, expected, rank);
+  return unset;
+}
+
+TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
+                                   const char* op, const int32_t* expected, int rank) {
+  if (!IsUnsetOutputShape(output, rank)) return CheckOutputShape(context, op, output, expected, rank);
+  return WriteOutputShape(context, node, index, output, op, expected, rank);
+}
+
+TfLiteStatus WriteOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output, const char* op,
+                              const int32_t* expected, int rank) {
   TfLiteEvalTensor* eval = micro::GetEvalOutput(context, node, index);
   auto* dims = static_cast<TfLiteIntArray*>(context->AllocatePersistentBuffer(context, TfLiteIntArrayGetSizeInBytes(rank)));
   if (eval == nullptr || dims == nullptr) {

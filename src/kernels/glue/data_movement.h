@@ -31,6 +31,12 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
 // prepare sizes it.
 TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
                                    const char* op, const int32_t* expected, int rank);
+// Its two halves, for ops that check a declared shape their own way (L2_POOL_2D): whether the output declares
+// `rank` dimensions all 0, and writing `expected` into a persistent copy of its dims ("<OP>: no room for the
+// output's computed shape").
+bool IsUnsetOutputShape(const TfLiteTensor* output, int rank);
+TfLiteStatus WriteOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output, const char* op,
+                              const int32_t* expected, int rank);
 // The same against another tensor's shape (TfLiteIntArray holds int, not int32_t, on arm-none-eabi).
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const TfLiteIntArray* expected);

@@ -1,14 +1,17 @@
 // AVERAGE_POOL_2D, MAX_POOL_2D and L2_POOL_2D glue (one prepare, one options parser, three registrations).
 //
-// Input 0 and output 0 are NHWC, int8, int16 or float32 (L2_POOL_2D: float32 only, as TFLM), both the same type. Quantized tensors must share
-// scale (within 1e-6) and zero point, as TFLM requires: pooling never requantizes. The output height/width
-// must be the ones TFLite computes from padding, strides and filter size (mote never resizes tensors).
-// Fused activations: NONE, RELU, RELU_N1_TO_1, RELU6 (TFLM ignores TANH/SIGN_BIT here; mote refuses them).
+// Input 0 and output 0 are NHWC, int8, int16 or float32 (L2_POOL_2D: float32 only, as TFLM), both the same type.
+// Quantized tensors must share scale (within 1e-6) and zero point, as TFLM requires: pooling never requantizes. The
+// output height/width must be the ones TFLite computes from padding, strides and filter size (mote never resizes
+// tensors), except that L2_POOL_2D, whose TFLM kernel writes the computed shape in prepare, writes it into an output
+// declared all 0 (unset). Fused activations: NONE, RELU, RELU_N1_TO_1, RELU6 (TFLM ignores TANH/SIGN_BIT here; mote
+// refuses them).
 #include <cmath>
 #include <cstdint>
 #include <limits>
 
 #include "kernels/dispatch/variant.h"
+#include "kernels/glue/data_movement.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/padding.h"
 #include "kernels/glue/registration.h"
@@ -156,8 +159,10 @@ TfLiteStatus CheckParams(TfLiteContext* context, const char* op_name, const TfLi
   }
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const TfLitePoolParams* params,
-                            const TfLiteTensor* input, const TfLiteTensor* output, OpData* data) {
+// computes_unset_output: an output declared all 0 gets [batches, OH, OW, depth] (L2_POOL_2D, as TFLM).
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const char* op_name,
+                            const TfLitePoolParams* params, bool computes_unset_output, const TfLiteTensor* input,
+                            TfLiteTensor* output, OpData* data) {
   TF_LITE_ENSURE_STATUS(CheckUnaryTypes(context, op_name, input, output));
   if (input->dims->size != 4 || output->dims->size != 4) {
     TF_LITE_KERNEL_LOG(context, "%s: input and output must be 4-D NHWC (got %d-D and %d-D)", op_name,
@@ -167,7 +172,6 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
   TF_LITE_ENSURE_OK(context, CheckParams(context, op_name, params, input));
 
   const int* in = input->dims->data;
-  const int* out = output->dims->data;
   int out_height = 0;
   int out_width = 0;
   const TfLitePaddingValues padding =
@@ -178,6 +182,11 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const char* op_name, const T
                        params->filter_height, params->filter_width, in[1], in[2]);
     return kTfLiteError;
   }
+  if (computes_unset_output && IsUnsetOutputShape(output, 4)) {
+    const int32_t computed[4] = {in[0], out_height, out_width, in[3]};
+    TF_LITE_ENSURE_STATUS(WriteOutputShape(context, node, kOutputTensor, output, op_name, computed, 4));
+  }
+  const int* out = output->dims->data;
   if (out[0] != in[0] || out[3] != in[3]) {
     TF_LITE_KERNEL_LOG(context, "%s: output shape [%d, %d, %d, %d] must be [%d, OH, OW, %d] (the input's batches, depth)",
                        op_name, out[0], out[1], out[2], out[3], in[0], in[3]);
@@ -272,7 +281,9 @@ TfLiteStatus PoolPrepare(TfLiteContext* context, TfLiteNode* node, const char* o
     const auto* params = static_cast<const TfLitePoolParams*>(node->builtin_data);
     auto* data = static_cast<OpData*>(node->user_data);
     status = CheckKindType(context, kKind, op_name, input);
-    if (status == kTfLiteOk) status = PrepareTensors(context, op_name, params, input, output, data);
+    if (status == kTfLiteOk) {
+      status = PrepareTensors(context, node, op_name, params, kKind == PoolKind::kL2, input, output, data);
+    }
     if (status == kTfLiteOk) status = CheckServedType<kTypes>(context, op_name, builtin_code, input->type);
     if (status == kTfLiteOk && input->type == kTfLiteInt8) {
       const pooling::PoolInt8Problem problem =

@@ -2,6 +2,7 @@
 // tools/oracle/gen_pooling.py, and tests/unit/hostile_models_test.cc; L2_POOL_2D's data by gen_image_matrix.py),
 // and outputs larger than the padding computes, which TFLM accepts (its pooling_test.cc runs one).
 #include <utility>
+#include <vector>
 
 #include "gtest/gtest.h"
 #include "support/single_op.h"
@@ -38,6 +39,29 @@ TEST(L2Pool2D, RefusesOutputWindowsOutsideTheInput) {
   ExpectRefused(BuildOne(schema::BuiltinOperator_L2_POOL_2D, {Runtime(kF32, {1, 4, 4, 2})},
                          {Runtime(kF32, {1, 2, 2, 3})}, Pool(2, 2)),
                 "L2_POOL_2D: output shape [1, 2, 2, 3] must be [1, OH, OW, 2] (the input's batches, depth)");
+}
+
+// TFLM's L2_POOL_2D writes the output shape it computes in prepare (its l2_pool_2d_test declares the output
+// all 0); so does mote for an output declared all 0 (unset), and the memory plan, made after prepare, sizes it.
+// Windows of {0, 6; 3, 2} and {2, 4; 10, 7}: sqrt(49 / 4) = 3.5 and sqrt(169 / 4) = 6.5.
+TEST(L2Pool2D, UnsetOutputShapeIsComputed) {
+  OpRun run(BuildOne(schema::BuiltinOperator_L2_POOL_2D, {Runtime(kF32, {1, 2, 4, 1})}, {Runtime(kF32, {0, 0, 0, 0})},
+                     Pool(2, 2)));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const TfLiteTensor* out = run.interpreter->output(0);
+  ASSERT_EQ(out->dims->size, 4);
+  EXPECT_EQ(std::vector<int>(out->dims->data, out->dims->data + 4), (std::vector<int>{1, 1, 2, 1}));
+  const float input[8] = {0, 6, 2, 4, 3, 2, 10, 7};
+  for (int i = 0; i < 8; ++i) run.interpreter->input(0)->data.f[i] = input[i];
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[0], 3.5f);
+  EXPECT_FLOAT_EQ(run.interpreter->output(0)->data.f[1], 6.5f);
+}
+
+TEST(MaxPool2D, RefusesAnUnsetOutputShape) {  // TFLM's AVERAGE/MAX_POOL_2D never write the output shape
+  ExpectRefused(BuildOne(schema::BuiltinOperator_MAX_POOL_2D, {Runtime(kF32, {1, 2, 4, 1})},
+                         {Runtime(kF32, {0, 0, 0, 0})}, Pool(2, 2)),
+                "MAX_POOL_2D: output shape [0, 0, 0, 0] must be [1, OH, OW, 1] (the input's batches, depth)");
 }
 
 // TFLM's case: a 2x4 input, 2x2 VALID windows at stride 1 (the padding computes 1x3), written into a 2x4
