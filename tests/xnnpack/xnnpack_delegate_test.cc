@@ -25,6 +25,7 @@
 #include "mote/op_resolver.h"
 #include "support/golden.h"
 #include "support/model_builder.h"
+#include "xnnpack/xnnpack_test_util.h"
 
 namespace mote {
 namespace {
@@ -37,7 +38,7 @@ using test::AlignedModel;
 using test::ModelBuilder;
 
 constexpr schema::TensorType kF32 = schema::TensorType_FLOAT32;
-constexpr size_t kArenaBytes = 8u << 20;
+using xnnpack_test::kArenaBytes;
 
 struct LogCapture {
   LogCapture() { SetLogSink(Sink, this); }
@@ -47,10 +48,7 @@ struct LogCapture {
   std::string text;
 };
 
-uint32_t Seed() {
-  const char* env = std::getenv("MOTE_TEST_SEED");
-  return env != nullptr ? static_cast<uint32_t>(std::strtoul(env, nullptr, 10)) : 20261202u;
-}
+uint32_t Seed() { return xnnpack_test::Seed(20261202u); }
 
 bool Close(float ref, float got) {
   if (std::isnan(ref) || std::isnan(got)) return std::isnan(ref) && std::isnan(got);
@@ -58,37 +56,9 @@ bool Close(float ref, float got) {
   return std::fabs(ref - got) <= 1e-4f + 1e-4f * std::fabs(ref);
 }
 
-// The model's outputs (bytes) after filling every input with `fill(k, data, count)`, on mote's kernels or
-// through a delegate. `delegate` may be null.
-struct RunResult {
-  std::vector<std::vector<uint8_t>> outputs;
-  std::vector<TfLiteType> types;
-  TfLiteStatus delegated = kTfLiteOk;
-  bool ok = false;
-};
-
-using Fill = std::function<void(size_t input, TfLiteTensor* tensor)>;
-
-RunResult RunModel(const AlignedModel& model, TfLiteDelegate* delegate, const Fill& fill, int invokes = 1) {
-  static AllOpsResolver resolver;
-  RunResult r;
-  AlignedBuffer arena(kArenaBytes);
-  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  if (interpreter.initialization_status() != kTfLiteOk) return r;
-  if (delegate != nullptr) r.delegated = interpreter.ModifyGraphWithDelegate(delegate);
-  if (interpreter.AllocateTensors() != kTfLiteOk) return r;
-  for (int n = 0; n < invokes; ++n) {
-    for (size_t k = 0; k < interpreter.inputs_size(); ++k) fill(k, interpreter.input(k));
-    if (interpreter.Invoke() != kTfLiteOk) return r;
-  }
-  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
-    const TfLiteTensor* t = interpreter.output(k);
-    r.outputs.emplace_back(t->data.uint8, t->data.uint8 + t->bytes);
-    r.types.push_back(t->type);
-  }
-  r.ok = true;
-  return r;
-}
+using xnnpack_test::Fill;
+using xnnpack_test::RunModel;
+using xnnpack_test::RunResult;
 
 Fill RandomFill(uint32_t seed, float lo, float hi) {
   return [=](size_t k, TfLiteTensor* t) {

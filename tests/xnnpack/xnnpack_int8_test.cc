@@ -20,6 +20,7 @@
 #include "mote/xnnpack_delegate.h"
 #include "support/golden.h"
 #include "support/model_builder.h"
+#include "xnnpack/xnnpack_test_util.h"
 
 namespace mote {
 namespace {
@@ -32,39 +33,26 @@ using test::AlignedModel;
 using test::ModelBuilder;
 
 constexpr schema::TensorType kI8 = schema::TensorType_INT8;
-constexpr size_t kArenaBytes = 8u << 20;
 constexpr int kMaxStepsPerOp = 1;
 constexpr int kMaxStepsPerModel = 8;  // measured: 8 on upsample_seg_int8, 5 on pretrainedResnet_quant, <= 2 elsewhere
 
-uint32_t Seed() {
-  const char* env = std::getenv("MOTE_TEST_SEED");
-  return env != nullptr ? static_cast<uint32_t>(std::strtoul(env, nullptr, 10)) : 20261207u;
-}
+uint32_t Seed() { return xnnpack_test::Seed(20261207u); }
 
+// A run's outputs as int8 values, with their types.
 struct Outputs {
-  std::vector<std::vector<int8_t>> outputs;  // bytes, as int8
+  std::vector<std::vector<int8_t>> outputs;
   std::vector<TfLiteType> types;
   bool ok = false;
 };
 
-// Inputs filled by `fill(k, tensor)`; on mote's kernels when delegate is null.
-Outputs RunModel(const AlignedModel& model, TfLiteDelegate* delegate, const std::function<void(size_t, TfLiteTensor*)>& fill) {
-  static AllOpsResolver resolver;
-  Outputs r;
-  AlignedBuffer arena(kArenaBytes);
-  MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
-  if (interpreter.initialization_status() != kTfLiteOk) return r;
-  if (delegate != nullptr && interpreter.ModifyGraphWithDelegate(delegate) != kTfLiteOk) return r;
-  if (interpreter.AllocateTensors() != kTfLiteOk) return r;
-  for (size_t k = 0; k < interpreter.inputs_size(); ++k) fill(k, interpreter.input(k));
-  if (interpreter.Invoke() != kTfLiteOk) return r;
-  for (size_t k = 0; k < interpreter.outputs_size(); ++k) {
-    const TfLiteTensor* t = interpreter.output(k);
-    r.outputs.emplace_back(t->data.int8, t->data.int8 + t->bytes);
-    r.types.push_back(t->type);
-  }
-  r.ok = true;
-  return r;
+// Inputs filled by `fill(k, tensor)`; on mote's kernels when delegate is null. A failed delegation is a failed run.
+Outputs RunModel(const AlignedModel& model, TfLiteDelegate* delegate, const xnnpack_test::Fill& fill) {
+  const xnnpack_test::RunResult r = xnnpack_test::RunModel(model, delegate, fill);
+  Outputs o;
+  o.ok = r.ok && r.delegated == kTfLiteOk;
+  o.types = r.types;
+  for (const auto& bytes : r.outputs) o.outputs.emplace_back(bytes.begin(), bytes.end());
+  return o;
 }
 
 std::function<void(size_t, TfLiteTensor*)> RandomInt8(uint32_t seed) {

@@ -298,21 +298,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                             options->activation, /*quantized_dimension=*/0,
                                                             output_depth, max_shift, &p));
   if (kind == Kind::kInt8) {
-    conv_2d::ConvInt8Problem problem =
+    const conv_2d::ConvInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
-    // Weights the variant may prepack: a constant int8 filter (a packed INT4 one is unpacked per invoke) and a
-    // constant bias or none.
-    const bool weights_constant = data->unpacked_filter_index < 0 && IsConstantTensor(filter) &&
-                                  (bias == nullptr || IsConstantTensor(bias));
-    if (weights_constant) {
-      problem.filter = filter->data.int8;
-      problem.bias = bias == nullptr ? nullptr : bias->data.i32;
-    }
-    data->prepacked_weights = nullptr;
-    TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
-                                                           output_is_computed_size, &data->int8_variant,
-                                                           weights_constant ? &data->prepacked_weights : nullptr));
+    TF_LITE_ENSURE_STATUS(conv_common::SelectInt8WindowVariant(
+        context, kOpName, kInt8Variants, problem, output_is_computed_size, filter, bias,
+        data->unpacked_filter_index >= 0, &data->int8_variant, &data->prepacked_weights));
     TF_LITE_ENSURE_STATUS(PrepareInPlace1x1(context, input, filter, output, p, data));
   } else {
     ReportKernelVariant(context, "conv_2d/int16/reference");

@@ -303,21 +303,12 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                                                             options->activation, kQuantizedDimension, output_depth,
                                                             max_shift, &p));
   if (input->type == kTfLiteInt8) {
-    depthwise_conv_2d::DepthwiseInt8Problem problem =
+    const depthwise_conv_2d::DepthwiseInt8Problem problem =
         MakeInt8Problem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
     TF_LITE_ENSURE_STATUS(PrepareInt4Filter(context, kOpName, filter, &data->unpacked_filter_index));
-    // Weights the variant may prepare once: a constant int8 filter (a packed INT4 one is unpacked per invoke)
-    // and a constant bias or none.
-    const bool weights_constant = data->unpacked_filter_index < 0 && IsConstantTensor(filter) &&
-                                  (bias == nullptr || IsConstantTensor(bias));
-    if (weights_constant) {
-      problem.filter = filter->data.int8;
-      problem.bias = bias == nullptr ? nullptr : bias->data.i32;
-    }
-    data->prepacked_weights = nullptr;
-    TF_LITE_ENSURE_STATUS(conv_common::SelectWindowVariant(context, kOpName, kInt8Variants, problem,
-                                                           output_is_computed_size, &data->int8_variant,
-                                                           weights_constant ? &data->prepacked_weights : nullptr));
+    TF_LITE_ENSURE_STATUS(conv_common::SelectInt8WindowVariant(
+        context, kOpName, kInt8Variants, problem, output_is_computed_size, filter, bias,
+        data->unpacked_filter_index >= 0, &data->int8_variant, &data->prepacked_weights));
     TF_LITE_ENSURE_STATUS(PrepareInPlace(context, input, filter, output, p, sizeof(int8_t), data));
   } else {
     ReportKernelVariant(context, "depthwise_conv_2d/int16/reference");

@@ -193,6 +193,26 @@ TfLiteStatus SelectWindowVariant(TfLiteContext* context, const char* op_name, co
   return kTfLiteOk;
 }
 
+// Prepare, int8: SelectWindowVariant with the weights a variant may prepare once when they are constant (an int8
+// filter, not a packed INT4 one, which is unpacked per invoke, and a constant bias or none): the problem then
+// points at them for the variant's prepare_persistent, and *prepacked receives its buffer (else nullptr).
+template <typename Problem, size_t N>
+TfLiteStatus SelectInt8WindowVariant(TfLiteContext* context, const char* op_name,
+                                     const KernelVariant<Problem> (&table)[N], Problem problem,
+                                     bool output_is_computed_size, const TfLiteTensor* filter,
+                                     const TfLiteTensor* bias, bool filter_unpacked, VariantChoice* choice,
+                                     const void** prepacked) {
+  const bool weights_constant =
+      !filter_unpacked && IsConstantTensor(filter) && (bias == nullptr || IsConstantTensor(bias));
+  if (weights_constant) {
+    problem.filter = filter->data.int8;
+    problem.bias = bias == nullptr ? nullptr : bias->data.i32;
+  }
+  *prepacked = nullptr;
+  return SelectWindowVariant(context, op_name, table, problem, output_is_computed_size, choice,
+                             weights_constant ? prepacked : nullptr);
+}
+
 // Invoke: the node's eval tensors (bias nullptr with 2 inputs) and their shapes.
 struct EvalTensors {
   EvalTensors(const TfLiteContext* context, const TfLiteNode* node)
