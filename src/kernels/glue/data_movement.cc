@@ -51,8 +51,8 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
 
 TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
                                    const char* op, const int32_t* expected, int rank) {
-  bool unset = output->dims->size == rank && rank > 0;
-  for (int d = 0; unset && d < rank; ++d) unset = output->dims->data[d] == 0;
+  bool unset = output->dims->size > 0;
+  for (int d = 0; unset && d < output->dims->size; ++d) unset = output->dims->data[d] == 0;
   if (!unset) return CheckOutputShape(context, op, output, expected, rank);
   TfLiteEvalTensor* eval = micro::GetEvalOutput(context, node, index);
   auto* dims = static_cast<TfLiteIntArray*>(context->AllocatePersistentBuffer(context, TfLiteIntArrayGetSizeInBytes(rank)));
