@@ -20,16 +20,21 @@ std::vector<uint8_t> GatherModel(schema::TensorType type, std::vector<int> param
                   });
 }
 
-TEST(Gather, InvokeRefusesAnIndexOutOfRange) {
-  OpRun run(GatherModel(kF32, {3, 2}, {2}, {2, 2}, 0));
-  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(run.interpreter->node_info(0).variant, "gather/any/reference");
+// Params [3, 2] = 0..5, indices {2, 0}: rows 2 and 0, {4, 5, 0, 1}.
+void ExpectRowsTwoAndZero(OpRun& run) {
   for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.f[i] = static_cast<float>(i);
   run.interpreter->input(1)->data.i32[0] = 2;
   run.interpreter->input(1)->data.i32[1] = 0;
   ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
   const float expected[] = {4, 5, 0, 1};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(run.interpreter->output(0)->data.f[i], expected[i]) << i;
+}
+
+TEST(Gather, InvokeRefusesAnIndexOutOfRange) {
+  OpRun run(GatherModel(kF32, {3, 2}, {2}, {2, 2}, 0));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, "gather/any/reference");
+  ExpectRowsTwoAndZero(run);
   for (int32_t bad : {3, -1, INT32_MIN}) {
     LogCapture log;
     run.interpreter->input(1)->data.i32[1] = bad;
@@ -57,12 +62,7 @@ TEST(Gather, UnsetOutputShapeIsComputed) {
   ASSERT_EQ(out->dims->size, 2);
   EXPECT_EQ(out->dims->data[0], 2);
   EXPECT_EQ(out->dims->data[1], 2);
-  for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.f[i] = static_cast<float>(i);
-  run.interpreter->input(1)->data.i32[0] = 2;
-  run.interpreter->input(1)->data.i32[1] = 0;
-  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
-  const float expected[] = {4, 5, 0, 1};
-  for (int i = 0; i < 4; ++i) EXPECT_EQ(run.interpreter->output(0)->data.f[i], expected[i]) << i;
+  ExpectRowsTwoAndZero(run);
 
   OpRun scalar(GatherModel(kF32, {3}, {}, {0}, 0));
   ASSERT_EQ(scalar.interpreter->AllocateTensors(), kTfLiteOk);
