@@ -256,4 +256,10 @@ TF_LITE_MICRO_TEST(SelectV2WithEmptyStructPlaceholderParams) {
   TF_LITE_MICRO_EXPECT_EQ(6, output[1]);
 }
 
+// A node lists an absent optional input as kTfLiteOptionalTensor (TFLM's LSTM test data fills its 24 input
+// slots with it before setting the present ones): the model's -1, which KernelRunner and the kernels skip.
+TF_LITE_MICRO_TEST(OptionalTensorIsTheModelsMinusOne) {
+  TF_LITE_MICRO_EXPECT_EQ(-1, kTfLiteOptionalTensor);
+}
+
 TF_LITE_MICRO_TESTS_END
