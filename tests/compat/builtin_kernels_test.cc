@@ -238,4 +238,28 @@ TF_LITE_MICRO_TEST(ExpandDimsAxisFromAnOrdinaryTensor) {
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_EXPAND_DIMS(), tensors, 3, nullptr));
 }
 
+// SELECT_V2 takes no options; a TFLM-style test passes a struct built from TFLite's EmptyStructPlaceholder
+// (it must be a name of tensorflow/lite/c/builtin_op_data.h). Condition {true, false}: {x0, y1}.
+TF_LITE_MICRO_TEST(SelectV2WithEmptyStructPlaceholderParams) {
+  struct {
+    EmptyStructPlaceholder placeholder;
+  } params;
+  int dims[] = {1, 2};
+  const bool condition[] = {true, false};
+  const int16_t x[] = {1, 2};
+  const int16_t y[] = {5, 6};
+  int16_t output[2] = {};
+  TfLiteTensor tensors[] = {CreateTensor(condition, IntArrayFromInts(dims)), CreateTensor(x, IntArrayFromInts(dims)),
+                            CreateTensor(y, IntArrayFromInts(dims)), CreateTensor(output, IntArrayFromInts(dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SELECT_V2(), tensors, 4, &params));
+  TF_LITE_MICRO_EXPECT_EQ(1, output[0]);
+  TF_LITE_MICRO_EXPECT_EQ(6, output[1]);
+}
+
+// A node lists an absent optional input as kTfLiteOptionalTensor (TFLM's LSTM test data fills its 24 input
+// slots with it before setting the present ones): the model's -1, which KernelRunner and the kernels skip.
+TF_LITE_MICRO_TEST(OptionalTensorIsTheModelsMinusOne) {
+  TF_LITE_MICRO_EXPECT_EQ(-1, kTfLiteOptionalTensor);
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -84,13 +84,15 @@ TF_LITE_MICRO_TEST(WrongInputCount) {
   TF_LITE_MICRO_EXPECT(LogIs("FLOOR: 2 inputs and 1 outputs given (1 and 1)"));
 }
 
-TF_LITE_MICRO_TEST(DataSmallerThanShape) {
+// bytes is not read (as TFLM's runner does not): TFLM's LSTM test data leaves it indeterminate, so a value
+// below the shape's size, or 0, does not refuse the tensor; the shape alone sizes it.
+TF_LITE_MICRO_TEST(BytesAreNotRead) {
   FloorTensors t;
-  t.tensors[0].bytes = 8;
+  t.tensors[0].bytes = 1;
+  t.tensors[1].bytes = 0;
   int inputs[] = {1, 0};
   int outputs[] = {1, 1};
-  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, PrepareFloor(t.tensors, 2, IntArrayFromInts(inputs), IntArrayFromInts(outputs)));
-  TF_LITE_MICRO_EXPECT(LogIs("KernelRunner: tensor 0 holds 8 bytes, its shape needs 16"));
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, PrepareFloor(t.tensors, 2, IntArrayFromInts(inputs), IntArrayFromInts(outputs)));
 }
 
 TF_LITE_MICRO_TEST(NullData) {

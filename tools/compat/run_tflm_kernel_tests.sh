@@ -9,7 +9,8 @@
 # TEST_NAME  e.g. conv_test (default: every tensorflow/lite/micro/kernels/*_test.cc)
 #
 # Only the tests' own side files come from TFLM_DIR: X_test.cc, its X_test_common.cc / X_common_test.cc
-# companions, kernels/*_test.h, kernels/testdata/ and *_generated_data.h/.cc. They are linked into a private
+# companions, kernels/*_test.h, kernels/testdata/ (the .cc of each testdata header X_test.cc includes, e.g.
+# lstm_test_data.cc for unidirectional_sequence_lstm_test) and *_generated_data.h/.cc. They are linked into a private
 # include root so TFLM's library headers (kernel_runner.h, test_helpers.h...) never shadow mote's: every library
 # header comes from the installed prefix. Prints one line per test (compiles? passes? the failure's first
 # line) and a summary; logs are kept in the work directory it prints. Exit status 0 when every test passed.
@@ -42,7 +43,9 @@ for name in "${names[@]}"; do
   base=${name%_test}
   sources=("$kernels/$name.cc")
   for extra in "$kernels/${name}_common.cc" "$kernels/${base}_test_common.cc" "$kernels/${base}_common_test.cc" \
-               "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels"/testdata/"${base}"*.cc; do
+               "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels"/testdata/"${base}"*.cc \
+               $(sed -n 's|^#include "tensorflow/lite/micro/kernels/testdata/\(.*\)\.h"|'"$kernels"'/testdata/\1.cc|p' \
+                   "$kernels/$name.cc"); do
     [ -f "$extra" ] || continue
     case " ${sources[*]} " in *" $extra "*) ;; *) sources+=("$extra") ;; esac
   done

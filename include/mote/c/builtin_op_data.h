@@ -15,6 +15,12 @@ extern "C" {
 #define TFLITE_RESHAPE_PARAMS_MAX_DIMENSION_COUNT 8
 #define TFLITE_SQUEEZE_PARAMS_MAX_DIMENSION_COUNT 8
 
+// TFLite's filler for option structs that carry no field (TFLM's select_test builds its SELECT_V2 params
+// from it).
+typedef struct {
+  char dummy;
+} EmptyStructPlaceholder;
+
 typedef enum {
   kTfLitePaddingUnknown = 0,
   kTfLitePaddingSame,

@@ -56,6 +56,9 @@ typedef enum TfLiteType {
 // Name of a type ("INT8", "FLOAT32"...), "Unknown type" for anything else.
 const char* TfLiteTypeGetName(TfLiteType type);
 
+// The tensor index a node lists for an absent optional input (a model's -1).
+#define kTfLiteOptionalTensor (-1)
+
 // A length-prefixed int array. mote points tensor dims straight into the model (a FlatBuffers [int] vector
 // has exactly this layout), so dims reached through a tensor are read-only.
 typedef struct TfLiteIntArray {

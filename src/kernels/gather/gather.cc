@@ -1,7 +1,8 @@
 // GATHER glue. Inputs: 0 params (FLOAT32 or INT8, as TFLM), 1 indices (INT32, as TFLM); options axis and
 // batch_dims (negative values count from the end of the params / indices ranks). Prepare makes TFLM's checks
 // (0 <= batch_dims <= axis < rank(params), batch_dims <= rank(indices), equal leading batch dimensions) and
-// requires the declared output shape params[:axis] + indices[batch_dims:] + params[axis + 1:]. The indices
+// requires the declared output shape params[:axis] + indices[batch_dims:] + params[axis + 1:] (an unset, all-0,
+// one takes it, as in TFLM). The indices
 // are a runtime tensor: invoke checks them (as TFLM does) before copying and ends with "GATHER: index ..."
 // on one outside [0, params dimension axis).
 #include <cstdint>
@@ -57,18 +58,20 @@ TfLiteStatus ResolveAxes(TfLiteContext* context, const TfLiteGatherParams& optio
 }
 
 // params[:axis] + indices[batch_dims:] + params[axis + 1:].
-TfLiteStatus CheckGatherOutput(TfLiteContext* context, const TfLiteTensor* input, const TfLiteTensor* indices,
-                               int axis, int batch_dims, const TfLiteTensor* output) {
+// An unset (all 0) output takes it.
+TfLiteStatus SetOrCheckGatherOutput(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* input,
+                                    const TfLiteTensor* indices, int axis, int batch_dims, TfLiteTensor* output) {
   int32_t expected[2 * RuntimeShape::kMaxDims];
   int n = 0;
   for (int d = 0; d < axis; ++d) expected[n++] = input->dims->data[d];
   for (int d = batch_dims; d < indices->dims->size; ++d) expected[n++] = indices->dims->data[d];
   for (int d = axis + 1; d < input->dims->size; ++d) expected[n++] = input->dims->data[d];
-  return CheckOutputShape(context, kOp, output, expected, n);
+  return SetOrCheckOutputShape(context, node, 0, output, kOp, expected, n);
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteGatherParams& options, const TfLiteTensor* input,
-                            const TfLiteTensor* indices, const TfLiteTensor* output, OpData* data) {
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const TfLiteGatherParams& options,
+                            const TfLiteTensor* input, const TfLiteTensor* indices, TfLiteTensor* output,
+                            OpData* data) {
   if (input == nullptr || indices == nullptr || output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "GATHER: params, indices and output are required");
     return kTfLiteError;
@@ -80,7 +83,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteGatherParams& op
   }
   int axis, batch_dims;
   TF_LITE_ENSURE_STATUS(ResolveAxes(context, options, input, indices, &axis, &batch_dims));
-  TF_LITE_ENSURE_STATUS(CheckGatherOutput(context, input, indices, axis, batch_dims, output));
+  TF_LITE_ENSURE_STATUS(SetOrCheckGatherOutput(context, node, input, indices, axis, batch_dims, output));
   const int* d = input->dims->data;
   reference::GatherParams& p = data->params;
   p.batch_size = Product(d, 0, batch_dims);
@@ -103,7 +106,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const ScopedTempTensor input(context, micro_context->AllocateTempInputTensor(node, 0));
   const ScopedTempTensor indices(context, micro_context->AllocateTempInputTensor(node, 1));
   const ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
-  TF_LITE_ENSURE_STATUS(PrepareTensors(context, *static_cast<const TfLiteGatherParams*>(node->builtin_data),
+  TF_LITE_ENSURE_STATUS(PrepareTensors(context, node, *static_cast<const TfLiteGatherParams*>(node->builtin_data),
                                        input.get(), indices.get(), output.get(),
                                        static_cast<OpData*>(node->user_data)));
   ReportKernelVariant(context, "gather/any/reference");

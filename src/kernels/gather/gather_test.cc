@@ -20,16 +20,21 @@ std::vector<uint8_t> GatherModel(schema::TensorType type, std::vector<int> param
                   });
 }
 
-TEST(Gather, InvokeRefusesAnIndexOutOfRange) {
-  OpRun run(GatherModel(kF32, {3, 2}, {2}, {2, 2}, 0));
-  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
-  EXPECT_STREQ(run.interpreter->node_info(0).variant, "gather/any/reference");
+// Params [3, 2] = 0..5, indices {2, 0}: rows 2 and 0, {4, 5, 0, 1}.
+void ExpectRowsTwoAndZero(OpRun& run) {
   for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.f[i] = static_cast<float>(i);
   run.interpreter->input(1)->data.i32[0] = 2;
   run.interpreter->input(1)->data.i32[1] = 0;
   ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
   const float expected[] = {4, 5, 0, 1};
   for (int i = 0; i < 4; ++i) EXPECT_EQ(run.interpreter->output(0)->data.f[i], expected[i]) << i;
+}
+
+TEST(Gather, InvokeRefusesAnIndexOutOfRange) {
+  OpRun run(GatherModel(kF32, {3, 2}, {2}, {2, 2}, 0));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_STREQ(run.interpreter->node_info(0).variant, "gather/any/reference");
+  ExpectRowsTwoAndZero(run);
   for (int32_t bad : {3, -1, INT32_MIN}) {
     LogCapture log;
     run.interpreter->input(1)->data.i32[1] = bad;
@@ -45,6 +50,27 @@ TEST(Gather, RefusesAxesAndBatchDims) {
   ExpectRefused(GatherModel(kF32, {3, 2}, {3, 1}, {3, 1}, 0, 1),
                 "GATHER: batch_dims 1 must be in [0, min(axis 0, indices rank 2)]");
   ExpectRefused(GatherModel(kF32, {3, 2}, {2, 1}, {3, 1}, 1, 1), "GATHER: batch dimension 0 is 3 in params and 2 in indices");
+}
+
+// An output declared all 0 (unset, as TFLM's kernel tests give it, at any rank: TFLM writes the computed shape
+// over it) takes the computed shape in prepare: a rank-2 result into a declared [0, 0, 0], a 0-D one (scalar
+// index) into a declared [0].
+TEST(Gather, UnsetOutputShapeIsComputed) {
+  OpRun run(GatherModel(kF32, {3, 2}, {2}, {0, 0, 0}, 0));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const TfLiteTensor* out = run.interpreter->output(0);
+  ASSERT_EQ(out->dims->size, 2);
+  EXPECT_EQ(out->dims->data[0], 2);
+  EXPECT_EQ(out->dims->data[1], 2);
+  ExpectRowsTwoAndZero(run);
+
+  OpRun scalar(GatherModel(kF32, {3}, {}, {0}, 0));
+  ASSERT_EQ(scalar.interpreter->AllocateTensors(), kTfLiteOk);
+  EXPECT_EQ(scalar.interpreter->output(0)->dims->size, 0);
+  for (int i = 0; i < 3; ++i) scalar.interpreter->input(0)->data.f[i] = static_cast<float>(10 + i);
+  scalar.interpreter->input(1)->data.i32[0] = 1;
+  ASSERT_EQ(scalar.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(scalar.interpreter->output(0)->data.f[0], 11.0f);
 }
 
 TEST(Gather, RefusesTypesAndShapes) {

@@ -1,7 +1,8 @@
 // GATHER_ND glue. Inputs: 0 params (FLOAT32 or INT8, at least 1-D, as TFLM), 1 indices (INT32, at least
 // 1-D, innermost dimension nd <= min(rank(params), 5), TFLM's limits). The declared output shape must be
-// indices[:-1] + params[nd:]. TFLM does not bound-check the indices (a read outside params); mote checks
-// them at invoke, before copying, and ends with "GATHER_ND: index ..." on one outside its dimension.
+// indices[:-1] + params[nd:] (an unset, all-0, one takes it, as in TFLM). TFLM does not bound-check the
+// indices (a read outside params); mote checks them at invoke, before copying, and ends with
+// "GATHER_ND: index ..." on one outside its dimension.
 #include <cstdint>
 
 #include "kernels/gather_nd/gather_nd_reference.h"
@@ -38,8 +39,8 @@ TfLiteStatus CheckRanks(TfLiteContext* context, const TfLiteTensor* params, cons
   return kTfLiteOk;
 }
 
-TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* params, const TfLiteTensor* indices,
-                            const TfLiteTensor* output, GatherNdParams* p) {
+TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const TfLiteTensor* params,
+                            const TfLiteTensor* indices, TfLiteTensor* output, GatherNdParams* p) {
   if (params == nullptr || indices == nullptr || output == nullptr) {
     TF_LITE_KERNEL_LOG(context, "GATHER_ND: params, indices and output are required");
     return kTfLiteError;
@@ -61,7 +62,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* params, 
     p->dim_stride[j] = strides[j];
   }
   p->element_size = TfLiteTypeSizeOf(params->type);
-  return CheckOutputShape(context, kOp, output, expected, n);
+  return SetOrCheckOutputShape(context, node, 0, output, kOp, expected, n);
 }
 
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
@@ -74,7 +75,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   const ScopedTempTensor params(context, micro_context->AllocateTempInputTensor(node, 0));
   const ScopedTempTensor indices(context, micro_context->AllocateTempInputTensor(node, 1));
   const ScopedTempTensor output(context, micro_context->AllocateTempOutputTensor(node, 0));
-  TF_LITE_ENSURE_STATUS(PrepareTensors(context, params.get(), indices.get(), output.get(),
+  TF_LITE_ENSURE_STATUS(PrepareTensors(context, node, params.get(), indices.get(), output.get(),
                                        static_cast<GatherNdParams*>(node->user_data)));
   ReportKernelVariant(context, "gather_nd/any/reference");
   return kTfLiteOk;

@@ -33,6 +33,24 @@ TEST(GatherNd, InvokeRefusesAnIndexOutOfItsDimension) {
   EXPECT_TRUE(log.Has("GATHER_ND: index 3 (position 3) is out of range [0, 3) of params dimension 1")) << log.text;
 }
 
+// An output declared all 0 (unset, as TFLM's kernel tests give it, at any rank) takes the computed shape in
+// prepare: indices [2, 1, 1] into params [2, 2] give [2, 1, 2], declared [0].
+TEST(GatherNd, UnsetOutputShapeIsComputed) {
+  OpRun run(GatherNdModel(kF32, {2, 2}, {2, 1, 1}, {0}));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  const TfLiteTensor* out = run.interpreter->output(0);
+  ASSERT_EQ(out->dims->size, 3);
+  EXPECT_EQ(out->dims->data[0], 2);
+  EXPECT_EQ(out->dims->data[1], 1);
+  EXPECT_EQ(out->dims->data[2], 2);
+  for (int i = 0; i < 4; ++i) run.interpreter->input(0)->data.f[i] = static_cast<float>(i);
+  run.interpreter->input(1)->data.i32[0] = 1;
+  run.interpreter->input(1)->data.i32[1] = 0;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const float expected[] = {2, 3, 0, 1};
+  for (int i = 0; i < 4; ++i) EXPECT_EQ(run.interpreter->output(0)->data.f[i], expected[i]) << i;
+}
+
 TEST(GatherNd, RefusesTypesRanksAndShapes) {
   ExpectRefused(GatherNdModel(kI32, {2, 3}, {1, 2}, {1}), "GATHER_ND: type INT32 is not supported (FLOAT32, INT8)");
   ExpectRefused(GatherNdModel(kI8, {2, 3}, {1, 2}, {1}, kI64), "GATHER_ND: indices type INT64 is not supported (INT32)");

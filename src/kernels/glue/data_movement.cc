@@ -49,15 +49,15 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
   return kTfLiteError;
 }
 
-bool IsUnsetOutputShape(const TfLiteTensor* output, int rank) {
-  bool unset = output->dims->size == rank && rank > 0;
-  for (int d = 0; unset && d < rank; ++d) unset = output->dims->data[d] == 0;
+bool IsUnsetOutputShape(const TfLiteTensor* output) {
+  bool unset = output->dims->size > 0;
+  for (int d = 0; unset && d < output->dims->size; ++d) unset = output->dims->data[d] == 0;
   return unset;
 }
 
 TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
                                    const char* op, const int32_t* expected, int rank) {
-  if (!IsUnsetOutputShape(output, rank)) return CheckOutputShape(context, op, output, expected, rank);
+  if (!IsUnsetOutputShape(output)) return CheckOutputShape(context, op, output, expected, rank);
   return WriteOutputShape(context, node, index, output, op, expected, rank);
 }
 

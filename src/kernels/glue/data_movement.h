@@ -1,5 +1,5 @@
 // Prepare checks and the invoke of the ops that move elements without computing on them (TRANSPOSE,
-// REVERSE_V2, SPACE_TO_DEPTH, DEPTH_TO_SPACE, GATHER, EMBEDDING_LOOKUP): element types, the output shape the
+// REVERSE_V2, SPACE_TO_DEPTH, DEPTH_TO_SPACE, GATHER, GATHER_ND, EMBEDDING_LOOKUP): element types, the output shape the
 // model must declare (mote does not resize outputs: prepare refuses a declared shape other than the one TFLM
 // computes), constant int32 parameter vectors, and the strided-copy plan over row-major strides.
 //
@@ -25,16 +25,16 @@ TfLiteStatus CheckMovedTypes(TfLiteContext* context, const char* op, const TfLit
 // expected [2, 1]".
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const int32_t* expected, int rank);
-// CheckOutputShape, except that an output whose dimensions are all 0 at the expected rank (unset, as TFLM's
-// kernel tests give it: TFLM computes the shape in prepare) gets `expected` written into a persistent copy
-// of its dims, the TfLiteTensor's and the eval tensor's (node output `index`), so the memory plan made after
-// prepare sizes it.
+// CheckOutputShape, except that an output whose dimensions are all 0, at any rank (unset, as TFLM's kernel
+// tests give it: TFLM writes the computed shape over it in prepare, gather_test declares [0] for a 0-D result)
+// gets `expected` written into a persistent copy of its dims, the TfLiteTensor's and the eval tensor's (node
+// output `index`), so the memory plan made after prepare sizes it.
 TfLiteStatus SetOrCheckOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output,
                                    const char* op, const int32_t* expected, int rank);
-// Its two halves, for ops that check a declared shape their own way (L2_POOL_2D): whether the output declares
-// `rank` dimensions all 0, and writing `expected` into a persistent copy of its dims ("<OP>: no room for the
+// Its two halves, for ops that check a declared shape their own way (L2_POOL_2D): whether the output's
+// dimensions are all 0 (at any rank), and writing `expected` into a persistent copy of its dims ("<OP>: no room for the
 // output's computed shape").
-bool IsUnsetOutputShape(const TfLiteTensor* output, int rank);
+bool IsUnsetOutputShape(const TfLiteTensor* output);
 TfLiteStatus WriteOutputShape(TfLiteContext* context, TfLiteNode* node, int index, TfLiteTensor* output, const char* op,
                               const int32_t* expected, int rank);
 // The same against another tensor's shape (TfLiteIntArray holds int, not int32_t, on arm-none-eabi).

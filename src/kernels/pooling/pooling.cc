@@ -182,7 +182,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, TfLiteNode* node, const char
                        params->filter_height, params->filter_width, in[1], in[2]);
     return kTfLiteError;
   }
-  if (computes_unset_output && IsUnsetOutputShape(output, 4)) {
+  if (computes_unset_output && IsUnsetOutputShape(output)) {
     const int32_t computed[4] = {in[0], out_height, out_width, in[3]};
     TF_LITE_ENSURE_STATUS(WriteOutputShape(context, node, kOutputTensor, output, op_name, computed, 4));
   }

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <type_traits>
 
 #include "tensorflow/lite/c/common.h"
 #include "tensorflow/lite/kernels/internal/compatibility.h"
@@ -115,6 +116,17 @@ void ReportOpError(struct TfLiteContext* context, const char* format, ...);
 template <typename T>
 inline float ScaleFromMinMax(const float min, const float max) {
   return (max - min) / static_cast<float>((std::numeric_limits<T>::max() * 1.0) - std::numeric_limits<T>::min());
+}
+
+// Symmetric (zero point 0) scale covering [min, max]: the larger magnitude over the signed type's largest
+// value; 1 when both bounds are 0.
+template <typename T>
+inline float SymmetricScaleFromMinMax(const float min, const float max) {
+  const float magnitude_min = min < 0 ? -min : min;
+  const float magnitude_max = max < 0 ? -max : max;
+  const float range = magnitude_min > magnitude_max ? magnitude_min : magnitude_max;
+  const int32_t largest = std::numeric_limits<typename std::make_signed<T>::type>::max();
+  return range == 0 ? 1.0f : range / largest;
 }
 
 template <typename T>
