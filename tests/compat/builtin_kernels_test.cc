@@ -301,4 +301,25 @@ TF_LITE_MICRO_TEST(ReferenceTransposeAndSequentialWriter) {
   for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], written[i]);
 }
 
+// TFLM reads SPACE_TO_BATCH_ND's paddings as 2 values per spatial dimension in a row, whatever the tensor's
+// shape (its test gives [4], not [2, 2]), from an ordinary tensor: 1x2x2x1 by blocks 2, 2 is 4x1x1x1.
+TF_LITE_MICRO_TEST(SpaceToBatchFlatPaddingsFromAnOrdinaryTensor) {
+  int in_dims[] = {4, 1, 2, 2, 1};
+  int block_dims[] = {1, 2};
+  int pad_dims[] = {1, 4};
+  int out_dims[] = {4, 4, 1, 1, 1};
+  const float input[] = {1, 2, 3, 4};
+  const int32_t block[] = {2, 2};
+  const int32_t paddings[] = {0, 0, 0, 0};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)),
+                            CreateTensor(block, IntArrayFromInts(block_dims)),
+                            CreateTensor(paddings, IntArrayFromInts(pad_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SPACE_TO_BATCH_ND(), tensors, 4, nullptr));
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(input[i], output[i]);
+  pad_dims[1] = 3;  // 3 values for 2 spatial dimensions
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_SPACE_TO_BATCH_ND(), tensors, 4, nullptr));
+}
+
 TF_LITE_MICRO_TESTS_END
