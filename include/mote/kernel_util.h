@@ -87,6 +87,12 @@ inline int NumDimensions(const TfLiteTensor* t) { return t->dims->size; }
 inline int SizeOfDimension(const TfLiteTensor* t, int dim) { return t->dims->data[dim]; }
 inline bool IsConstantTensor(const TfLiteTensor* t) { return t->allocation_type == kTfLiteMmapRo; }
 inline bool IsVariableTensor(const TfLiteTensor* t) { return t->is_variable; }
+// Values readable at prepare: a constant, or (as TFLM reads shape and parameter inputs in prepare from
+// whatever data they have) a non-variable tensor with data then, e.g. one a KernelRunner test builds. An
+// activation has no data at prepare in the interpreter, so it is never readable here.
+inline bool HasValuesAtPrepare(const TfLiteTensor* t) {
+  return IsConstantTensor(t) || (t->data.raw != nullptr && !t->is_variable);
+}
 
 inline RuntimeShape GetTensorShape(const TfLiteTensor* tensor) {
   if (tensor == nullptr || tensor->dims == nullptr) return RuntimeShape();

@@ -5,6 +5,8 @@
 
 #include "tensorflow/lite/c/builtin_op_data.h"
 #include "tensorflow/lite/c/common.h"
+#include "tensorflow/lite/kernels/internal/portable_tensor.h"
+#include "tensorflow/lite/kernels/internal/reference/transpose.h"
 #include "tensorflow/lite/micro/kernels/kernel_runner.h"
 #include "tensorflow/lite/micro/test_helpers.h"
 #include "tensorflow/lite/micro/testing/micro_test.h"
@@ -260,6 +262,88 @@ TF_LITE_MICRO_TEST(SelectV2WithEmptyStructPlaceholderParams) {
 // slots with it before setting the present ones): the model's -1, which KernelRunner and the kernels skip.
 TF_LITE_MICRO_TEST(OptionalTensorIsTheModelsMinusOne) {
   TF_LITE_MICRO_EXPECT_EQ(-1, kTfLiteOptionalTensor);
+}
+
+// TFLM reads MIRROR_PAD's paddings and TRANSPOSE's perm at prepare from whatever data they have (its tests
+// build them with CreateTensor, not as constants); a variable tensor is still refused.
+TF_LITE_MICRO_TEST(MirrorPadPaddingsFromAnOrdinaryTensor) {
+  int in_dims[] = {1, 3};
+  int pad_dims[] = {2, 1, 2};
+  int out_dims[] = {1, 5};
+  const float input[] = {1, 2, 3};
+  const int32_t paddings[] = {1, 1};
+  float output[5] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)),
+                            CreateTensor(paddings, IntArrayFromInts(pad_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  TfLiteMirrorPaddingParams params = {kTfLiteMirrorPaddingReflect};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_MIRROR_PAD(), tensors, 3, &params));
+  const float expected[] = {2, 1, 2, 3, 2};
+  for (int i = 0; i < 5; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+  tensors[1].is_variable = true;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_MIRROR_PAD(), tensors, 3, &params));
+}
+
+TF_LITE_MICRO_TEST(TransposePermFromAnOrdinaryTensor) {
+  int in_dims[] = {2, 2, 3};
+  int perm_dims[] = {1, 2};
+  int out_dims[] = {2, 3, 2};
+  const float input[] = {1, 2, 3, 4, 5, 6};
+  const int32_t perm[] = {1, 0};
+  float output[6] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)),
+                            CreateTensor(perm, IntArrayFromInts(perm_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_TRANSPOSE(), tensors, 3, nullptr));
+  const float expected[] = {1, 4, 2, 5, 3, 6};
+  for (int i = 0; i < 6; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], output[i]);
+  tensors[1].is_variable = true;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_TRANSPOSE(), tensors, 3, nullptr));
+}
+
+// reference_ops::Transpose (TFLM's transpose_test computes its goldens with it): 2x3x4 by perm {2, 0, 1} is
+// 4x2x3 with out[k][i][j] = in[i][j][k]; SequentialTensorWriter appends the elements it is given.
+TF_LITE_MICRO_TEST(ReferenceTransposeAndSequentialWriter) {
+  int8_t input[24];
+  for (int i = 0; i < 24; ++i) input[i] = static_cast<int8_t>(i);
+  const int32_t in_dims[] = {2, 3, 4};
+  const int32_t out_dims[] = {4, 2, 3};
+  const tflite::TransposeParams params = {3, {2, 0, 1}};
+  int8_t output[24] = {};
+  tflite::reference_ops::Transpose<int8_t>(params, tflite::RuntimeShape(3, in_dims), input,
+                                           tflite::RuntimeShape(3, out_dims), output);
+  for (int k = 0; k < 4; ++k) {
+    for (int i = 0; i < 2; ++i) {
+      for (int j = 0; j < 3; ++j) TF_LITE_MICRO_EXPECT_EQ(i * 12 + j * 4 + k, output[(k * 2 + i) * 3 + j]);
+    }
+  }
+  int8_t written[4] = {};
+  tflite::SequentialTensorWriter<int8_t> writer(input, written);
+  writer.Write(7);
+  writer.WriteN(20, 3);
+  const int8_t expected[] = {7, 20, 21, 22};
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], written[i]);
+}
+
+// TFLM reads SPACE_TO_BATCH_ND's paddings as 2 values per spatial dimension in a row, whatever the tensor's
+// shape (its test gives [4], not [2, 2]), from an ordinary tensor: 1x2x2x1 by blocks 2, 2 is 4x1x1x1.
+TF_LITE_MICRO_TEST(SpaceToBatchFlatPaddingsFromAnOrdinaryTensor) {
+  int in_dims[] = {4, 1, 2, 2, 1};
+  int block_dims[] = {1, 2};
+  int pad_dims[] = {1, 4};
+  int out_dims[] = {4, 4, 1, 1, 1};
+  const float input[] = {1, 2, 3, 4};
+  const int32_t block[] = {2, 2};
+  const int32_t paddings[] = {0, 0, 0, 0};
+  float output[4] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)),
+                            CreateTensor(block, IntArrayFromInts(block_dims)),
+                            CreateTensor(paddings, IntArrayFromInts(pad_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SPACE_TO_BATCH_ND(), tensors, 4, nullptr));
+  for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(input[i], output[i]);
+  pad_dims[1] = 3;  // 3 values for 2 spatial dimensions
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_SPACE_TO_BATCH_ND(), tensors, 4, nullptr));
 }
 
 TF_LITE_MICRO_TESTS_END

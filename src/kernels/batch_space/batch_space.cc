@@ -1,7 +1,8 @@
 // SPACE_TO_BATCH_ND and BATCH_TO_SPACE_ND glue (one file: the same checks around two directions). Inputs:
 // 0 input (FLOAT32 or INT8, 3-D NHC or 4-D NHWC, as TFLM), 1 block_shape (constant INT32, one value per
-// spatial dimension), 2 paddings / crops (constant INT32, [spatial dimensions, 2]). TFLM reads the last two
-// without checks; mote requires blocks >= 1, paddings / crops >= 0 and TFLite's shape rules: a padded
+// spatial dimension), 2 paddings / crops (constant INT32, 2 values per spatial dimension, before and after, in
+// any shape: TFLite's is [spatial dimensions, 2]). Both are read at prepare (HasValuesAtPrepare). TFLM reads
+// the last two without checks; mote requires blocks >= 1, paddings / crops >= 0 and TFLite's shape rules: a padded
 // spatial size divisible by its block (SPACE_TO_BATCH_ND), an input batch divisible by the block product
 // and a positive cropped size (BATCH_TO_SPACE_ND). The declared output shape must be TFLite's. Padding is
 // 0.0 for FLOAT32 and the output zero point for INT8, as in TFLite: TFLM never sets its pad value (its op data
@@ -32,11 +33,12 @@ struct Blocking {
 TfLiteStatus ReadBlocking(TfLiteContext* context, const char* op, const char* what, const TfLiteTensor* block,
                           const TfLiteTensor* pads, int spatial, Blocking* b) {
   TF_LITE_ENSURE_STATUS(CheckConstInt32Vector(context, op, "block_shape", block, 2));
-  const bool pads_ok = IsConstantTensor(pads) && pads->data.raw != nullptr && pads->type == kTfLiteInt32 &&
-                       pads->dims->size == 2 && pads->dims->data[0] == spatial && pads->dims->data[1] == 2;
+  // TFLM reads paddings / crops as 2 * spatial values in a row whatever its shape (its tests give [4]).
+  const bool pads_ok = HasValuesAtPrepare(pads) && pads->data.raw != nullptr && pads->type == kTfLiteInt32 &&
+                       ElementCount(*pads->dims) == 2 * spatial;
   if (block->dims->data[0] != spatial || !pads_ok) {
-    TF_LITE_KERNEL_LOG(context, "%s: block_shape must have %d values and %s be a constant INT32 [%d, 2] tensor", op,
-                       spatial, what, spatial);
+    TF_LITE_KERNEL_LOG(context, "%s: block_shape must have %d values and %s be a constant INT32 tensor of %d values",
+                       op, spatial, what, 2 * spatial);
     return kTfLiteError;
   }
   for (int i = 0; i < spatial; ++i) {

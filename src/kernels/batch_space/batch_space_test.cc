@@ -46,7 +46,8 @@ TEST(BatchSpace, RefusesBlocksPaddingsAndCrops) {  // TFLM reads them unchecked
                 "BATCH_TO_SPACE_ND: input batch 3 must be a multiple of the blocks' product 2 and the cropped sizes "
                 "4, 2 positive");
   ExpectRefused(BlockModel(kToBatch, kF32, {1, 2, 2, 1}, {2}, {0, 0}, {2, 1, 2, 1}),
-                "SPACE_TO_BATCH_ND: block_shape must have 2 values and paddings be a constant INT32 [2, 2] tensor");
+                "SPACE_TO_BATCH_ND: block_shape must have 2 values and paddings be a constant INT32 tensor of 4 "
+                "values");
 }
 
 TEST(BatchSpace, RefusesTypesRanksAndShapes) {

@@ -1,4 +1,4 @@
-// DYNAMIC_UPDATE_SLICE glue. Inputs: 0 operand, 1 update (both FLOAT32, INT8 or INT32, as TFLM; one rank,
+// DYNAMIC_UPDATE_SLICE glue. Inputs: 0 operand, 1 update (both FLOAT32, INT8, INT16 or INT32, as TFLM; one rank,
 // at most 6 (TFLM's limit), update dims <= operand dims), 2 start indices (INT32 or INT64, one per dimension, usually a
 // runtime tensor). The output has the operand's type and shape. Start indices are clamped at invoke, as TFLM
 // does, so no value of them is an error.
@@ -15,7 +15,8 @@ namespace mote {
 namespace {
 
 constexpr char kOp[] = "DYNAMIC_UPDATE_SLICE";
-constexpr TypeSet kTypes = TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8) | TypeBit(kTfLiteInt32);
+constexpr TypeSet kTypes =
+    TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8) | TypeBit(kTfLiteInt16) | TypeBit(kTfLiteInt32);
 using reference::DynamicUpdateSliceParams;
 
 TfLiteStatus CheckUpdateAndStart(TfLiteContext* context, const TfLiteTensor* operand, const TfLiteTensor* update,
@@ -53,7 +54,7 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, const TfLiteTensor* operand,
     TF_LITE_KERNEL_LOG(context, "DYNAMIC_UPDATE_SLICE: operand, update, start indices and output are required");
     return kTfLiteError;
   }
-  TF_LITE_ENSURE_STATUS(CheckMovedTypes(context, kOp, operand, output, kTypes, "FLOAT32, INT8, INT32"));
+  TF_LITE_ENSURE_STATUS(CheckMovedTypes(context, kOp, operand, output, kTypes, "FLOAT32, INT8, INT16, INT32"));
   TF_LITE_ENSURE_STATUS(CheckUpdateAndStart(context, operand, update, start));
   TF_LITE_ENSURE_STATUS(CheckOutputShape(context, kOp, output, operand->dims));
   p->rank = operand->dims->size;

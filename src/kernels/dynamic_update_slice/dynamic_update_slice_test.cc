@@ -39,9 +39,22 @@ TEST(DynamicUpdateSlice, StartIndicesAreClamped) {
   }
 }
 
+TEST(DynamicUpdateSlice, Int16AsTflm) {  // TFLM's DynamicUpdateSliceOpTestSimpleInt16
+  OpRun run(DusModel(kI16, {2, 3}, {1, 2}, Runtime(kI32, {2})));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  for (int i = 0; i < 6; ++i) run.interpreter->input(0)->data.i16[i] = static_cast<int16_t>(i);
+  run.interpreter->input(1)->data.i16[0] = -300;
+  run.interpreter->input(1)->data.i16[1] = 300;
+  run.interpreter->input(2)->data.i32[0] = 1;
+  run.interpreter->input(2)->data.i32[1] = 1;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  const int16_t expected[] = {0, 1, 2, 3, -300, 300};
+  for (int i = 0; i < 6; ++i) EXPECT_EQ(run.interpreter->output(0)->data.i16[i], expected[i]) << i;
+}
+
 TEST(DynamicUpdateSlice, Refusals) {
-  ExpectRefused(DusModel(kI16, {5}, {2}, Runtime(kI32, {1})),
-                "DYNAMIC_UPDATE_SLICE: type INT16 is not supported (FLOAT32, INT8, INT32)");
+  ExpectRefused(DusModel(kI64, {5}, {2}, Runtime(kI32, {1})),
+                "DYNAMIC_UPDATE_SLICE: type INT64 is not supported (FLOAT32, INT8, INT16, INT32)");
   ExpectRefused(DusModel(kF32, {5}, {2}, Runtime(kI32, {1}), {5}, kI8),
                 "DYNAMIC_UPDATE_SLICE: update type INT8 differs from the operand type FLOAT32");
   ExpectRefused(DusModel(kF32, {5}, {2}, Runtime(kI16, {1})),

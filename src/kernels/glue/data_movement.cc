@@ -90,7 +90,7 @@ TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLi
 
 TfLiteStatus CheckConstInt32Vector(TfLiteContext* context, const char* op, const char* what,
                                    const TfLiteTensor* tensor, int max_count) {
-  if (!IsConstantTensor(tensor) || tensor->data.raw == nullptr) {
+  if (!HasValuesAtPrepare(tensor) || tensor->data.raw == nullptr) {
     TF_LITE_KERNEL_LOG(context, "%s: the %s tensor must be constant", op, what);
     return kTfLiteError;
   }

@@ -41,7 +41,7 @@ TfLiteStatus WriteOutputShape(TfLiteContext* context, TfLiteNode* node, int inde
 TfLiteStatus CheckOutputShape(TfLiteContext* context, const char* op, const TfLiteTensor* output,
                               const TfLiteIntArray* expected);
 
-// A constant INT32 tensor of one dimension (its values are then read in prepare) with at most `max_count`
+// An INT32 tensor of one dimension whose values are read in prepare (HasValuesAtPrepare) with at most `max_count`
 // values: "<OP>: the <what> tensor must be constant", "<OP>: <what> must be a 1-D INT32 tensor of at most N
 // values".
 TfLiteStatus CheckConstInt32Vector(TfLiteContext* context, const char* op, const char* what,

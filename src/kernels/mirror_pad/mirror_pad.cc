@@ -1,8 +1,8 @@
-// MIRROR_PAD glue. Inputs: 0 input (FLOAT32 or INT8, as TFLM; at least 1-D), 1 paddings (constant INT32 or
-// INT64, [rank, 2]); option mode REFLECT or SYMMETRIC (TFLM treats anything but REFLECT, including a
-// missing options table, as SYMMETRIC). TFLM does not bound the paddings and reads outside the input when
-// one exceeds the dimension (REFLECT: size - 1, SYMMETRIC: size); mote refuses those. The declared output
-// shape must be the input's plus the paddings.
+// MIRROR_PAD glue. Inputs: 0 input (FLOAT32 or INT8, as TFLM; at least 1-D), 1 paddings (INT32 or INT64,
+// [rank, 2], read at prepare, so HasValuesAtPrepare); option mode REFLECT or SYMMETRIC (TFLM treats anything
+// but REFLECT, including a missing options table, as SYMMETRIC). TFLM does not bound the paddings and reads
+// outside the input when one exceeds the dimension (REFLECT: size - 1, SYMMETRIC: size); mote refuses those.
+// The declared output shape must be the input's plus the paddings.
 #include <cstdint>
 
 #include "kernels/glue/data_movement.h"
@@ -20,7 +20,7 @@ constexpr char kOp[] = "MIRROR_PAD";
 constexpr TypeSet kTypes = TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8);
 
 TfLiteStatus CheckPaddingsTensor(TfLiteContext* context, const TfLiteTensor* paddings, int rank) {
-  if (!IsConstantTensor(paddings) || paddings->data.raw == nullptr) {
+  if (!HasValuesAtPrepare(paddings) || paddings->data.raw == nullptr) {
     TF_LITE_KERNEL_LOG(context, "MIRROR_PAD: the paddings tensor must be constant");
     return kTfLiteError;
   }
