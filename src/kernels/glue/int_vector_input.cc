@@ -1,5 +1,6 @@
 #include "kernels/glue/int_vector_input.h"
 
+#include "kernels/glue/tensor_specs.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 
@@ -16,9 +17,7 @@ TfLiteStatus ReadConstantIntVector(TfLiteContext* context, const char* op, const
     TF_LITE_KERNEL_LOG(context, "%s: %s is missing", op, what);
     return kTfLiteError;
   }
-  // Known at prepare: a constant, or (as TFLM reads it) any non-variable tensor that has data then, e.g. one a
-  // KernelRunner test builds; an activation has none at prepare in the interpreter.
-  if (!IsConstantTensor(tensor) && (tensor->data.raw == nullptr || tensor->is_variable)) {
+  if (!ValuesKnownAtPrepare(tensor)) {
     TF_LITE_KERNEL_LOG(context, "%s: %s must be a constant tensor (mote fixes shapes and offsets at prepare)", op,
                        what);
     return kTfLiteError;

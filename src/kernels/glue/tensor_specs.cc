@@ -70,6 +70,10 @@ TfLiteStatus CheckElementCount(TfLiteContext* context, const char* op_name, cons
   return kTfLiteError;
 }
 
+bool ValuesKnownAtPrepare(const TfLiteTensor* tensor) {
+  return IsConstantTensor(tensor) || (tensor->data.raw != nullptr && !tensor->is_variable);
+}
+
 int SpecElementCount(const TfLiteTensor* tensor) { return static_cast<int>(ElementCount(*tensor->dims)); }
 
 }  // namespace mote

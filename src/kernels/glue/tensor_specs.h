@@ -53,6 +53,11 @@ class SpecTensors {
   int input_count_ = 0;
 };
 
+// True when `tensor`'s values can be read at prepare: a constant, or (as TFLM's kernels read them then) a
+// non-variable tensor that already has data, e.g. one a KernelRunner test builds; an activation has none at
+// prepare in the interpreter.
+bool ValuesKnownAtPrepare(const TfLiteTensor* tensor);
+
 // The number of elements of a checked tensor.
 int SpecElementCount(const TfLiteTensor* tensor);
 
