@@ -1,10 +1,14 @@
 // mote's signal-library registrations (tflite::tflm_signal::Register_FILTER_BANK()...) driven by KernelRunner the
 // way TFLM's signal/micro/kernels tests drive TFLM's: every tensor from CreateTensor (none is a model constant)
-// and the options as a FlexBuffers map, as the converter writes them; expectations computed by hand. Only TFLM's test headers are included,
-// so FlexbufferWrapper must come with kernel_runner.h as it does in TFLM.
+// and the options as a FlexBuffers map, as the converter writes them; expectations computed by hand. Only
+// TFLM's headers are included (the signal ones at TFLM's paths), so FlexbufferWrapper must come with
+// kernel_runner.h as it does in TFLM.
 #include <cstdint>
 
 #include "flatbuffers/flexbuffers.h"
+#include "signal/micro/kernels/irfft.h"
+#include "signal/micro/kernels/register_signal_ops.h"
+#include "signal/micro/kernels/rfft.h"
 #include "tensorflow/lite/micro/kernels/kernel_runner.h"
 #include "tensorflow/lite/micro/test_helpers.h"
 #include "tensorflow/lite/micro/testing/micro_test.h"
@@ -28,6 +32,15 @@ struct OneIntOption {
 }  // namespace
 
 TF_LITE_MICRO_TESTS_BEGIN
+
+// The factories TFLM's signal headers declare, at their paths.
+TF_LITE_MICRO_TEST(SignalHeadersDeclareTheFactories) {
+  TF_LITE_MICRO_EXPECT(tflite::tflm_signal::Register_RFFT() != nullptr);
+  TF_LITE_MICRO_EXPECT(tflite::tflm_signal::Register_RFFT_INT16() != nullptr);
+  TF_LITE_MICRO_EXPECT(tflite::tflm_signal::Register_IRFFT() != nullptr);
+  TF_LITE_MICRO_EXPECT(tflite::tflm_signal::Register_IRFFT_FLOAT() != nullptr);
+  TF_LITE_MICRO_EXPECT(tflite::tflm_signal::Register_WINDOW() != nullptr);
+}
 
 // The wrapper TFLM's framer and overlap-add tests read their options back with (a map's values by index).
 TF_LITE_MICRO_TEST(FlexbufferWrapperComesWithKernelRunner) {
