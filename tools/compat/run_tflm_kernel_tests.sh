@@ -11,10 +11,12 @@
 #            signal/micro/kernels (default: every *_test.cc of both folders)
 #
 # Only the tests' own side files come from TFLM_DIR, each from its test's folder: X_test.cc, its X_test_common.cc /
-# X_common_test.cc companions, *_test.h, *_test_data*, testdata/ and *_generated_data.h/.cc. They are linked into
-# a private include root so TFLM's library headers (kernel_runner.h, test_helpers.h, signal/micro/kernels/rfft.h,
-# signal/src/*.h...) never shadow mote's: every library header comes from the installed prefix. Prints one line per test (compiles? passes? the failure's first
-# line) and a summary; logs are kept in the work directory it prints. Exit status 0 when every test passed.
+# X_common_test.cc companions, *_test.h, *_test_data*, *_generated_data.h/.cc and the test data folder
+# (kernels/testdata/; signal/testdata/ for the signal tests). They are linked into a private include root so
+# TFLM's library headers (kernel_runner.h, test_helpers.h, signal/micro/kernels/rfft.h...) never shadow mote's:
+# every library header comes from the installed prefix. Prints one line per test (compiles? passes? the
+# failure's first line) and a summary; logs are kept in the work directory it prints. Exit status 0 when every
+# test passed.
 set -uo pipefail
 tflm=${1:?usage: run_tflm_kernel_tests.sh TFLM_DIR [BUILD_DIR] [TEST_NAME...]}
 build=${2:-build/release}
@@ -36,7 +38,7 @@ side="$work/tflm-test-side"
     [ -d "$d" ] || continue
     find "$d" -maxdepth 1 \( -name '*_test.h' -o -name '*_generated_data.h' -o -name '*_test_data*.h' \) -print
     find "$d/testdata" -type f -name '*.h' -print 2>/dev/null
-  done ) |
+  done; find signal/testdata -type f -name '*.h' -print 2>/dev/null ) |
   while read -r f; do mkdir -p "$side/$(dirname "$f")"; ln -sf "$tflm/$f" "$side/$f"; done
 
 if [ $# -gt 0 ]; then names=("$@"); else
@@ -48,11 +50,12 @@ passed=0; total=0
 for name in "${names[@]}"; do
   total=$((total + 1))
   base=${name%_test}
-  kernels="$tflm/${folders[0]}"; [ -f "$kernels/$name.cc" ] || kernels="$tflm/${folders[1]}"
+  kernels="$tflm/${folders[0]}"; testdata="$kernels/testdata"
+  [ -f "$kernels/$name.cc" ] || { kernels="$tflm/${folders[1]}"; testdata="$tflm/signal/testdata"; }
   sources=("$kernels/$name.cc")
   for extra in "$kernels/${name}_common.cc" "$kernels/${base}_test_common.cc" "$kernels/${base}_common_test.cc" \
                "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels/${base}"_test_data*.cc \
-               "$kernels"/testdata/"${base}"*.cc; do
+               "$testdata/${base}"*.cc; do
     [ -f "$extra" ] || continue
     case " ${sources[*]} " in *" $extra "*) ;; *) sources+=("$extra") ;; esac
   done
