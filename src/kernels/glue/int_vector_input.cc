@@ -1,5 +1,6 @@
 #include "kernels/glue/int_vector_input.h"
 
+#include "kernels/glue/tensor_specs.h"
 #include "mote/kernel_util.h"
 #include "mote/micro_log.h"
 

@@ -3,8 +3,9 @@
 // (inputs 1..5: weights, unweights, channel frequency starts, channel weight starts, channel widths; the
 // last three have num_channels + 1 entries, entry 0 being TFLM's scratch channel). Option num_channels
 // (int32, FlexBuffers). TFLM indexes the spectrum and the weights with the tables unchecked; mote needs the
-// tables constant and checks in prepare that every entry's bins and weights lie inside their tensors. The
-// output has at most num_channels elements (TFLM copies that many from its num_channels-entry work area).
+// tables' values at prepare (constants, or tensors that have data then: HasValuesAtPrepare) and checks there
+// that every entry's bins and weights lie inside their tensors. The output has at most num_channels elements
+// (TFLM copies that many from its num_channels-entry work area).
 #include <cstdint>
 
 #include "kernels/glue/option_checks.h"
@@ -48,7 +49,7 @@ void* Init(TfLiteContext* context, const char* buffer, size_t length) {
 
 TfLiteStatus CheckTableShapes(TfLiteContext* context, const SpecTensors& t, int channels) {
   for (int i = kFirstTable; i < kFirstTable + kTables; ++i) {
-    if (!IsConstantTensor(t.input(i))) {
+    if (!HasValuesAtPrepare(t.input(i))) {
       TF_LITE_KERNEL_LOG(context, "%s: %s (input %d) must be constant", kOp, kInputs[i].role, i);
       return kTfLiteError;
     }

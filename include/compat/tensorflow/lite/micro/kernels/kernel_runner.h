@@ -30,6 +30,9 @@
 
 #include "tensorflow/lite/c/common.h"
 #include "tensorflow/lite/kernels/internal/compatibility.h"
+// TFLM's kernel_runner.h reaches flatbuffer_utils.h (through micro_allocator.h): its signal-library tests use
+// FlexbufferWrapper with only this header and test_helpers.h included.
+#include "tensorflow/lite/micro/flatbuffer_utils.h"
 #include "tensorflow/lite/micro/micro_common.h"
 #include "tensorflow/lite/micro/micro_context.h"
 #include "mote/micro_graph.h"
