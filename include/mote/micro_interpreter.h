@@ -23,8 +23,9 @@
 //   |<- planned: activations + scratch (reused by lifetime) ->| free |<- persistent (grows down) ->|
 //                 during AllocateTensors also: temp tensors, scratch requests, planner working set
 //
-// arena_used_bytes() = high-water mark of the planned end + persistent bytes: an arena of exactly that size
-// works, 16 bytes less fails with the number needed.
+// arena_used_bytes() = the most the two ends ever held at once (the planned end in use + persistent bytes; a
+// prepare-time temporary may lie where later persistent memory goes): an arena of exactly that size works, 16
+// bytes less fails with the number needed.
 #ifndef MOTE_MICRO_INTERPRETER_H_
 #define MOTE_MICRO_INTERPRETER_H_
 
@@ -53,7 +54,7 @@ struct NodeInfo {
 // Arena use by category, valid after AllocateTensors.
 struct ArenaReport {
   size_t total;        // == arena_used_bytes()
-  size_t planned;      // activations + scratch high-water mark (including prepare-time temp use)
+  size_t planned;      // total - persistent: the room the low end needs (activations + scratch, prepare-time temps)
   size_t activations;  // planned bytes of tensors alone
   size_t scratch;      // sum of scratch buffer requests
   size_t persistent;   // persistent allocations (interpreter structures, kernel user data, params)

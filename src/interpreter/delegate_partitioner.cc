@@ -295,7 +295,7 @@ TfLiteStatus InterpreterCore::ReplaceNodeSubsets(const TfLiteRegistration& regis
   const size_t mark = arena_->overlay_top();
   PartitionWork work;
   if (!AllocatePartitionWork(arena_, primary(), &work)) {
-    ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+    ReportArenaTooSmall(arena_->used_bytes(), false);
     return kTfLiteError;
   }
   TfLiteStatus status = SelectRequestedNodes(primary(), nodes_to_replace, &work);

@@ -78,7 +78,7 @@ void* InterpreterCore::AllocatePersistentOrReport(size_t bytes, size_t alignment
   if (p == nullptr) {
     ++persistent_failures_;
     MicroPrintf("Tensor arena too small while allocating %s (%u bytes).", what, static_cast<unsigned>(bytes));
-    ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes() + bytes, false);
+    ReportArenaTooSmall(arena_->needed_for_persistent(bytes), false);
   }
   return p;
 }
@@ -211,10 +211,10 @@ TfLiteTensor* InterpreterCore::output(size_t i) {
 ArenaReport InterpreterCore::arena_report() const {
   ArenaReport r;
   r.total = arena_->used_bytes();
-  r.planned = AlignUp(arena_->head_high_water(), kArenaAlignment);
+  r.persistent = arena_->persistent_bytes();
+  r.planned = r.total - r.persistent;  // the low end's share: total = planned + persistent
   r.activations = activation_bytes_;
   r.scratch = scratch_bytes_;
-  r.persistent = arena_->persistent_bytes();
   r.prepacked = prepacked_bytes_;
   return r;
 }

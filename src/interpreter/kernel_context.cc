@@ -63,7 +63,7 @@ TfLiteTensor* InterpreterCore::AllocateTempTfLiteTensor(int tensor_idx) {
   const size_t start = arena_->overlay_top();
   auto* t = reinterpret_cast<TfLiteTensor*>(arena_->AllocateOverlay(sizeof(TfLiteTensor), alignof(TfLiteTensor)));
   if (t == nullptr) {
-    ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+    ReportArenaTooSmall(arena_->used_bytes(), false);
     return nullptr;
   }
   if (FillTensor(tensor_idx, t, false) != kTfLiteOk) return nullptr;

@@ -168,7 +168,7 @@ TfLiteStatus InterpreterCore::CheckSubgraphCalls() {
   }
   uint8_t* state = arena_->AllocateOverlay(2 * static_cast<size_t>(n), 1);
   if (state == nullptr) {
-    ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+    ReportArenaTooSmall(arena_->used_bytes(), false);
     return kTfLiteError;
   }
   std::memset(state, 0, 2 * static_cast<size_t>(n));

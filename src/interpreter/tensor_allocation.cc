@@ -402,7 +402,7 @@ TfLiteStatus InterpreterCore::PrepareNode(int32_t s, int32_t p) {
   if (pending_scratch_count_ > 0) {
     arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
     if (arena_->AllocateOverlay(sizeof(ScratchRequest) * pending_scratch_count_, alignof(ScratchRequest)) == nullptr) {
-      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      ReportArenaTooSmall(arena_->used_bytes(), false);
       return kTfLiteError;
     }
     std::memcpy(scratch_requests_ + scratch_count_, pending_scratch_, sizeof(ScratchRequest) * pending_scratch_count_);
@@ -420,7 +420,7 @@ TfLiteStatus InterpreterCore::KeepInPlaceDeclaration(int32_t node) {
     const size_t requests = sizeof(ScratchRequest) * static_cast<size_t>(scratch_count_);
     arena_->ResetOverlay(0);
     if (arena_->AllocateOverlay(bytes + requests, alignof(ScratchRequest)) == nullptr) {
-      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      ReportArenaTooSmall(arena_->used_bytes(), false);
       return kTfLiteError;
     }
     std::memmove(arena_->base() + bytes, scratch_requests_, requests);
@@ -485,7 +485,7 @@ TfLiteStatus InterpreterCore::PlanMemory() {
     case PlanStatus::kOk:
       break;
     case PlanStatus::kWorkingSetTooLarge:
-      ReportArenaTooSmall(arena_->head_high_water() + arena_->persistent_bytes(), false);
+      ReportArenaTooSmall(arena_->used_bytes(), false);
       return kTfLiteError;
     case PlanStatus::kArenaTooSmall:
       ReportArenaTooSmall(arena_->used_bytes(), true);

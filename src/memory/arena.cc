@@ -4,8 +4,8 @@ namespace mote {
 
 void* Arena::AllocatePersistent(size_t bytes, size_t alignment) {
   if (alignment == 0) alignment = 1;
-  // Everything below tail_ that the low end has ever touched stays off limits: planned data may live there.
-  const size_t floor = head_high_water_ > overlay_top_ ? head_high_water_ : overlay_top_;
+  // The planned region and the overlay in use stay off limits; overlay bytes already given back do not.
+  const size_t floor = LowInUse();
   if (bytes > tail_) {
     failed_request_ = bytes;
     return nullptr;
@@ -16,6 +16,7 @@ void* Arena::AllocatePersistent(size_t bytes, size_t alignment) {
     return nullptr;
   }
   tail_ = start;
+  NotePeak(floor + persistent_bytes());
   return base_ + start;
 }
 
@@ -33,6 +34,7 @@ uint8_t* Arena::AllocateOverlay(size_t bytes, size_t alignment) {
 }
 
 bool Arena::ReservePlanned(size_t bytes) {
+  if (bytes > planned_) planned_ = bytes;
   NoteHead(bytes);
   if (bytes > tail_) {
     failed_request_ = bytes;

@@ -5,10 +5,12 @@
 //       overlay = [scratch requests | node temp allocations | planner working set]
 //
 // Persistent allocations grow down from the top and live until the interpreter dies. Overlay allocations
-// grow up from a movable base and are released in bulk. The head high-water mark is the largest extent the
-// low end ever reached (overlay or planned region); used bytes = head high-water + persistent bytes, which
-// is exactly the capacity an identical run needs (capacity is rounded down to kArenaAlignment, so placement
-// never depends on the caller's size).
+// grow up from a movable base and are released in bulk. The two ends only have to miss each other at each
+// moment, as TFLM's head and tail do: a prepare-time temporary released before later persistent memory is
+// taken may lie where that memory goes. Used bytes = the largest (low end in use + persistent bytes) the run
+// ever reached, which is exactly the capacity an identical run needs (capacity is rounded down to
+// kArenaAlignment, so placement never depends on the caller's size). The head high-water mark (the largest
+// extent the low end ever reached) is kept for the planner's limits.
 #ifndef MOTE_MEMORY_ARENA_H_
 #define MOTE_MEMORY_ARENA_H_
 
@@ -32,7 +34,7 @@ class Arena {
     base_ = base;
     capacity_ = size / kArenaAlignment * kArenaAlignment;
     tail_ = capacity_;
-    overlay_base_ = overlay_top_ = head_high_water_ = 0;
+    overlay_base_ = overlay_top_ = head_high_water_ = planned_ = peak_ = 0;
     failed_request_ = 0;
   }
 
@@ -52,19 +54,35 @@ class Arena {
     if (offset >= overlay_base_ && offset <= overlay_top_) overlay_top_ = offset;
   }
 
-  // Claims [0, bytes) for the planned region; false if it would meet the persistent end.
+  // Claims [0, bytes) for the planned region (kept off limits to persistent memory from then on); false if it
+  // would meet the persistent end.
   bool ReservePlanned(size_t bytes);
 
   // Low-end extent the arena has ever needed.
   size_t head_high_water() const { return head_high_water_; }
-  // The smallest kArenaAlignment multiple that holds the low end's extent and the persistent bytes: with
-  // capacity rounded to kArenaAlignment, persistent placement does not depend on the capacity.
-  size_t used_bytes() const { return AlignUp(head_high_water_ + persistent_bytes(), kArenaAlignment); }
+  // How far the low end may reach now without raising used_bytes(): the peak less the persistent bytes.
+  size_t low_end_room() const { return peak_ - persistent_bytes(); }
+  // The smallest kArenaAlignment multiple that held, at every moment, the low end in use and the persistent
+  // bytes (a refused request counted as if it had been granted): with capacity rounded to kArenaAlignment,
+  // persistent placement does not depend on the capacity.
+  size_t used_bytes() const { return AlignUp(peak_, kArenaAlignment); }
+  // What a refused persistent request of `bytes` shows the run needs at least.
+  size_t needed_for_persistent(size_t bytes) const {
+    const size_t now = LowInUse() + persistent_bytes() + bytes;
+    return AlignUp(now > peak_ ? now : peak_, kArenaAlignment);
+  }
   size_t failed_request() const { return failed_request_; }
 
  private:
+  // The low end's bytes that must stay as they are: the planned region once reserved, and the overlay below
+  // its top (everything above the top has been given back).
+  size_t LowInUse() const { return planned_ > overlay_top_ ? planned_ : overlay_top_; }
   void NoteHead(size_t end) {
     if (end > head_high_water_) head_high_water_ = end;
+    NotePeak(end + persistent_bytes());
+  }
+  void NotePeak(size_t used) {
+    if (used > peak_) peak_ = used;
   }
   uint8_t* base_ = nullptr;
   size_t capacity_ = 0;
@@ -72,6 +90,8 @@ class Arena {
   size_t overlay_base_ = 0;
   size_t overlay_top_ = 0;
   size_t head_high_water_ = 0;
+  size_t planned_ = 0;  // the planned region reserved
+  size_t peak_ = 0;     // the largest LowInUse() + persistent_bytes() so far
   size_t failed_request_ = 0;
 };
 

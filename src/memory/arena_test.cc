@@ -47,14 +47,37 @@ TEST_F(ArenaTest, OverlayGrowsUpAndResetsInBulkButTheHighWaterMarkStays) {
 TEST_F(ArenaTest, EndsNeverMeetAndARefusalRemembersTheRequest) {
   arena.Init(buffer, 128);
   ASSERT_NE(arena.AllocateOverlay(64, 16), nullptr);
-  arena.ResetOverlay(0);
-  // The low end once reached 64: persistent memory may not go below it, even though the overlay is empty now.
+  // The overlay in use stays off limits to persistent memory.
   EXPECT_EQ(arena.AllocatePersistent(80, 1), nullptr);
   EXPECT_EQ(arena.failed_request(), 80u);
   ASSERT_NE(arena.AllocatePersistent(64, 16), nullptr);
-  EXPECT_EQ(arena.AllocateOverlay(65, 1), nullptr);
-  EXPECT_EQ(arena.failed_request(), 65u);
+  EXPECT_EQ(arena.AllocateOverlay(1, 1), nullptr);
+  EXPECT_EQ(arena.failed_request(), 1u);
   EXPECT_EQ(arena.AllocatePersistent(1000, 1), nullptr);
+}
+
+// As TFLM's head and tail: bytes the overlay gave back may become persistent memory, and the arena needed is the
+// most both ends held at one moment, not the low end's high water plus every persistent byte.
+TEST_F(ArenaTest, PersistentMemoryMayTakeOverlayBytesGivenBack) {
+  arena.Init(buffer, 128);
+  ASSERT_NE(arena.AllocatePersistent(32, 16), nullptr);
+  ASSERT_NE(arena.AllocateOverlay(64, 16), nullptr);  // 64 + 32 at once
+  arena.ResetOverlay(0);
+  ASSERT_NE(arena.AllocatePersistent(80, 16), nullptr);  // over the bytes the overlay held
+  EXPECT_EQ(arena.head_high_water(), 64u);
+  EXPECT_EQ(arena.used_bytes(), 112u);  // 112 persistent now; 96 was the most before
+  EXPECT_EQ(arena.AllocateOverlay(32, 16), nullptr);  // 16 bytes are left
+  EXPECT_EQ(arena.used_bytes(), 144u);  // what an arena that fits this run needs
+}
+
+TEST_F(ArenaTest, ThePlannedRegionStaysOffLimitsOnceReserved) {
+  arena.Init(buffer, 128);
+  ASSERT_TRUE(arena.ReservePlanned(64));
+  arena.ResetOverlay(0);
+  EXPECT_EQ(arena.AllocatePersistent(80, 1), nullptr);
+  EXPECT_EQ(arena.needed_for_persistent(80), 144u);
+  ASSERT_NE(arena.AllocatePersistent(64, 16), nullptr);
+  EXPECT_EQ(arena.used_bytes(), 128u);
 }
 
 TEST_F(ArenaTest, ARefusedOverlayStillCountsTowardsTheBytesNeeded) {

@@ -231,7 +231,7 @@ PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes,
     size_t largest = 0;
     for (int32_t t = 0; t < tensors; ++t)
       if (model_view.NeedsPlanning(t) && model_view.TensorBytes(t) > largest) largest = model_view.TensorBytes(t);
-    const size_t reached = arena->head_high_water();
+    const size_t reached = arena->low_end_room();
     const size_t limit = reached > largest ? reached : AlignUp(largest, kArenaAlignment);
     const size_t need = AlignUp(sizeof(int16_t) * 2 * static_cast<size_t>(positions), kArenaAlignment) + 16;
     const size_t tail = arena->capacity() - arena->persistent_bytes();
@@ -304,7 +304,7 @@ PlanStatus PlanWith(const PlanView& model_view, Arena* arena, size_t kept_bytes,
   place();
   plan->model_order_bytes = plan->planned_bytes;
   if (node_at != nullptr && plan->search.status == OrderStatus::kSearched && plan->search.peak < plan->search.model_peak) {
-    const size_t reached = arena->head_high_water();
+    const size_t reached = arena->low_end_room();
     const size_t before = reached > plan->planned_bytes ? reached : plan->planned_bytes;
     view.SetOrder(node_at, position_of);
     place();

@@ -57,7 +57,7 @@ for name in "${names[@]}"; do
   for extra in "$kernels/${name}_common.cc" "$kernels/${base}_test_common.cc" "$kernels/${base}_common_test.cc" \
                "$kernels/${base}_flexbuffers_generated_data.cc" "$kernels/${base}"_test_data*.cc \
                "$testdata/${base}"*.cc \
-               $(sed -n 's|^#include "\(\(tensorflow/lite/micro/kernels\|signal\)/testdata/.*\)\.h"|'"$tflm"'/\1.cc|p' \
+               $(sed -n 's@^#include "\(\(tensorflow/lite/micro/kernels\|signal\)/testdata/.*\)\.h"@'"$tflm"'/\1.cc@p' \
                    "$kernels/$name.cc"); do
     [ -f "$extra" ] || continue
     case " ${sources[*]} " in *" $extra "*) ;; *) sources+=("$extra") ;; esac
