@@ -213,7 +213,7 @@ void FakeMicroContext::RestoreQuantization() {
 namespace micro {
 namespace {
 
-// Checks one tensor a node refers to: it has dims, no negative dimension, and (for fixed-size types with
+// Checks one tensor a node refers to: it has dims, no negative dimension (but -1 on one with data), and (for fixed-size types with
 // elements) data. bytes is not read, as TFLM's runner does not read it: TFLM's LSTM test data
 // (testdata/lstm_test_data.h) builds its tensors from data, dims and type and leaves bytes indeterminate.
 // `data_optional`: an input may have no data at prepare, as an activation has none there in the interpreter
@@ -223,12 +223,18 @@ TfLiteStatus CheckTensor(const TfLiteTensor& tensor, int index, bool data_option
     MicroPrintf("KernelRunner: tensor %d has no dims", index);
     return kTfLiteError;
   }
+  // -1 is a dimension the kernel computes in prepare (TFLM's RESHAPE output, reshape_test), allowed on a tensor
+  // with data, the test's own buffer: its size is the kernel's to check.
+  bool computed = false;
   for (int d = 0; d < tensor.dims->size; ++d) {
-    if (tensor.dims->data[d] < 0) {
+    if (tensor.dims->data[d] == -1 && tensor.data.raw != nullptr) {
+      computed = true;
+    } else if (tensor.dims->data[d] < 0) {
       MicroPrintf("KernelRunner: tensor %d has a negative dimension", index);
       return kTfLiteError;
     }
   }
+  if (computed) return kTfLiteOk;
   const size_t element_size = ::mote::TfLiteTypeSizeOf(tensor.type);
   const int64_t elements = ::mote::ElementCount(*tensor.dims);
   if (element_size == 0 || elements == 0) return kTfLiteOk;

@@ -346,4 +346,49 @@ TF_LITE_MICRO_TEST(SpaceToBatchFlatPaddingsFromAnOrdinaryTensor) {
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, RunKernel(tflite::Register_SPACE_TO_BATCH_ND(), tensors, 4, nullptr));
 }
 
+
+// TFLM's RESHAPE fills in an output dimension declared -1 (stretch) from the input's element count, refuses two
+// of them, and takes an output declared [0] for a one-element input without a shape input as a scalar.
+TF_LITE_MICRO_TEST(ReshapeComputesAStretchDimensionAndTheLegacyScalar) {
+  int in_dims[] = {3, 2, 2, 2};
+  int shape_dims[] = {1, 2};
+  int out_dims[] = {2, 2, -1};
+  const float input[] = {1, 2, 3, 4, 5, 6, 7, 8};
+  const int32_t shape[] = {2, -1};
+  float output[8] = {};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(in_dims)), CreateTensor(shape, IntArrayFromInts(shape_dims)),
+                            CreateTensor(output, IntArrayFromInts(out_dims))};
+  int inputs[] = {2, 0, 1};
+  int outputs[] = {1, 2};
+  {
+    tflite::micro::KernelRunner runner(tflite::Register_RESHAPE(), tensors, 3, IntArrayFromInts(inputs),
+                                       IntArrayFromInts(outputs), nullptr);
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+    TF_LITE_MICRO_EXPECT_EQ(2, tensors[2].dims->size);
+    TF_LITE_MICRO_EXPECT_EQ(4, tensors[2].dims->data[1]);
+    for (int i = 0; i < 8; ++i) TF_LITE_MICRO_EXPECT_EQ(input[i], output[i]);
+  }
+  int two_stretches[] = {2, -1, -1};
+  tensors[2] = CreateTensor(output, IntArrayFromInts(two_stretches));
+  {
+    tflite::micro::KernelRunner runner(tflite::Register_RESHAPE(), tensors, 3, IntArrayFromInts(inputs),
+                                       IntArrayFromInts(outputs), nullptr);
+    TF_LITE_MICRO_EXPECT_NE(kTfLiteOk, runner.InitAndPrepare());
+  }
+  int one_dims[] = {1, 1};
+  int legacy_dims[] = {1, 0};
+  const float one[] = {3};
+  float scalar[1] = {};
+  TfLiteTensor pair[] = {CreateTensor(one, IntArrayFromInts(one_dims)), CreateTensor(scalar, IntArrayFromInts(legacy_dims))};
+  int input_only[] = {1, 0};
+  int output_1[] = {1, 1};
+  tflite::micro::KernelRunner runner(tflite::Register_RESHAPE(), pair, 2, IntArrayFromInts(input_only),
+                                     IntArrayFromInts(output_1), nullptr);
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+  TF_LITE_MICRO_EXPECT_EQ(0, pair[1].dims->size);
+  TF_LITE_MICRO_EXPECT_EQ(3.0f, scalar[0]);
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -128,6 +128,27 @@ TF_LITE_MICRO_TEST(NullDims) {
   TF_LITE_MICRO_EXPECT(LogIs("KernelRunner: tensor 0 has no dims"));
 }
 
+TF_LITE_MICRO_TEST(NegativeDimensions) {
+  int inputs[] = {1, 0};
+  int outputs[] = {1, 1};
+  int minus_two[] = {1, -2};
+  FloorTensors t;
+  t.tensors[1].dims = IntArrayFromInts(minus_two);
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, PrepareFloor(t.tensors, 2, IntArrayFromInts(inputs), IntArrayFromInts(outputs)));
+  TF_LITE_MICRO_EXPECT(LogIs("KernelRunner: tensor 1 has a negative dimension"));
+  // -1 is a dimension for the kernel to compute (TFLM's RESHAPE), on a tensor with data only.
+  int minus_one[] = {1, -1};
+  FloorTensors u;
+  u.tensors[0].dims = IntArrayFromInts(minus_one);
+  u.tensors[0].data.data = nullptr;
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, PrepareFloor(u.tensors, 2, IntArrayFromInts(inputs), IntArrayFromInts(outputs)));
+  TF_LITE_MICRO_EXPECT(LogIs("KernelRunner: tensor 0 has a negative dimension"));
+  // FLOOR computes no dimension: its prepare refuses the output it cannot size.
+  FloorTensors v;
+  v.tensors[1].dims = IntArrayFromInts(minus_one);
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, PrepareFloor(v.tensors, 2, IntArrayFromInts(inputs), IntArrayFromInts(outputs)));
+}
+
 TF_LITE_MICRO_TEST(InvokeWithoutPrepare) {
   FloorTensors t;
   int inputs[] = {1, 0};

@@ -1,8 +1,12 @@
 // RESHAPE glue: validation in prepare, a byte copy (or nothing, when the planner aliased input and output) in
 // invoke. The output shape is the output tensor's shape from the model; the optional shape input (input 1)
-// and the new_shape option are checked against it, not used to compute it (mote never resizes tensors).
+// and the new_shape option are checked against it, not used to compute it (mote never resizes tensors). As
+// TFLM's ReshapeOutput, an output declared with one -1 dimension (stretch) or, without a shape input, as [0] for
+// a one-element input (legacy scalar) gets its shape computed in prepare, written into a persistent copy of its
+// dims (the model's stay as they are) before the memory plan sizes it.
 #include <cstdint>
 
+#include "kernels/glue/data_movement.h"
 #include "kernels/glue/options_parsing.h"
 #include "kernels/glue/registration.h"
 #include "kernels/reshape/byte_copy_op.h"
@@ -71,6 +75,39 @@ TfLiteStatus CheckShapeInput(TfLiteContext* context, const TfLiteTensor* shape, 
   return CheckRequestedShape(context, "shape input", values, static_cast<int>(count), out_dims);
 }
 
+// The output shape TFLM computes over the declared one: [] for the legacy scalar [0], the -1 dimension filled
+// in from the input's element count. Leaves a declared shape without -1 as it is.
+TfLiteStatus ComputeOutputShape(TfLiteContext* context, TfLiteNode* node, int num_inputs, const TfLiteTensor* input,
+                                TfLiteTensor* output) {
+  const TfLiteIntArray* dims = output->dims;
+  const int64_t input_count = ElementCount(*input->dims);
+  if (num_inputs == 1 && dims->size == 1 && dims->data[0] == 0 && input_count == 1) {
+    return WriteOutputShape(context, node, kOutputTensor, output, "RESHAPE", nullptr, 0);
+  }
+  int stretch = -1;
+  int64_t known = 1;
+  for (int i = 0; i < dims->size; ++i) {
+    if (dims->data[i] != -1) {
+      known *= dims->data[i];
+      continue;
+    }
+    if (stretch >= 0) {
+      TF_LITE_KERNEL_LOG(context, "RESHAPE: the output shape has more than one -1 (inferred) dimension");
+      return kTfLiteError;
+    }
+    stretch = i;
+  }
+  if (stretch < 0) return kTfLiteOk;
+  if (dims->size > RuntimeShape::kMaxDims || known <= 0 || input_count % known != 0) {
+    TF_LITE_KERNEL_LOG(context, "RESHAPE: no size of the -1 output dimension gives the input's %lld elements",
+                       static_cast<long long>(input_count));
+    return kTfLiteError;
+  }
+  int32_t computed[RuntimeShape::kMaxDims];
+  for (int i = 0; i < dims->size; ++i) computed[i] = i == stretch ? static_cast<int32_t>(input_count / known) : dims->data[i];
+  return WriteOutputShape(context, node, kOutputTensor, output, "RESHAPE", computed, dims->size);
+}
+
 TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   MicroContext* micro_context = GetMicroContext(context);
   const int num_inputs = NumInputs(node);
@@ -94,12 +131,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
       TF_LITE_KERNEL_LOG(context, "RESHAPE: missing input or output tensor");
       break;
     }
-    if (num_inputs == 1 && output->dims->size == 1 && output->dims->data[0] == 0 &&
-        ElementCount(*input->dims) == 1) {
-      // TFLite's legacy scalar spelling; TFLM rewrites the model's dims in place, which mote never does.
-      TF_LITE_KERNEL_LOG(context, "RESHAPE: legacy output shape [0] for a scalar is not supported (use shape [])");
-      break;
-    }
+    if (ComputeOutputShape(context, node, num_inputs, input, output) != kTfLiteOk) break;
     if (PrepareByteCopy(context, "RESHAPE", kAnyFixedSize, input, output, data) != kTfLiteOk) break;
     if (shape != nullptr) {
       if (CheckShapeInput(context, shape, output->dims) != kTfLiteOk) break;

@@ -133,11 +133,20 @@ TEST(Reshape, ShapeInputWinsOverTheOption) {  // as TFLite: the option is only r
   EXPECT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
 }
 
-TEST(Reshape, RefusesLegacyScalarSpelling) {
+// TFLite's legacy scalar spelling: an output declared [0] (no elements) for a one-element input and no shape
+// input. TFLM rewrites the dims to []; mote computes them in prepare so the plan gives the output its byte.
+TEST(Reshape, LegacyScalarSpellingGetsAScalarOutput) {
   ReshapeSpec s;
   s.in_shape = {1};
   s.out_shape = {0};
-  ExpectRefused(BuildReshape(s), "RESHAPE: legacy output shape [0] for a scalar is not supported (use shape [])");
+  OpRun run(BuildReshape(s));
+  ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk);
+  TfLiteTensor* out = run.interpreter->output(0);
+  EXPECT_EQ(out->dims->size, 0);
+  EXPECT_EQ(out->bytes, 1u);
+  run.interpreter->input(0)->data.int8[0] = -77;
+  ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+  EXPECT_EQ(run.interpreter->output(0)->data.int8[0], -77);
 }
 
 }  // namespace
