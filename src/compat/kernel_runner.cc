@@ -65,7 +65,8 @@ FakeMicroContext::FakeMicroContext(FakeMicroContext&& other) noexcept
       scratch_count_(other.scratch_count_),
       temp_tensors_outstanding_(other.temp_tensors_outstanding_),
       temp_buffers_outstanding_(other.temp_buffers_outstanding_),
-      variant_(other.variant_) {
+      variant_(other.variant_),
+      graph_(other.graph_) {
   for (int i = 0; i < kMaxScratchBuffers; ++i) scratch_[i] = other.scratch_[i];
   other.legacy_quantization_ = nullptr;  // restored by this one only
 }

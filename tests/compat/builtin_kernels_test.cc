@@ -391,4 +391,23 @@ TF_LITE_MICRO_TEST(ReshapeComputesAStretchDimensionAndTheLegacyScalar) {
   TF_LITE_MICRO_EXPECT_EQ(3.0f, scalar[0]);
 }
 
+
+// A control-flow kernel run alone sees TFLM's mock graph: CALL_ONCE invokes its init subgraph on the first
+// Invoke() only, and refuses a subgraph the graph does not have.
+TF_LITE_MICRO_TEST(CallOnceInvokesTheMockGraphOnce) {
+  int empty[] = {0};
+  TfLiteCallOnceParams params = {1};
+  tflite::micro::KernelRunner runner(tflite::Register_CALL_ONCE(), nullptr, 0, IntArrayFromInts(empty),
+                                     IntArrayFromInts(empty), &params);
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+  for (int i = 0; i < 3; ++i) TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+  TF_LITE_MICRO_EXPECT_EQ(1, runner.GetMockGraph()->get_invoke_count(1));
+  TF_LITE_MICRO_EXPECT_EQ(0, runner.GetMockGraph()->get_invoke_count(0));
+  TF_LITE_MICRO_EXPECT_EQ(0, runner.GetMockGraph()->get_invoke_count(99));
+  TfLiteCallOnceParams missing = {tflite::MockMicroGraph::kMaxSubgraphs};
+  tflite::micro::KernelRunner refused(tflite::Register_CALL_ONCE(), nullptr, 0, IntArrayFromInts(empty),
+                                      IntArrayFromInts(empty), &missing);
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, refused.InitAndPrepare());
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -23,7 +23,15 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
                        NumOutputs(node));
     return kTfLiteError;
   }
-  return kTfLiteOk;  // the index was range-checked at load (CheckSubgraphCalls)
+  // The interpreter range-checked the index at load (CheckSubgraphCalls); a kernel run alone (KernelRunner's
+  // mock graph) is checked here, as TFLM does.
+  const int subgraphs = GetMicroContext(context)->graph().NumSubgraphs();
+  if (data->init_subgraph_index < 0 || data->init_subgraph_index >= subgraphs) {
+    TF_LITE_KERNEL_LOG(context, "CALL_ONCE: init subgraph %d does not exist (the model has %d)",
+                       data->init_subgraph_index, subgraphs);
+    return kTfLiteError;
+  }
+  return kTfLiteOk;
 }
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {

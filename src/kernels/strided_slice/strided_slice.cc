@@ -221,11 +221,11 @@ TfLiteStatus ComputeWalk(TfLiteContext* context, const DenseSpec& dense, bool of
     const int64_t start = StartFor(dd);
     int64_t elements = 1;
     if (dd.shrink && (start < 0 || start >= dd.size)) {
-      TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: shrunk dimension %d index %lld is out of range [0, %d)", d,
-                         static_cast<long long>(dd.begin), dd.size);
-      return kTfLiteError;
-    }
-    if (!dd.shrink) {
+      // TFLM's StridedSliceEndForAxis makes a shrunk index past the dimension an empty range (its start clamps
+      // to the size, or to -1 for a negative stride): the slice writes nothing and the output keeps what its
+      // bytes held, as in TFLM (strided_slice_test's StrideOutOfBounds / OutOfBounds).
+      elements = 0;
+    } else if (!dd.shrink) {
       elements = SliceLength(dd, start, offset);
       if (out_rank >= out_dims->size || out_dims->data[out_rank] != elements) {
         TF_LITE_KERNEL_LOG(context, "STRIDED_SLICE: output dimension %d should be %lld (output has rank %d)", out_rank,

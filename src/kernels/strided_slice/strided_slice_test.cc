@@ -61,9 +61,24 @@ TEST(StridedSlice, RefusesZeroStride) {
   ExpectRefused(Slice({4}, {0}, {4}, {0}, {4}, Masks(0, 0, 0, 0, 0)), "STRIDED_SLICE: stride 0 is 0");
 }
 
-TEST(StridedSlice, RefusesShrinkIndexOutOfRange) {
-  ExpectRefused(Slice({4, 2}, {4, 0}, {5, 2}, {1, 1}, {2}, Masks(0, 0, 0, 0, 1)),
-                "STRIDED_SLICE: shrunk dimension 0 index 4 is out of range [0, 4)");
+// As TFLM: a shrunk index past its dimension is an empty range, so the slice writes nothing (not a refusal:
+// TFLM loads and runs it). Positive and negative strides; the output keeps the bytes it had.
+TEST(StridedSlice, ShrinkIndexOutOfRangeWritesNothing) {
+  for (int64_t stride : {1, -1}) {
+    const int64_t begin = stride > 0 ? 4 : -5;
+    OpRun run(Slice({4, 2}, {begin, 0}, {begin + 1, 2}, {stride, 1}, {2}, Masks(0, 0, 0, 0, 1)));
+    ASSERT_EQ(run.interpreter->AllocateTensors(), kTfLiteOk) << "stride " << stride;
+    for (int i = 0; i < 8; ++i) run.interpreter->input(0)->data.i32[i] = i;
+    int32_t* out = run.interpreter->output(0)->data.i32;
+    if (out != run.interpreter->input(0)->data.i32) {
+      out[0] = 111;
+      out[1] = 222;
+    }
+    const int32_t before[] = {out[0], out[1]};
+    ASSERT_EQ(run.interpreter->Invoke(), kTfLiteOk);
+    EXPECT_EQ(out[0], before[0]);
+    EXPECT_EQ(out[1], before[1]);
+  }
 }
 
 TEST(StridedSlice, RefusesTwoEllipses) {

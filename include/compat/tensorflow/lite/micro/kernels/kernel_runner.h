@@ -35,6 +35,7 @@
 #include "tensorflow/lite/micro/flatbuffer_utils.h"
 #include "tensorflow/lite/micro/micro_common.h"
 #include "tensorflow/lite/micro/micro_context.h"
+#include "tensorflow/lite/micro/mock_micro_graph.h"
 #include "mote/micro_graph.h"
 
 namespace tflite {
@@ -61,8 +62,9 @@ class FakeMicroContext : public ::mote::MicroContext {
   void DeallocateTempBuffer(uint8_t* buffer) override;
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override { variant_ = variant; }
-  // A kernel run alone has no other subgraphs: control-flow kernels see none (their prepare refuses).
+  // A kernel run alone has no subgraphs: control-flow kernels see TFLM's mock graph (mock_micro_graph.h).
   ::mote::MicroGraph& graph() override { return graph_; }
+  MockMicroGraph* mock_graph() { return &graph_; }
 
   // Builds the eval tensors (persistent) from the caller's tensors; refreshed before prepare and invoke so
   // the kernel sees the current data pointers.
@@ -99,18 +101,7 @@ class FakeMicroContext : public ::mote::MicroContext {
   int temp_buffers_outstanding_ = 0;
   const char* variant_ = nullptr;
 
-  class NoSubgraphs final : public ::mote::MicroGraph {
-   public:
-    TfLiteStatus InvokeSubgraph(int) override { return kTfLiteError; }
-    int NumSubgraphs() override { return 0; }
-    size_t NumSubgraphInputs(int) override { return 0; }
-    size_t NumSubgraphOutputs(int) override { return 0; }
-    TfLiteEvalTensor* GetSubgraphInput(int, int) override { return nullptr; }
-    TfLiteEvalTensor* GetSubgraphOutput(int, int) override { return nullptr; }
-    ::mote::MicroResourceVariables* GetResourceVariables() override { return nullptr; }
-    uint32_t max_loop_iterations() const override { return 0; }
-  };
-  NoSubgraphs graph_;
+  MockMicroGraph graph_;
 };
 
 namespace micro {
@@ -146,6 +137,8 @@ class KernelRunner {
   TfLiteStatus Reset();
 
   FakeMicroContext* GetFakeMicroContext() { return &fake_micro_context_; }
+  // The graph a control-flow kernel sees (TFLM's): how often it invoked each subgraph.
+  MockMicroGraph* GetMockGraph() { return fake_micro_context_.mock_graph(); }
   // True when the kernel released every temp tensor and temp buffer it took in prepare.
   bool ValidateTempBufferDeallocated();
 
