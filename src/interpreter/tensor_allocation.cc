@@ -377,6 +377,8 @@ TfLiteStatus InterpreterCore::PrepareNodes() {
   current_subgraph_ = 0;
   current_node_ = nullptr;
   current_plan_position_ = -1;
+  // The last node's temps are given back too, so the persistent tables allocated next may take their bytes.
+  arena_->ResetOverlay(declarations_bytes_ + sizeof(ScratchRequest) * scratch_count_);
   return kTfLiteOk;
 }
 

@@ -93,11 +93,7 @@ struct Captured {
 // 64-bit host models still above TFLM, each with mote's arena at the time (the regression ceiling) and why:
 //  - the sensor anomaly models are ~85 small element-wise nodes on [8, 16] tensors: mote's per-node state (a
 //    precomputed broadcast plan or loop nest, the variant id, 16-byte aligned op data, 80-byte TfLiteTensor views of
-//    14 outputs) outweighs what its planner saves on activations;
-//  - hello_world_int8 has 34 bytes of activations: its low end is set by the prepare-time TfLiteTensor views of
-//    its last FULLY_CONNECTED node (four, with quantization; only the input and output views are allocated after
-//    them and may take their bytes), which mote counts in arena_used_bytes() and TFLM's figure leaves out (its
-//    temporaries are released before it reports).
+//    14 outputs) outweighs what its planner saves on activations.
 struct ArenaCeiling {
   const char* name;
   long bytes;
@@ -108,7 +104,6 @@ constexpr ArenaCeiling kAboveTflm[] = {
     // overlay's base during prepare, docs/memory.md) raise the prepare-time low end, and in place does not
     // lower its plan, so the planner keeps the plan without it.
     {"own_sensor_anomaly_int8", 20096},
-    {"shared_hello_world_int8", 1248},
 };
 
 // TFLM's figure, or the model's ceiling when it is one of kAboveTflm; -1 when the model has no TFLM figure.
