@@ -83,6 +83,12 @@ void* InterpreterCore::AllocatePersistentOrReport(size_t bytes, size_t alignment
   return p;
 }
 
+uint8_t* InterpreterCore::AllocateOverlayOrReport(size_t bytes, size_t alignment) {
+  uint8_t* p = arena_->AllocateOverlay(bytes, alignment);
+  if (p == nullptr) ReportArenaTooSmall(arena_->used_bytes(), false);
+  return p;
+}
+
 void InterpreterCore::ReportArenaTooSmall(size_t needed, bool exact) {
   if (exact) {
     MicroPrintf("Tensor arena too small: the model needs %u bytes, the arena has %u bytes.",
@@ -98,7 +104,7 @@ void InterpreterCore::ReportArenaTooSmall(size_t needed, bool exact) {
 TfLiteIntArray* InterpreterCore::AllocateIntArray(int size, bool persistent) {
   const size_t bytes = TfLiteIntArrayGetSizeInBytes(size);
   void* p = persistent ? AllocatePersistentOrReport(bytes, alignof(int), "an index array")
-                       : static_cast<void*>(arena_->AllocateOverlay(bytes, alignof(int)));
+                       : static_cast<void*>(AllocateOverlayOrReport(bytes, alignof(int)));
   if (p == nullptr) return nullptr;
   auto* a = static_cast<TfLiteIntArray*>(p);
   a->size = size;

@@ -231,6 +231,8 @@ class InterpreterCore final : public MicroContext, public MicroGraph {
   TfLiteStatus ResetVariableTensors();
   TfLiteIntArray* AllocateIntArray(int size, bool persistent);
   void ReportArenaTooSmall(size_t needed_at_least, bool exact);
+  // Overlay (prepare-time) bytes; on failure says "Tensor arena too small" before returning nullptr.
+  uint8_t* AllocateOverlayOrReport(size_t bytes, size_t alignment);
 
   static TfLiteStatus GetExecutionPlanThunk(TfLiteContext* context, TfLiteIntArray** plan);
   static TfLiteStatus GetNodeAndRegistrationThunk(TfLiteContext* context, int node_index, TfLiteNode** node,

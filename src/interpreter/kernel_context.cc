@@ -61,11 +61,8 @@ TfLiteTensor* InterpreterCore::AllocateTempTfLiteTensor(int tensor_idx) {
   SubgraphState& sg = subgraph(current_subgraph_);
   if (tensor_idx < 0 || tensor_idx >= sg.tensors_size) return nullptr;
   const size_t start = arena_->overlay_top();
-  auto* t = reinterpret_cast<TfLiteTensor*>(arena_->AllocateOverlay(sizeof(TfLiteTensor), alignof(TfLiteTensor)));
-  if (t == nullptr) {
-    ReportArenaTooSmall(arena_->used_bytes(), false);
-    return nullptr;
-  }
+  auto* t = reinterpret_cast<TfLiteTensor*>(AllocateOverlayOrReport(sizeof(TfLiteTensor), alignof(TfLiteTensor)));
+  if (t == nullptr) return nullptr;
   if (FillTensor(tensor_idx, t, false) != kTfLiteOk) return nullptr;
   last_temp_ = t;
   last_temp_start_ = start;
@@ -83,7 +80,7 @@ void InterpreterCore::DeallocateTempTfLiteTensor(TfLiteTensor* tensor) {
 }
 
 uint8_t* InterpreterCore::AllocateTempBuffer(size_t size, size_t alignment) {
-  return arena_->AllocateOverlay(size, alignment);
+  return AllocateOverlayOrReport(size, alignment);
 }
 
 void InterpreterCore::DeallocateTempBuffer(uint8_t*) {}

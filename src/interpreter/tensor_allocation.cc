@@ -572,9 +572,10 @@ TfLiteStatus InterpreterCore::FillTensor(int tensor_index, TfLiteTensor* out, bo
     const int channels = static_cast<int>(q->scale()->size());
     void* qp = persistent ? AllocatePersistentOrReport(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization),
                                              "quantization parameters")
-                          : arena_->AllocateOverlay(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization));
+                          : AllocateOverlayOrReport(sizeof(TfLiteAffineQuantization), alignof(TfLiteAffineQuantization));
+    if (qp == nullptr) return kTfLiteError;
     TfLiteIntArray* zero_points = AllocateIntArray(channels, persistent);
-    if (qp == nullptr || zero_points == nullptr) return kTfLiteError;
+    if (zero_points == nullptr) return kTfLiteError;
     const auto* zp = q->zero_point();
     for (int c = 0; c < channels; ++c)
       zero_points->data[c] = (zp != nullptr && static_cast<int>(zp->size()) > c) ? static_cast<int>(zp->Get(c)) : 0;

@@ -212,6 +212,46 @@ TEST_P(GoldenModelTest, ArenaUsedBytesIsExact) {
   }
 }
 
+// Every arena smaller than arena_used_bytes() fails, and says why: whichever allocation runs out first (a
+// persistent table, a kernel's op data, a prepare-time tensor view or its quantization copy, the plan), the log
+// names the arena, never a kernel's "missing tensor". 32-bit targets hit different allocations first (their
+// views are smaller), so every size matters: all of them below 8 KiB, otherwise 256 spread over the range and
+// the 64 just below the exact size. (An empty arena has its own message.)
+TEST_P(GoldenModelTest, EverySmallerArenaFailsSayingTheArenaIsTooSmall) {
+  const GoldenCase& c = GetParam();
+  test::AlignedBuffer model;
+  ASSERT_TRUE(test::ReadFile(c.model_path, &model));
+  static AllOpsResolver resolver;
+  size_t used = 0;
+  {
+    test::AlignedBuffer arena(16 << 20);
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data(), arena.size());
+    ASSERT_EQ(interpreter.AllocateTensors(), kTfLiteOk);
+    used = interpreter.arena_used_bytes();
+  }
+  std::vector<size_t> sizes;
+  if (used <= 8192) {
+    for (size_t b = 16; b < used; b += 16) sizes.push_back(b);
+  } else {
+    for (size_t k = 1; k < 256; ++k) sizes.push_back(used * k / 256 / 16 * 16);
+    for (size_t k = 1; k <= 64; ++k) sizes.push_back(used - 16 * k);
+  }
+  test::AlignedBuffer arena(used);
+  int unexplained = 0;
+  for (size_t bytes : sizes) {
+    Captured log;
+    SetLogSink(Captured::Sink, &log);
+    // At the end of the buffer, so an access past the arena is one past the allocation (ASan sees it).
+    MicroInterpreter interpreter(model.data(), model.size(), resolver, arena.data() + used - bytes, bytes);
+    const TfLiteStatus status = interpreter.AllocateTensors();
+    SetLogSink(nullptr, nullptr);
+    EXPECT_NE(status, kTfLiteOk) << c.name << ": an arena of " << bytes << " bytes (needs " << used << ")";
+    const bool said = log.text.find("Tensor arena too small") != std::string::npos;
+    EXPECT_TRUE(said) << c.name << ": an arena of " << bytes << " bytes: " << log.text;
+    if (!said && ++unexplained == 5) break;  // five sizes are enough to show the failure
+  }
+}
+
 // Writes the case's inputs and invokes twice (their bytes are reused once read, so they are written before
 // each), appending every output of both invokes to *outputs.
 void InvokeTwiceCollectingOutputs(const GoldenCase& c, MicroInterpreter* interpreter,
