@@ -65,6 +65,13 @@ class MicroContext {
   virtual bool WeightPrepacking() { return false; }
   virtual void* AllocatePrepackedWeights(size_t bytes) { return AllocatePersistentBuffer(bytes); }
 
+  // mote: whether the `quantization` field of every TfLiteTensor this context hands out is set. The interpreter
+  // fills it from the (verified) model: true. A KernelRunner's tensors are the caller's, built field by field,
+  // and TFLM's tests of kernels that read only the legacy `params` leave it indeterminate
+  // (kernels/testdata/lstm_test_data.h): false there. A kernel whose TFLM counterpart reads only `params`, and
+  // that checks the affine quantization for a refusal of its own, reads it only when this is true.
+  virtual bool QuantizationFieldIsSet() { return true; }
+
   // The model's subgraphs, for control-flow kernels (mote/micro_graph.h; TFLM's MicroContext::graph()).
   virtual MicroGraph& graph() = 0;
 

@@ -410,4 +410,62 @@ TF_LITE_MICRO_TEST(CallOnceInvokesTheMockGraphOnce) {
   TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, refused.InitAndPrepare());
 }
 
+// TFLM's LSTM test data (kernels/testdata/lstm_test_data.h) sets a tensor's data, dims, type, is_variable and
+// legacy params field by field and leaves `quantization` indeterminate; TFLM's LSTM reads only `params`. So
+// does mote's under a KernelRunner: here every tensor's `quantization` claims three scales (what a per-channel
+// refusal would reject) and the int8 LSTM runs as it does with the field cleared, the same bytes out.
+TF_LITE_MICRO_TEST(Int8LstmReadsOnlyTheLegacyParamsOfCallerBuiltTensors) {
+  constexpr int kSlots = 25;  // 24 inputs, then the output
+  int seq_dims[] = {3, 1, 2, 2};
+  int weight_dims[] = {2, 2, 2};
+  int vector_dims[] = {1, 2};
+  int state_dims[] = {2, 1, 2};
+  const int8_t input[] = {10, -20, 35, 7};
+  const int8_t weights[8][4] = {{30, -12, 5, 60},  {-40, 22, 9, 17},  {13, 13, -70, 2}, {50, -5, 25, -25},
+                                {-8, 44, 19, -31}, {27, -3, -16, 38}, {6, 55, -22, 11}, {-35, 8, 41, 29}};
+  const int32_t biases[4][2] = {{200, -100}, {400, 300}, {-250, 120}, {90, -60}};
+  float scales[] = {3, 0.1f, 0.2f, 0.3f};
+  int zero_points[] = {3, 0, 0, 0};
+  TfLiteAffineQuantization three_scales = {tflite::testing::FloatArrayFromFloats(scales),
+                                           IntArrayFromInts(zero_points), 0};
+  int8_t outputs[2][4] = {};
+  for (int poisoned = 0; poisoned < 2; ++poisoned) {
+    int8_t hidden[2] = {-2, -2};
+    int16_t cell[2] = {0, 0};
+    TfLiteTensor tensors[kSlots] = {};
+    tensors[0] = CreateQuantizedTensor(input, IntArrayFromInts(seq_dims), 0.02f, 3);
+    for (int w = 0; w < 8; ++w) {
+      tensors[1 + w] = CreateQuantizedTensor(weights[w], IntArrayFromInts(weight_dims), 0.004f, 0);
+    }
+    for (int g = 0; g < 4; ++g) {
+      tensors[12 + g] = CreateQuantizedTensor(biases[g], IntArrayFromInts(vector_dims), 0.02f * 0.004f, 0);
+    }
+    tensors[18] = CreateQuantizedTensor(hidden, IntArrayFromInts(state_dims), 1.0f / 128, -2, true);
+    tensors[19] = CreateQuantizedTensor(cell, IntArrayFromInts(state_dims), 1.0f / 2048, 0, true);
+    tensors[24] = CreateQuantizedTensor(outputs[poisoned], IntArrayFromInts(seq_dims), 1.0f / 128, -2);
+    for (TfLiteTensor& t : tensors) {
+      t.quantization = poisoned ? TfLiteQuantization{kTfLiteAffineQuantization, &three_scales}
+                                : TfLiteQuantization{kTfLiteNoQuantization, nullptr};
+    }
+    int inputs[1 + 24];
+    inputs[0] = 24;
+    for (int i = 0; i < 24; ++i) {
+      const bool present = i <= 8 || (i >= 12 && i <= 15) || i == 18 || i == 19;
+      inputs[1 + i] = present ? i : kTfLiteOptionalTensor;
+    }
+    int output_list[] = {1, 24};
+    TfLiteUnidirectionalSequenceLSTMParams params = {kTfLiteActTanh, 0.0f, 0.0f, false, false, false};
+    tflite::micro::KernelRunner runner(tflite::Register_UNIDIRECTIONAL_SEQUENCE_LSTM(), tensors, kSlots,
+                                       IntArrayFromInts(inputs), IntArrayFromInts(output_list), &params);
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+  }
+  bool moved = false;
+  for (int i = 0; i < 4; ++i) {
+    TF_LITE_MICRO_EXPECT_EQ(outputs[0][i], outputs[1][i]);
+    moved = moved || outputs[0][i] != -2;
+  }
+  TF_LITE_MICRO_EXPECT(moved);  // the cell computed something: not every output is the zero point
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -44,6 +44,11 @@ TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_n
                        op_name, what, q->scale->size);
     return kTfLiteError;
   }
+  return CheckLegacyQuantizationParams(context, op_name, what, tensor);
+}
+
+TfLiteStatus CheckLegacyQuantizationParams(TfLiteContext* context, const char* op_name, const char* what,
+                                           const TfLiteTensor* tensor) {
   if (!IsValidScale(tensor->params.scale)) {
     TF_LITE_KERNEL_LOG(context, "%s: %s scale %g is not a finite number > 0", op_name, what,
                        static_cast<double>(tensor->params.scale));

@@ -22,6 +22,11 @@ bool QuantizedTypeRange(TfLiteType type, int32_t* min, int32_t* max);
 TfLiteStatus CheckPerTensorQuantization(TfLiteContext* context, const char* op_name, const char* what,
                                         const TfLiteTensor* tensor);
 
+// Only the legacy per-tensor `params` of `tensor`: the scale finite and > 0, the zero point inside the range of
+// the tensor's type (the part of CheckPerTensorQuantization that never reads `quantization`).
+TfLiteStatus CheckLegacyQuantizationParams(TfLiteContext* context, const char* op_name, const char* what,
+                                           const TfLiteTensor* tensor);
+
 // CheckPerTensorQuantization of "input", then of "output" (the quantized one-input ops).
 TfLiteStatus CheckPerTensorInputOutput(TfLiteContext* context, const char* op_name, const TfLiteTensor* input,
                                        const TfLiteTensor* output);

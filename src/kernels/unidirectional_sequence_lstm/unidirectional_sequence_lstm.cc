@@ -298,13 +298,18 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const LstmTensors& t, const ref
 }
 
 // Per-tensor quantization with a positive scale and an in-range zero point on the tensors whose parameters the
-// integer cell uses (TFLM's LSTM reads one scale: per-channel weights would be computed with garbage).
+// integer cell uses (TFLM's LSTM reads one scale: per-channel weights would be computed with garbage). The cell
+// reads only the legacy `params`, as TFLM's; the per-channel refusal reads `quantization`, so it is made only
+// where that field is set (not on a KernelRunner's tensors: TFLM's LSTM test leaves it indeterminate).
 TfLiteStatus CheckQuantization(TfLiteContext* context, TfLiteNode* node) {
   MicroContext* micro_context = GetMicroContext(context);
+  const bool refuse_per_channel = micro_context->QuantizationFieldIsSet();
   constexpr int kQuantized[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kOutputStateTensor, kCellStateTensor};
   for (int i : kQuantized) {
     TfLiteTensor* t = micro_context->AllocateTempInputTensor(node, i);  // present: checked before
-    const TfLiteStatus status = CheckPerTensorQuantization(context, kOpName, kInputNames[i], t);
+    const TfLiteStatus status = refuse_per_channel
+                                    ? CheckPerTensorQuantization(context, kOpName, kInputNames[i], t)
+                                    : CheckLegacyQuantizationParams(context, kOpName, kInputNames[i], t);
     micro_context->DeallocateTempTfLiteTensor(t);
     TF_LITE_ENSURE_STATUS(status);
   }

@@ -62,6 +62,8 @@ class FakeMicroContext : public ::mote::MicroContext {
   void DeallocateTempBuffer(uint8_t* buffer) override;
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override { variant_ = variant; }
+  // The caller's tensors: TFLM's test data may leave `quantization` indeterminate (mote/micro_context.h).
+  bool QuantizationFieldIsSet() override { return false; }
   // A kernel run alone has no subgraphs: control-flow kernels see TFLM's mock graph (mock_micro_graph.h).
   ::mote::MicroGraph& graph() override { return graph_; }
   MockMicroGraph* mock_graph() { return &graph_; }
