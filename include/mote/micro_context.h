@@ -14,6 +14,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 
 #include "mote/c/common.h"
 #include "mote/micro_graph.h"
@@ -71,6 +72,21 @@ class MicroContext {
   // (kernels/testdata/lstm_test_data.h): false there. A kernel whose TFLM counterpart reads only `params`, and
   // that checks the affine quantization for a refusal of its own, reads it only when this is true.
   virtual bool QuantizationFieldIsSet() { return true; }
+
+  // TFLM's alternate decompression memory: regions outside the arena (external RAM, a tightly coupled
+  // memory) where TFLM_DECODE may place an output that has no memory of its own. SetDecompressionMemory sets
+  // them (kTfLiteError where the context has none to set: the interpreter's, today);
+  // AllocateDecompressionMemory hands out `bytes` from them at `alignment`, first fit in region order, or
+  // nullptr (always, without regions); ResetDecompressionMemoryAllocations gives every region back.
+  struct AlternateMemoryRegion {
+    void* address;
+    size_t bytes;
+  };
+  virtual TfLiteStatus SetDecompressionMemory(const std::initializer_list<AlternateMemoryRegion>& /*regions*/) {
+    return kTfLiteError;
+  }
+  virtual void* AllocateDecompressionMemory(size_t /*bytes*/, size_t /*alignment*/) { return nullptr; }
+  virtual void ResetDecompressionMemoryAllocations() {}
 
   // The model's subgraphs, for control-flow kernels (mote/micro_graph.h; TFLM's MicroContext::graph()).
   virtual MicroGraph& graph() = 0;

@@ -57,11 +57,26 @@ MOTE_BUILTIN_OPS(MOTE_TFLITE_FACTORY)
 MOTE_SPECIALIZED_OPS(MOTE_TFLITE_SPECIALIZED)
 #undef MOTE_TFLITE_SPECIALIZED
 // TFLM's custom-kernel factories return a pointer:
-// resolver.AddCustom("TFLite_Detection_PostProcess", tflite::Register_DETECTION_POSTPROCESS()).
-#define MOTE_TFLITE_CUSTOM_FACTORY(id, custom_name, add_name)       \
-  inline TfLiteRegistration* Register_##id() {                       \
-    static TfLiteRegistration registration = ::mote::kRegistration_##id; \
-    return &registration;                                            \
+// resolver.AddCustom("TFLite_Detection_PostProcess", tflite::Register_DETECTION_POSTPROCESS()); all but
+// TFLM_DECODE's, which returns the registration itself (TFLM's decode.cc: TFLMRegistration Register_DECODE()).
+namespace custom_factory {
+constexpr bool SameName(const char* a, const char* b) { return *a == *b && (*a == '\0' || SameName(a + 1, b + 1)); }
+constexpr bool ReturnsValue(const char* custom_name) { return SameName(custom_name, "TFLM_DECODE"); }
+template <bool kValue>
+struct Result {
+  using Type = TfLiteRegistration*;
+  static Type From(TfLiteRegistration* registration) { return registration; }
+};
+template <>
+struct Result<true> {
+  using Type = TfLiteRegistration;
+  static Type From(TfLiteRegistration* registration) { return *registration; }
+};
+}  // namespace custom_factory
+#define MOTE_TFLITE_CUSTOM_FACTORY(id, custom_name, add_name)                                         \
+  inline custom_factory::Result<custom_factory::ReturnsValue(custom_name)>::Type Register_##id() {   \
+    static TfLiteRegistration registration = ::mote::kRegistration_##id;                              \
+    return custom_factory::Result<custom_factory::ReturnsValue(custom_name)>::From(&registration);   \
   }
 MOTE_CUSTOM_OPS(MOTE_TFLITE_CUSTOM_FACTORY)
 #undef MOTE_TFLITE_CUSTOM_FACTORY

@@ -21,6 +21,7 @@ constexpr size_t kPersistentAlignment = alignof(std::max_align_t);
 alignas(std::max_align_t) uint8_t g_default_arena[MOTE_KERNEL_RUNNER_ARENA_BYTES];
 
 size_t AlignDown(size_t value, size_t alignment) { return value / alignment * alignment; }
+size_t AlignUp(size_t value, size_t alignment) { return (value + alignment - 1) / alignment * alignment; }
 
 // The TfLiteContext callbacks, forwarded to the FakeMicroContext in impl_.
 FakeMicroContext* Fake(const TfLiteContext* context) { return static_cast<FakeMicroContext*>(context->impl_); }
@@ -68,7 +69,48 @@ FakeMicroContext::FakeMicroContext(FakeMicroContext&& other) noexcept
       variant_(other.variant_),
       graph_(other.graph_) {
   for (int i = 0; i < kMaxScratchBuffers; ++i) scratch_[i] = other.scratch_[i];
+  for (int i = 0; i < kMaxDecompressionRegions; ++i) {
+    decompression_[i] = other.decompression_[i];
+    decompression_used_[i] = other.decompression_used_[i];
+  }
+  decompression_regions_ = other.decompression_regions_;
   other.legacy_quantization_ = nullptr;  // restored by this one only
+}
+
+TfLiteStatus FakeMicroContext::SetDecompressionMemory(const std::initializer_list<AlternateMemoryRegion>& regions) {
+  if (regions.size() == 0 || regions.size() > static_cast<size_t>(kMaxDecompressionRegions)) {
+    MicroPrintf("KernelRunner: %u decompression memory regions (1 to %d are taken)",
+                static_cast<unsigned>(regions.size()), kMaxDecompressionRegions);
+    return kTfLiteError;
+  }
+  decompression_regions_ = 0;
+  for (const AlternateMemoryRegion& r : regions) {
+    if (r.address == nullptr && r.bytes > 0) {
+      MicroPrintf("KernelRunner: decompression memory region %d has no address", decompression_regions_);
+      decompression_regions_ = 0;
+      return kTfLiteError;
+    }
+    decompression_[decompression_regions_] = r;
+    decompression_used_[decompression_regions_++] = 0;
+  }
+  return kTfLiteOk;
+}
+
+void* FakeMicroContext::AllocateDecompressionMemory(size_t bytes, size_t alignment) {
+  if (alignment == 0 || (alignment & (alignment - 1)) != 0) return nullptr;
+  for (int i = 0; i < decompression_regions_; ++i) {
+    const uintptr_t base = reinterpret_cast<uintptr_t>(decompression_[i].address);
+    const uintptr_t start = AlignUp(base + decompression_used_[i], alignment);
+    const size_t offset = start - base;
+    if (offset > decompression_[i].bytes || bytes > decompression_[i].bytes - offset) continue;
+    decompression_used_[i] = offset + bytes;
+    return reinterpret_cast<void*>(start);
+  }
+  return nullptr;
+}
+
+void FakeMicroContext::ResetDecompressionMemoryAllocations() {
+  for (int i = 0; i < decompression_regions_; ++i) decompression_used_[i] = 0;
 }
 
 void* FakeMicroContext::AllocatePersistentBuffer(size_t bytes) {
@@ -325,7 +367,10 @@ TfLiteStatus KernelRunner::ValidateNode() const {
     return kTfLiteError;
   }
   TF_LITE_ENSURE_STATUS(CheckIndexList(node_.inputs, "input", true, tensors_, tensors_size_, /*data_optional=*/true));
-  TF_LITE_ENSURE_STATUS(CheckIndexList(node_.outputs, "output", false, tensors_, tensors_size_));
+  // With decompression memory set, an output may come without data: TFLM_DECODE places it there in prepare
+  // (TFLM's decode_test), and InitAndPrepare checks afterwards that every output has memory.
+  TF_LITE_ENSURE_STATUS(CheckIndexList(node_.outputs, "output", false, tensors_, tensors_size_,
+                                       fake_micro_context_.HasDecompressionMemory()));
   if (node_.intermediates != nullptr) {
     TF_LITE_ENSURE_STATUS(CheckIndexList(node_.intermediates, "intermediate", false, tensors_, tensors_size_));
   }
@@ -348,8 +393,21 @@ TfLiteStatus KernelRunner::InitAndPrepare(const char* init_data, size_t length) 
   if (registration_.prepare != nullptr) status = registration_.prepare(&context_, &node_);
   fake_micro_context_.ResetTemp();
   if (status == kTfLiteOk) status = GiveDatalessInputsMemory();
+  if (status == kTfLiteOk) status = CheckOutputsHaveData();
   prepared_ = status == kTfLiteOk;
   return status;
+}
+
+// After prepare: an output that came without data (allowed with decompression memory) must have been given
+// memory by the kernel.
+TfLiteStatus KernelRunner::CheckOutputsHaveData() const {
+  for (int i = 0; i < node_.outputs->size; ++i) {
+    if (CheckTensor(tensors_[node_.outputs->data[i]], node_.outputs->data[i]) != kTfLiteOk) {
+      MicroPrintf("KernelRunner: output %d still has no data after prepare (the kernel placed it nowhere)", i);
+      return kTfLiteError;
+    }
+  }
+  return kTfLiteOk;
 }
 
 // Inputs that came without data (their values unknown at prepare) get zeroed memory from the runner's arena,

@@ -468,4 +468,61 @@ TF_LITE_MICRO_TEST(Int8LstmReadsOnlyTheLegacyParamsOfCallerBuiltTensors) {
   TF_LITE_MICRO_EXPECT(moved);  // the cell computed something: not every output is the zero point
 }
 
+// TFLM's alternate decompression memory: regions handed out from their start, first fit, each allocation
+// aligned; Reset gives them back. An empty region list is refused.
+TF_LITE_MICRO_TEST(DecompressionMemoryIsHandedOutAlignedFirstFit) {
+  int dims[] = {1, 1};
+  float value[1] = {};
+  TfLiteTensor tensors[] = {CreateTensor(value, IntArrayFromInts(dims)), CreateTensor(value, IntArrayFromInts(dims))};
+  int inputs[] = {1, 0};
+  int outputs[] = {1, 1};
+  tflite::micro::KernelRunner runner(tflite::Register_FLOOR(), tensors, 2, IntArrayFromInts(inputs),
+                                     IntArrayFromInts(outputs), nullptr);
+  tflite::FakeMicroContext* context = runner.GetFakeMicroContext();
+  alignas(16) static uint8_t region[30];
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, context->SetDecompressionMemory({}));
+  TF_LITE_MICRO_EXPECT(context->AllocateDecompressionMemory(1, 16) == nullptr);  // no regions yet
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, context->SetDecompressionMemory({{region, sizeof(region)}}));
+  TF_LITE_MICRO_EXPECT(context->AllocateDecompressionMemory(10, 16) == &region[0]);
+  TF_LITE_MICRO_EXPECT(context->AllocateDecompressionMemory(10, 16) == &region[16]);
+  TF_LITE_MICRO_EXPECT(context->AllocateDecompressionMemory(10, 16) == nullptr);  // 32 + 10 > 30
+  context->ResetDecompressionMemoryAllocations();
+  TF_LITE_MICRO_EXPECT(context->AllocateDecompressionMemory(30, 16) == &region[0]);
+}
+
+// TFLM_DECODE (LUT, 2-bit indices {3, 2, 1, 0} = 0xE4 into the table {10, 20, 30, 40}) with an output that has no
+// memory of its own: with decompression memory set it is placed there (aligned to 16) and decoded into it;
+// without, InitAndPrepare fails. Register_DECODE() returns the registration itself, as TFLM's.
+TF_LITE_MICRO_TEST(DecodeIntoAlternateDecompressionMemory) {
+  alignas(16) static const uint8_t ancillary[20] = {0, 1, 0, 0, 1, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 10, 20, 30, 40};
+  alignas(16) static const uint8_t encoded[1] = {0xE4};
+  int ancillary_dims[] = {1, 20};
+  int encoded_dims[] = {1, 1};
+  int output_dims[] = {1, 4};
+  const TFLMRegistration registration = tflite::Register_DECODE();
+  for (int with_memory = 0; with_memory < 2; ++with_memory) {
+    TfLiteTensor tensors[] = {CreateTensor(encoded, IntArrayFromInts(encoded_dims)),
+                              CreateTensor(ancillary, IntArrayFromInts(ancillary_dims)),
+                              CreateTensor(static_cast<int8_t*>(nullptr), IntArrayFromInts(output_dims))};
+    tensors[0].allocation_type = kTfLiteMmapRo;
+    tensors[1].allocation_type = kTfLiteMmapRo;
+    int inputs[] = {2, 0, 1};
+    int outputs[] = {1, 2};
+    tflite::micro::KernelRunner runner(registration, tensors, 3, IntArrayFromInts(inputs), IntArrayFromInts(outputs),
+                                       nullptr);
+    alignas(16) static uint8_t region[40];
+    if (with_memory == 0) {
+      TF_LITE_MICRO_EXPECT_EQ(kTfLiteError, runner.InitAndPrepare());
+      continue;
+    }
+    // The region starts 4 bytes into an aligned buffer: the output goes to the next 16-byte boundary.
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.GetFakeMicroContext()->SetDecompressionMemory({{region + 4, 36}}));
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.InitAndPrepare());
+    TF_LITE_MICRO_EXPECT(tensors[2].data.raw == reinterpret_cast<char*>(region + 16));
+    TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, runner.Invoke());
+    const int8_t expected[] = {40, 30, 20, 10};
+    for (int i = 0; i < 4; ++i) TF_LITE_MICRO_EXPECT_EQ(expected[i], static_cast<int8_t>(region[16 + i]));
+  }
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -11,7 +11,7 @@
 #            signal/micro/kernels (default: every *_test.cc of both folders)
 #
 # Only the tests' own side files come from TFLM_DIR, each from its test's folder: X_test.cc, its X_test_common.cc /
-# X_common_test.cc companions, *_test.h, *_test_data*, *_generated_data.h/.cc and the test data folder
+# X_common_test.cc companions, *_test.h, *_test_helpers.h, *_test_data*, *_generated_data.h/.cc and the test data folder
 # (kernels/testdata/; signal/testdata/ for the signal tests: the .cc of each testdata header X_test.cc includes,
 # e.g. lstm_test_data.cc for unidirectional_sequence_lstm_test). They are linked into a private include root so
 # TFLM's library headers (kernel_runner.h, test_helpers.h, signal/micro/kernels/rfft.h...) never shadow mote's:
@@ -37,7 +37,8 @@ ldflags=$(sed -n 's/^CMAKE_EXE_LINKER_FLAGS:[A-Z]*=//p' "$build/CMakeCache.txt")
 side="$work/tflm-test-side"
 ( cd "$tflm" && for d in "${folders[@]}"; do
     [ -d "$d" ] || continue
-    find "$d" -maxdepth 1 \( -name '*_test.h' -o -name '*_generated_data.h' -o -name '*_test_data*.h' \) -print
+    find "$d" -maxdepth 1 \( -name '*_test.h' -o -name '*_test_helpers.h' -o -name '*_generated_data.h' \
+                              -o -name '*_test_data*.h' \) -print
     find "$d/testdata" -type f -name '*.h' -print 2>/dev/null
   done; find signal/testdata -type f -name '*.h' -print 2>/dev/null ) |
   while read -r f; do mkdir -p "$side/$(dirname "$f")"; ln -sf "$tflm/$f" "$side/$f"; done

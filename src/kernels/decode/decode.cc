@@ -29,6 +29,7 @@ constexpr uint8_t kTypeLut = 0;
 constexpr uint8_t kTypeHuffman = 1;
 constexpr uint8_t kTypePruning = 2;
 constexpr uint8_t kFirstCustomType = 128;
+constexpr size_t kDecompressionAlignment = 16;  // TFLM's MicroArenaBufferAlignment()
 
 // One output's decode, fixed in prepare (pointers into the model's constant buffers and quantization).
 struct OutputPlan {
@@ -259,6 +260,14 @@ TfLiteStatus PrepareOutput(TfLiteContext* context, TfLiteNode* node, int out, Ou
                        "INT32, INT64)",
                        out, TfLiteTypeGetName(output->type));
     return kTfLiteError;
+  }
+  // An output with no memory of its own (a KernelRunner's with decompression memory set; an interpreter's
+  // output has none at prepare, and its context no decompression memory) goes to the alternate decompression
+  // memory, as TFLM's kernel places it.
+  const size_t output_bytes = static_cast<size_t>(ElementCount(*output->dims)) * TfLiteTypeSizeOf(output->type);
+  if (output->data.raw == nullptr && output_bytes > 0) {
+    void* alternate = micro_context->AllocateDecompressionMemory(output_bytes, kDecompressionAlignment);
+    if (alternate != nullptr) output->data.raw = static_cast<char*>(alternate);
   }
   const Tensors t{out, encoded.get(), ancillary.get(), output.get()};
   const uint8_t* header = reinterpret_cast<const uint8_t*>(ancillary->data.raw_const);

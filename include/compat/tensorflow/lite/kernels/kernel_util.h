@@ -43,6 +43,15 @@ inline bool IsHybridOp(const TfLiteTensor* input, const TfLiteTensor* weight) {
 bool HasUnspecifiedDimension(const TfLiteTensor* tensor);
 inline bool IsMobilePlatform() { return false; }
 
+// Element counts: the product of the dimensions (1 for a scalar), TFLite's overloads.
+inline int64_t NumElements(const int* dims, int num_dims) {
+  int64_t count = 1;
+  for (int i = 0; i < num_dims; ++i) count *= dims[i];
+  return count;
+}
+inline int64_t NumElements(const TfLiteIntArray* dims) { return NumElements(dims->data, dims->size); }
+inline int64_t NumElements(const TfLiteTensor* t) { return NumElements(t->dims); }
+
 // Clamp range of a fused activation in T (float, int32_t, int64_t...): TFLite's template.
 template <typename T>
 void CalculateActivationRange(TfLiteFusedActivation activation, T* activation_min, T* activation_max) {

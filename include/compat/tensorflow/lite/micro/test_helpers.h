@@ -21,6 +21,7 @@
 #include "tensorflow/lite/micro/micro_utils.h"
 #include "tensorflow/lite/portable_type_to_tflitetype.h"
 #include "tensorflow/lite/schema/schema_generated.h"
+#include "mote/kernel_util.h"
 
 namespace tflite {
 namespace testing {
@@ -29,27 +30,72 @@ TfLiteIntArray* IntArrayFromInts(int* int_array);
 inline TfLiteIntArray* IntArrayFromInts(const int* int_array) { return IntArrayFromInts(const_cast<int*>(int_array)); }
 TfLiteFloatArray* FloatArrayFromFloats(const float* floats);
 
+// Packs `buffer_size` 4-bit values held one per byte (int8 in [-8, 7]) two per byte in place, element 2i in the
+// low nibble of byte i (TFLM's INT4 layout).
+inline void PackInt4ValuesDenselyInPlace(uint8_t* src_buffer, int buffer_size) {
+  // In place: byte i / 2 is written only after elements up to i have been read.
+  for (int i = 0; i < buffer_size; ++i) {
+    const uint8_t nibble = src_buffer[i] & 0x0F;
+    src_buffer[i / 2] = i % 2 == 0 ? nibble : static_cast<uint8_t>(src_buffer[i / 2] | (nibble << 4));
+  }
+}
+
+namespace internal {
 template <typename T>
-TfLiteTensor CreateTensor(const T* data, TfLiteIntArray* dims, const bool is_variable = false) {
+constexpr size_t ElementBytes() {
+  return std::is_void<T>::value ? 0 : sizeof(typename std::conditional<std::is_void<T>::value, char, T>::type);
+}
+}  // namespace internal
+
+// `type` (TFLM's newer signature) overrides the element type of T, e.g. raw bytes (const void*) read as UINT8;
+// kTfLiteInt4 packs the int8 values two per byte in place (PackInt4ValuesDenselyInPlace), (count + 1) / 2 bytes.
+template <typename T>
+TfLiteTensor CreateTensor(const T* data, TfLiteIntArray* dims, const bool is_variable = false,
+                          TfLiteType type = kTfLiteNoType) {
   TfLiteTensor result = {};
   result.dims = dims;
   result.params = {};
   result.quantization = {kTfLiteAffineQuantization, nullptr};
   result.is_variable = is_variable;
   result.allocation_type = kTfLiteMemNone;
-  result.type = typeToTfLiteType<T>();
   // Inputs are passed as const arrays, outputs as mutable ones; the tensor holds both kinds.
-  result.data.data = const_cast<T*>(data);
-  result.bytes = static_cast<size_t>(ElementCount(*dims)) * sizeof(T);
+  result.data.data = const_cast<void*>(static_cast<const void*>(data));
+  const int count = ElementCount(*dims);
+  if (type == kTfLiteInt4) {
+    PackInt4ValuesDenselyInPlace(static_cast<uint8_t*>(result.data.data), count);
+    result.type = kTfLiteInt4;
+    result.bytes = static_cast<size_t>(count + 1) / 2;
+  } else if (type != kTfLiteNoType) {
+    result.type = type;
+    result.bytes = static_cast<size_t>(count) * ::mote::TfLiteTypeSizeOf(type);
+  } else {
+    result.type = typeToTfLiteType<T>();
+    result.bytes = static_cast<size_t>(count) * internal::ElementBytes<T>();
+  }
   return result;
 }
 
 template <typename T>
 TfLiteTensor CreateQuantizedTensor(const T* data, TfLiteIntArray* dims, const float scale, const int zero_point = 0,
-                                   const bool is_variable = false) {
-  TfLiteTensor result = CreateTensor(data, dims, is_variable);
+                                   const bool is_variable = false, TfLiteType type = kTfLiteNoType) {
+  TfLiteTensor result = CreateTensor(data, dims, is_variable, type);
   result.params = {scale, zero_point};
   result.quantization = {kTfLiteAffineQuantization, nullptr};
+  return result;
+}
+
+// Already quantized per channel: scales and zero_points are the caller's arrays (TfLiteFloatArray /
+// TfLiteIntArray of one entry per channel along quantized_dimension), affine_quant the caller's storage.
+template <typename T>
+TfLiteTensor CreatePerChannelQuantizedTensor(const T* quantized, TfLiteIntArray* dims, TfLiteFloatArray* scales,
+                                             TfLiteIntArray* zero_points, TfLiteAffineQuantization* affine_quant,
+                                             int quantized_dimension, bool is_variable = false,
+                                             TfLiteType type = kTfLiteNoType) {
+  affine_quant->scale = scales;
+  affine_quant->zero_point = zero_points;
+  affine_quant->quantized_dimension = quantized_dimension;
+  TfLiteTensor result = CreateTensor(quantized, dims, is_variable, type);
+  result.quantization = {kTfLiteAffineQuantization, affine_quant};
   return result;
 }
 
@@ -64,12 +110,7 @@ TfLiteTensor CreateQuantizedTensor(const float* input, T* quantized, TfLiteIntAr
   Quantize(input, quantized, count, scale, zero_point);
   TfLiteTensor result = CreateQuantizedTensor(quantized, dims, scale, zero_point, is_variable);
   if (packed_type == kTfLiteInt4) {
-    uint8_t* bytes = reinterpret_cast<uint8_t*>(quantized);
-    // In place: byte i / 2 is written only after elements up to i have been read.
-    for (int i = 0; i < count; ++i) {
-      const uint8_t nibble = static_cast<uint8_t>(quantized[i]) & 0x0F;
-      bytes[i / 2] = i % 2 == 0 ? nibble : static_cast<uint8_t>(bytes[i / 2] | (nibble << 4));
-    }
+    PackInt4ValuesDenselyInPlace(reinterpret_cast<uint8_t*>(quantized), count);
     result.type = kTfLiteInt4;
     result.bytes = static_cast<size_t>(count + 1) / 2;
     result.allocation_type = kTfLiteMmapRo;

@@ -62,6 +62,13 @@ class FakeMicroContext : public ::mote::MicroContext {
   void DeallocateTempBuffer(uint8_t* buffer) override;
   TfLiteEvalTensor* GetEvalTensor(int tensor_idx) override;
   void ReportKernelVariant(const char* variant) override { variant_ = variant; }
+  // Alternate decompression memory (mote/micro_context.h), set by the test before InitAndPrepare(): at most
+  // kMaxDecompressionRegions regions, each handed out from its start, first fit.
+  static constexpr int kMaxDecompressionRegions = 4;
+  TfLiteStatus SetDecompressionMemory(const std::initializer_list<AlternateMemoryRegion>& regions) override;
+  void* AllocateDecompressionMemory(size_t bytes, size_t alignment) override;
+  void ResetDecompressionMemoryAllocations() override;
+  bool HasDecompressionMemory() const { return decompression_regions_ > 0; }
   // The caller's tensors: TFLM's test data may leave `quantization` indeterminate (mote/micro_context.h).
   bool QuantizationFieldIsSet() override { return false; }
   // A kernel run alone has no subgraphs: control-flow kernels see TFLM's mock graph (mock_micro_graph.h).
@@ -102,6 +109,9 @@ class FakeMicroContext : public ::mote::MicroContext {
   int temp_tensors_outstanding_ = 0;
   int temp_buffers_outstanding_ = 0;
   const char* variant_ = nullptr;
+  AlternateMemoryRegion decompression_[kMaxDecompressionRegions] = {};
+  size_t decompression_used_[kMaxDecompressionRegions] = {};
+  int decompression_regions_ = 0;
 
   MockMicroGraph graph_;
 };
@@ -146,6 +156,7 @@ class KernelRunner {
 
  private:
   TfLiteStatus GiveDatalessInputsMemory();
+  TfLiteStatus CheckOutputsHaveData() const;
   TfLiteStatus ValidateNode() const;
 
   TfLiteContext context_ = {};
