@@ -28,13 +28,14 @@ namespace {
 constexpr int kMaxComparisonBroadcastRank = 7;
 
 struct OpData {
-  const BroadcastPlan* plan;  // over (first, second): the inputs in order, or swapped when `swap`
-  TfLiteType type;
+  const BroadcastPlan* plan;               // over (first, second): the inputs in order, or swapped when `swap`
   reference::ComparisonQuantParams quant;  // INT8, of (first, second)
+  uint8_t type;                            // TfLiteType
   uint8_t relation;                        // Relation
   bool swap;
   bool negate;
 };
+static_assert(sizeof(OpData) <= 2 * sizeof(void*) + 16, "a comparison's op data: 32 bytes on a 64-bit host");
 
 constexpr TypeSet kEqualityTypes = TypeBit(kTfLiteBool) | TypeBit(kTfLiteFloat32) | TypeBit(kTfLiteInt8) |
                                    TypeBit(kTfLiteInt32) | TypeBit(kTfLiteInt64);
@@ -126,14 +127,16 @@ TfLiteStatus CheckComparisonScale(TfLiteContext* context, const char* op, const 
 }
 
 // TFLM's constants: each input brought to a common scale with 8 bits of headroom.
+// (Zero points are in the INT8 range and a float scale's exponent above -160: the int16 fields hold them.)
 void ComputeQuantParams(const TfLiteTensor* input1, const TfLiteTensor* input2, reference::ComparisonQuantParams* q) {
-  q->left_shift = 8;
-  q->input1_offset = -input1->params.zero_point;
-  q->input2_offset = -input2->params.zero_point;
-  QuantizeMultiplierSmallerThanOneExp(static_cast<double>(input1->params.scale), &q->input1_multiplier,
-                                      &q->input1_shift);
-  QuantizeMultiplierSmallerThanOneExp(static_cast<double>(input2->params.scale), &q->input2_multiplier,
-                                      &q->input2_shift);
+  q->input1_offset = static_cast<int16_t>(-input1->params.zero_point);
+  q->input2_offset = static_cast<int16_t>(-input2->params.zero_point);
+  int shift1 = 0;
+  int shift2 = 0;
+  QuantizeMultiplierSmallerThanOneExp(static_cast<double>(input1->params.scale), &q->input1_multiplier, &shift1);
+  QuantizeMultiplierSmallerThanOneExp(static_cast<double>(input2->params.scale), &q->input2_multiplier, &shift2);
+  q->input1_shift = static_cast<int16_t>(shift1);
+  q->input2_shift = static_cast<int16_t>(shift2);
 }
 
 template <typename Op>
@@ -163,7 +166,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   TF_LITE_ENSURE_STATUS(
       PrepareBinaryBroadcast(context, op, input1, input2, output, kMaxComparisonBroadcastRank, &data->plan,
                                                Op::kSwap));
-  data->type = type;
+  data->type = static_cast<uint8_t>(type);
   data->relation = static_cast<uint8_t>(Op::kRelation);
   data->swap = Op::kSwap;
   data->negate = Op::kNegate;
@@ -180,7 +183,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 template <typename Fn>
 TfLiteStatus EvalRelation(const OpData& data, Fn fn, const TfLiteEvalTensor* first, const TfLiteEvalTensor* second,
                           bool* output) {
-  switch (data.type) {
+  switch (static_cast<TfLiteType>(data.type)) {
     case kTfLiteBool:
       if constexpr (std::is_same<Fn, reference::EqualFn>::value) {
         reference::CompareBool(*data.plan, fn, micro::GetTensorData<bool>(first), micro::GetTensorData<bool>(second),

@@ -22,15 +22,17 @@ namespace mote {
 namespace reference {
 
 // The per-input rescaling of the quantized comparisons (TFLM's ComparisonParams).
+// Fields narrowed to what prepare's checks bound (int8 zero points, the shifts of a float scale's exponent),
+// so a node's op data is 32 bytes on a 64-bit host.
 struct ComparisonQuantParams {
-  int left_shift;         // 8
-  int32_t input1_offset;  // -zero_point
   int32_t input1_multiplier;
-  int input1_shift;  // <= 0
-  int32_t input2_offset;
   int32_t input2_multiplier;
-  int input2_shift;
+  int16_t input1_offset;  // -zero_point
+  int16_t input2_offset;
+  int16_t input1_shift;  // <= 0
+  int16_t input2_shift;
 };
+constexpr int kComparisonLeftShift = 8;  // TFLM's ComparisonParams::left_shift
 
 // The six ops are three relations: GREATER and GREATER_EQUAL are LESS and LESS_EQUAL with the inputs swapped
 // (the glue swaps them), NOT_EQUAL is EQUAL negated. (The order relations cannot be negations of each other:
@@ -56,8 +58,9 @@ struct LessEqualFn {
 };
 
 // One quantized input value on the common scale.
-inline int32_t RescaleForComparison(int32_t value, int32_t offset, int left_shift, int32_t multiplier, int shift) {
-  return MultiplyByQuantizedMultiplierSmallerThanOneExp((offset + value) * (1 << left_shift), multiplier, shift);
+inline int32_t RescaleForComparison(int32_t value, int32_t offset, int32_t multiplier, int shift) {
+  return MultiplyByQuantizedMultiplierSmallerThanOneExp((offset + value) * (1 << kComparisonLeftShift), multiplier,
+                                                        shift);
 }
 
 // output[k] = fn(input1[..], input2[..]) over the plan (unquantized T).
@@ -78,8 +81,8 @@ template <typename Fn, typename T>
 inline void CompareQuantized(const BroadcastPlan& plan, Fn fn, const ComparisonQuantParams& q, const T* input1,
                              const T* input2, bool* output) {
   BroadcastBinary(plan, input1, input2, output, [fn, q](T a, T b) {
-    const int32_t x = RescaleForComparison(a, q.input1_offset, q.left_shift, q.input1_multiplier, q.input1_shift);
-    const int32_t y = RescaleForComparison(b, q.input2_offset, q.left_shift, q.input2_multiplier, q.input2_shift);
+    const int32_t x = RescaleForComparison(a, q.input1_offset, q.input1_multiplier, q.input1_shift);
+    const int32_t y = RescaleForComparison(b, q.input2_offset, q.input2_multiplier, q.input2_shift);
     return fn(x, y);
   });
 }

@@ -62,6 +62,7 @@ struct OpData {
   int scratch_index;               // integer MEAN/SUM: output_elements int32 sums
   bool axis_at_invoke;             // the axis tensor is not constant
 };
+static_assert(sizeof(OpData) <= sizeof(void*) + 40, "a reduction's op data: 48 bytes on a 64-bit host");
 
 bool PositiveScale(const TfLiteTensor* t) { return t->params.scale > 0.0f && std::isfinite(t->params.scale); }
 
@@ -130,7 +131,8 @@ TfLiteStatus ReadAxes(TfLiteContext* context, const char* op, const int32_t* axe
   return kTfLiteOk;
 }
 
-// The input's rank within RuntimeShape's and no dimension 0.
+// The input's rank within RuntimeShape's, no dimension 0, and at most INT32_MAX elements (the plan's counts are
+// int32).
 TfLiteStatus CheckInputDims(TfLiteContext* context, const char* op, const TfLiteIntArray* dims) {
   const int rank = dims->size;
   if (rank > RuntimeShape::kMaxDims) {
@@ -142,6 +144,11 @@ TfLiteStatus CheckInputDims(TfLiteContext* context, const char* op, const TfLite
       TF_LITE_KERNEL_LOG(context, "%s: input dimension %d is 0 (empty inputs are not supported)", op, d);
       return kTfLiteError;
     }
+  }
+  if (ElementCount(*dims) > std::numeric_limits<int32_t>::max()) {
+    TF_LITE_KERNEL_LOG(context, "%s: the input has %lld elements (at most %d)", op,
+                       static_cast<long long>(ElementCount(*dims)), std::numeric_limits<int32_t>::max());
+    return kTfLiteError;
   }
   return kTfLiteOk;
 }
@@ -163,6 +170,7 @@ void PlanLoops(const TfLiteIntArray* dims, const bool* reduced, reference::Reduc
     loops[count] = {0, dim};
     loop_reduced[count++] = reduced[d];
   }
+  // In int32: CheckInputDims keeps the input within INT32_MAX elements, and every count here divides it.
   p->input_elements = 1;
   p->output_elements = 1;
   p->reduced_elements = 1;
@@ -282,7 +290,12 @@ TfLiteStatus PrepareTensors(TfLiteContext* context, Reduction r, const TfLiteTen
   data->axis_at_invoke =
       ElementCount(*axis->dims) != 0 && (!IsConstantTensor(axis) || axis->data.raw == nullptr);
   if (data->axis_at_invoke) {
-    p.output_elements = ElementCount(*output->dims);
+    // The axis's values come at invoke; whichever they are, the output holds at most the input's elements.
+    if (ElementCount(*output->dims) > ElementCount(*input->dims)) {
+      TF_LITE_KERNEL_LOG(context, "%s: the output has more elements than the input", op);
+      return kTfLiteError;
+    }
+    p.output_elements = static_cast<int32_t>(ElementCount(*output->dims));
   } else {
     TF_LITE_ENSURE_STATUS(ComputeShape(context, op, input, axis, output, &p));
   }

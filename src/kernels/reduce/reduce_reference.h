@@ -31,17 +31,19 @@ namespace reference {
 
 // One loop over the input, outermost first: neighbouring input dimensions that are both reduced or both kept
 // are one loop, dimensions of 1 none (the input order and every element's output slot are unchanged).
+// Counts and strides are int32: prepare refuses inputs of more than INT32_MAX elements (an arena never holds
+// one), so every count below fits, in 8 bytes a loop and 40 a plan (persistent, one per node).
 struct ReduceLoop {
-  int64_t output_stride;  // 0 for a reduced loop
+  int32_t output_stride;  // 0 for a reduced loop
   int32_t extent;
 };
 
 struct ReduceParams {
-  int rank;                  // loops (0 for a single element)
   const ReduceLoop* loops;   // persistent, `rank` of them
-  int64_t input_elements;
-  int64_t output_elements;
-  int64_t reduced_elements;  // elements folded into each output slot
+  int rank;                  // loops (0 for a single element)
+  int32_t input_elements;
+  int32_t output_elements;
+  int32_t reduced_elements;  // elements folded into each output slot
   // Integer MEAN/SUM: the requantization (MEAN's multiplier already divided by reduced_elements, TFLM's folding).
   int32_t input_zero_point;
   int32_t output_zero_point;
@@ -75,7 +77,7 @@ inline void ForEachElement(const ReduceParams& p, Fold fold) {
       const ReduceLoop& loop = p.loops[d];
       out += loop.output_stride;
       if (++index[d] < loop.extent) break;
-      out -= loop.output_stride * loop.extent;
+      out -= static_cast<int64_t>(loop.output_stride) * loop.extent;
       index[d] = 0;
     }
   }

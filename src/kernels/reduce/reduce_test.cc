@@ -245,6 +245,18 @@ TEST(Reduce, RefusesWhatTfliteMicroDoesNotCheck) {
                 "REDUCE_ALL: axis -3 is out of range for rank 2");
 }
 
+// The plan's counts are int32: a model's input of more elements never loads (a tensor holds at most INT32_MAX
+// bytes), prepare refuses one from elsewhere (a KernelRunner's), and with a non-constant axis an output larger
+// than the input.
+TEST(Reduce, RefusesCountsBeyondInt32) {
+  ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_MAX, schema::TensorType_FLOAT32, {65536, 65536}, {1}, {65536}),
+                "of shape [65536,65536] and type FLOAT32 is too large (2147483647 bytes at most)");
+  ExpectRefused(BuildOne(schema::BuiltinOperator_SUM,
+                         {Runtime(schema::TensorType_FLOAT32, {2, 3}), Runtime(schema::TensorType_INT32, {1})},
+                         {Runtime(schema::TensorType_FLOAT32, {7})}, Keep(false)),
+                "SUM: the output has more elements than the input");
+}
+
 TEST(Reduce, MaxMinNeedTheInputsQuantization) {
   ExpectRefused(Reduce(schema::BuiltinOperator_REDUCE_MAX, schema::TensorType_INT8, {2, 3}, {1}, {2}, 0.5f, 2, 0.5f, 3),
                 "REDUCE_MAX: output quantization (scale 0.5, zero point 3) differs from the input's (scale 0.5, zero "
