@@ -19,7 +19,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_LOGICAL_NOT (PLAIN, kVariant, InitUnaryElementCount, Prepare, Eval)
+#define MOTE_KERNEL_LOGICAL_NOT (PLAIN, kVariant, nullptr, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

@@ -19,7 +19,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
 
 }  // namespace
 
-#define MOTE_KERNEL_EXP (PLAIN, kVariant, InitUnaryElementCount, Prepare, Eval)
+#define MOTE_KERNEL_EXP (PLAIN, kVariant, nullptr, Prepare, Eval)
 MOTE_DEFINE_REGISTRATIONS();
 
 }  // namespace mote

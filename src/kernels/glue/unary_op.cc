@@ -147,16 +147,8 @@ TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name
   return CheckSameShapeAndSize(context, op_name, input, output, size);
 }
 
-void* InitUnaryElementCount(TfLiteContext* context, const char*, size_t) {
-  return context->AllocatePersistentBuffer(context, sizeof(int));
-}
-
 TfLiteStatus PrepareSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
                                       TfLiteType type, const char* variant) {
-  if (node->user_data == nullptr) {
-    TF_LITE_KERNEL_LOG(context, "%s: missing op data", op_name);
-    return kTfLiteError;
-  }
   if (NumInputs(node) != 1 || NumOutputs(node) != 1) {
     TF_LITE_KERNEL_LOG(context, "%s: %d inputs and %d outputs given (1 and 1)", op_name, NumInputs(node),
                        NumOutputs(node));
@@ -164,8 +156,9 @@ TfLiteStatus PrepareSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, 
   }
   const UnaryTempTensors tensors(context, node);
   TF_LITE_ENSURE_STATUS(tensors.CheckPresent(context, op_name));
-  TF_LITE_ENSURE_STATUS(CheckUnaryTensorsOfType(context, op_name, type, tensors.input.get(), tensors.output.get(),
-                                                static_cast<int*>(node->user_data)));
+  int size = 0;
+  TF_LITE_ENSURE_STATUS(
+      CheckUnaryTensorsOfType(context, op_name, type, tensors.input.get(), tensors.output.get(), &size));
   ReportKernelVariant(context, variant);
   return kTfLiteOk;
 }

@@ -86,17 +86,17 @@ TfLiteStatus CheckInt16ZeroPoints(TfLiteContext* context, const char* op_name, c
 TfLiteStatus CheckUnaryTensorsOfType(TfLiteContext* context, const char* op_name, TfLiteType type,
                                      const TfLiteTensor* input, const TfLiteTensor* output, int* size);
 
-// The ops of one type and no parameters (FLOOR, SIN, LOGICAL_NOT...): their user data is the element count.
-// Init allocates it; prepare is PrepareUnaryOp with CheckUnaryTensorsOfType and reports `variant`; eval calls
-// `compute(size, input, output)` on input 0 and output 0 as T (the C type of the prepared `type`).
-void* InitUnaryElementCount(TfLiteContext* context, const char* buffer, size_t length);
+// The ops of one type and no parameters (FLOOR, SIN, LOGICAL_NOT...): no init and no op data (as TFLM's, they
+// take no arena per node). Prepare is PrepareUnaryOp with CheckUnaryTensorsOfType and reports `variant`; eval
+// calls `compute(size, input, output)` on input 0 and output 0 as T (the C type of the prepared `type`), size
+// the output's element count (prepare checked it equals the input's and fits in int).
 TfLiteStatus PrepareSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const char* op_name,
                                       TfLiteType type, const char* variant);
 template <typename T, typename Compute>
 TfLiteStatus EvalSingleTypeUnaryOp(TfLiteContext* context, TfLiteNode* node, const Compute& compute) {
-  const int size = *static_cast<const int*>(node->user_data);
-  compute(size, micro::GetTensorData<T>(micro::GetEvalInput(context, node, 0)),
-          micro::GetTensorData<T>(micro::GetEvalOutput(context, node, 0)));
+  TfLiteEvalTensor* output = micro::GetEvalOutput(context, node, 0);
+  compute(static_cast<int>(ElementCount(*output->dims)), micro::GetTensorData<T>(micro::GetEvalInput(context, node, 0)),
+          micro::GetTensorData<T>(output));
   return kTfLiteOk;
 }
 
