@@ -39,7 +39,7 @@ struct OpData {
   Kind kind;
   VariantChoice int8_variant;  // kInt8 only
   VariantChoice float_variant;  // kFloat32 only
-  const void* prepacked_weights;  // kInt8: the variant's prepacked filter and constants, or nullptr
+  const void* prepacked_weights;  // kInt8, kFloat32: the variant's prepacked filter and constants, or nullptr
   int16_t unpacked_filter_index;  // INT8 with a packed INT4 filter: its unpacking scratch, else -1
   union {                           // one scratch index, by kind (no persistent byte more per node)
     int16_t quantized_input_index;  // kHybrid: scratch for one quantized batch image
@@ -192,6 +192,9 @@ void RunFloatReference(const conv_2d::ConvFloatProblem& p, void*) {
 // Best first; the reference last, always applies.
 constexpr KernelVariant<conv_2d::ConvFloatProblem> kFloatVariants[] = {
 #if MOTE_TARGET_X86_64
+    {"conv_2d/float32/avx2-1x1-panels", isa::kAvx2 | isa::kFma, conv_2d::AppliesAvx2FloatPanels, nullptr,
+     MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Panels), MOTE_X86_SIMD_FN(conv_2d::Avx2FloatPanelBytes),
+     MOTE_X86_SIMD_FN(conv_2d::PackAvx2FloatPanels)},
     {"conv_2d/float32/avx2-1x1", isa::kAvx2 | isa::kFma, conv_2d::AppliesAvx2FloatPointwise, nullptr,
      MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Pointwise)},
     {"conv_2d/float32/avx2", isa::kAvx2 | isa::kFma, conv_2d::AppliesAvx2FloatGeneral, nullptr,
@@ -286,10 +289,18 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
   if (kind == Kind::kHybrid) return PrepareHybrid(context, *options, input, filter, groups, data);
   if (kind == Kind::kFloat32) {
     CalculateActivationRange(options->activation, &p.float_activation_min, &p.float_activation_max);
-    return conv_common::SelectWindowVariant(
-        context, kOpName, kFloatVariants,
-        MakeFloatProblem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output)),
-        output_is_computed_size, &data->float_variant);
+    conv_2d::ConvFloatProblem problem =
+        MakeFloatProblem(p, GetTensorShape(input), GetTensorShape(filter), GetTensorShape(output));
+    // Constant weights may be prepared once by the variant (its persistent_bytes / prepare_persistent).
+    const bool weights_constant = IsConstantTensor(filter) && (bias == nullptr || IsConstantTensor(bias));
+    if (weights_constant) {
+      problem.filter = filter->data.f;
+      problem.bias = bias == nullptr ? nullptr : bias->data.f;
+    }
+    data->prepacked_weights = nullptr;
+    return conv_common::SelectWindowVariant(context, kOpName, kFloatVariants, problem, output_is_computed_size,
+                                            &data->float_variant,
+                                            weights_constant ? &data->prepacked_weights : nullptr);
   }
 
   // The int64 requantization (16x8 with int64 bias) computes 1 << (14 - shift): shifts above 14 are undefined.
@@ -354,6 +365,7 @@ TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
       if constexpr (!Serves(kTypes, kTfLiteFloat32)) break;
       conv_2d::ConvFloatProblem problem = MakeFloatProblem(data.params, t.input_shape, t.filter_shape, t.output_shape);
       t.SetFloatData(&problem);
+      problem.prepacked = data.prepacked_weights;
       RunVariant(context, kFloatVariants, data.float_variant, problem);
       return kTfLiteOk;
     }
@@ -369,6 +381,10 @@ namespace conv_2d {
 bool AppliesAvx2FloatPointwise(const ConvFloatProblem& p) {
   return p.filter_input_depth == p.input_depth && p.filter_height == 1 && p.filter_width == 1 && p.pad_height == 0 &&
          p.pad_width == 0;
+}
+
+bool AppliesAvx2FloatPanels(const ConvFloatProblem& p) {
+  return AppliesAvx2FloatPointwise(p) && p.input_depth <= kAvx2FloatPanelMaxDepth;
 }
 
 bool AppliesAvx2FloatGeneral(const ConvFloatProblem& p) { return p.filter_input_depth == p.input_depth; }

@@ -105,6 +105,129 @@ void ConvFloatAvx2Pointwise(const ConvFloatProblem& p, void*) {
   }
 }
 
+namespace {
+
+constexpr int kPanel = 16;       // output channels per panel: two 8-float accumulators
+constexpr int kPanelPixels = 6;  // 12 accumulators, 2 weight vectors and a broadcast in the 16 ymm registers
+
+// Panel j's floats: [k][16] weights (0 past the last channel), then 16 biases (0 without a bias).
+size_t PanelFloats(const ConvFloatProblem& p) { return (static_cast<size_t>(p.input_depth) + 1) * kPanel; }
+int PanelCount(const ConvFloatProblem& p) { return (p.output_depth + kPanel - 1) / kPanel; }
+
+void PackPanel(const ConvFloatProblem& p, int panel, float* out) {
+  const int depth = p.input_depth;
+  const int oc0 = panel * kPanel;
+  for (int k = 0; k < depth; ++k) {
+    for (int c = 0; c < kPanel; ++c) {
+      const int oc = oc0 + c;
+      out[k * kPanel + c] = oc < p.output_depth ? p.filter[static_cast<ptrdiff_t>(oc) * depth + k] : 0.0f;
+    }
+  }
+  for (int c = 0; c < kPanel; ++c) {
+    const int oc = oc0 + c;
+    out[depth * kPanel + c] = (p.bias != nullptr && oc < p.output_depth) ? p.bias[oc] : 0.0f;
+  }
+}
+
+// kPixels pixels (inputs at in[i], outputs at out[i]) times one panel, in kVecs 8-channel halves (1 when the
+// panel's channels are at most 8: its zero half is not multiplied); `channels` of its 16 are written.
+template <int kPixels, int kVecs>
+void PanelTile(const float* panel, int depth, const float* const* in, float* const* out, int channels, float lo,
+               float hi) {
+  __m256 acc[kPixels][kVecs];
+  for (int i = 0; i < kPixels; ++i) {
+    for (int v = 0; v < kVecs; ++v) acc[i][v] = _mm256_setzero_ps();
+  }
+  for (int k = 0; k < depth; ++k) {
+    __m256 w[kVecs];
+    for (int v = 0; v < kVecs; ++v) w[v] = _mm256_loadu_ps(panel + k * kPanel + 8 * v);
+    for (int i = 0; i < kPixels; ++i) {
+      const __m256 x = _mm256_broadcast_ss(in[i] + k);
+      for (int v = 0; v < kVecs; ++v) acc[i][v] = _mm256_fmadd_ps(x, w[v], acc[i][v]);
+    }
+  }
+  const __m256 vlo = _mm256_set1_ps(lo);
+  const __m256 vhi = _mm256_set1_ps(hi);
+  for (int i = 0; i < kPixels; ++i) {
+    alignas(32) float lanes[kPanel];
+    for (int v = 0; v < kVecs; ++v) {
+      // simd::FinishF32: the sum plus the bias, then v < lo ? lo : (v > hi ? hi : v), a NaN kept (MAXPS/MINPS
+      // return their second operand when one is NaN).
+      const __m256 b = _mm256_loadu_ps(panel + depth * kPanel + 8 * v);
+      const __m256 r = _mm256_min_ps(vhi, _mm256_max_ps(vlo, _mm256_add_ps(acc[i][v], b)));
+      if (channels == kPanel) {
+        _mm256_storeu_ps(out[i] + 8 * v, r);
+      } else {
+        _mm256_store_ps(lanes + 8 * v, r);
+      }
+    }
+    if (channels != kPanel) {
+      for (int c = 0; c < channels; ++c) out[i][c] = lanes[c];
+    }
+  }
+}
+
+// Every pixel of the problem times one panel.
+template <int kVecs>
+void PanelPixels(const ConvFloatProblem& p, const float* panel, int oc0, int channels) {
+  const int pixels_per_image = p.output_height * p.output_width;
+  const int pixels = p.batches * pixels_per_image;
+  auto input_of = [&](int pixel) {
+    const int batch = pixel / pixels_per_image;
+    const int rest = pixel % pixels_per_image;
+    return p.input + ((static_cast<ptrdiff_t>(batch) * p.input_height + (rest / p.output_width) * p.stride_height) *
+                          p.input_width +
+                      (rest % p.output_width) * p.stride_width) *
+                         p.input_depth;
+  };
+  const float* in[kPanelPixels];
+  float* out[kPanelPixels];
+  int n = 0;
+  for (; n + kPanelPixels <= pixels; n += kPanelPixels) {
+    for (int i = 0; i < kPanelPixels; ++i) {
+      in[i] = input_of(n + i);
+      out[i] = p.output + static_cast<ptrdiff_t>(n + i) * p.output_depth + oc0;
+    }
+    PanelTile<kPanelPixels, kVecs>(panel, p.input_depth, in, out, channels, p.activation_min, p.activation_max);
+  }
+  for (; n < pixels; ++n) {
+    in[0] = input_of(n);
+    out[0] = p.output + static_cast<ptrdiff_t>(n) * p.output_depth + oc0;
+    PanelTile<1, kVecs>(panel, p.input_depth, in, out, channels, p.activation_min, p.activation_max);
+  }
+}
+
+}  // namespace
+
+size_t Avx2FloatPanelBytes(const ConvFloatProblem& p) {
+  return static_cast<size_t>(PanelCount(p)) * PanelFloats(p) * sizeof(float);
+}
+
+void PackAvx2FloatPanels(const ConvFloatProblem& p, void* buffer) {
+  float* out = static_cast<float*>(buffer);
+  for (int j = 0; j < PanelCount(p); ++j) PackPanel(p, j, out + static_cast<size_t>(j) * PanelFloats(p));
+}
+
+void ConvFloatAvx2Panels(const ConvFloatProblem& p, void*) {
+  alignas(32) float local[(kAvx2FloatPanelMaxDepth + 1) * kPanel];
+  for (int j = 0; j < PanelCount(p); ++j) {
+    const float* panel;
+    if (p.prepacked != nullptr) {
+      panel = static_cast<const float*>(p.prepacked) + static_cast<size_t>(j) * PanelFloats(p);
+    } else {
+      PackPanel(p, j, local);
+      panel = local;
+    }
+    const int oc0 = j * kPanel;
+    const int channels = p.output_depth - oc0 < kPanel ? p.output_depth - oc0 : kPanel;
+    if (channels > 8) {
+      PanelPixels<2>(p, panel, oc0, channels);
+    } else {
+      PanelPixels<1>(p, panel, oc0, channels);
+    }
+  }
+}
+
 void ConvFloatAvx2General(const ConvFloatProblem& p, void*) {
   float* out = p.output;
   for (int b = 0; b < p.batches; ++b) {

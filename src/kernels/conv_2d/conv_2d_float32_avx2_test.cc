@@ -8,6 +8,7 @@
 // with a masked tail.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <limits>
 #include <random>
 #include <string>
@@ -40,8 +41,16 @@ std::string Describe(const Shape& s) {
   return buf;
 }
 
+// The weights a variant prepares once (its persistent_bytes / prepare_persistent), for CheckShape.
+struct Prepack {
+  size_t (*bytes)(const conv_2d::ConvFloatProblem&);
+  void (*pack)(const conv_2d::ConvFloatProblem&, void*);
+};
+
 // Runs `fn` on shape `s` with random data and checks it against the reference; false when VALID leaves no output.
-bool CheckShape(const Shape& s, uint64_t seed, VariantFn fn, bool (*applies)(const conv_2d::ConvFloatProblem&)) {
+// With `prepack`, also runs it on the weights packed once and requires the same bytes out.
+bool CheckShape(const Shape& s, uint64_t seed, VariantFn fn, bool (*applies)(const conv_2d::ConvFloatProblem&),
+                const Prepack* prepack = nullptr) {
   std::mt19937_64 rng(seed);
   reference::ConvParams params{};
   int out_h, out_w;
@@ -85,15 +94,29 @@ bool CheckShape(const Shape& s, uint64_t seed, VariantFn fn, bool (*applies)(con
   fn(p, nullptr);
   EXPECT_TRUE(float_test::WithinReorderBound(want, got, abs_sum, s.fh * s.fw * s.in_depth))
       << Describe(s) << " (seed " << seed << ")";
+  if (prepack != nullptr) {
+    std::vector<float> packed(prepack->bytes(p) / sizeof(float) + 1, -3.0f);
+    prepack->pack(p, packed.data());
+    std::vector<float> got_packed(out_size, -5.0f);
+    p.prepacked = packed.data();
+    p.output = got_packed.data();
+    fn(p, nullptr);
+    EXPECT_EQ(0, std::memcmp(got.data(), got_packed.data(), out_size * sizeof(float)))
+        << Describe(s) << ": prepacked weights change the output (seed " << seed << ")";
+  }
   return true;
 }
 
 #if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
 constexpr VariantFn kPointwise = conv_2d::ConvFloatAvx2Pointwise;
+constexpr VariantFn kPanels = conv_2d::ConvFloatAvx2Panels;
 constexpr VariantFn kGeneral = conv_2d::ConvFloatAvx2General;
+const Prepack kPanelPrepack = {conv_2d::Avx2FloatPanelBytes, conv_2d::PackAvx2FloatPanels};
 #else
 constexpr VariantFn kPointwise = nullptr;
+constexpr VariantFn kPanels = nullptr;
 constexpr VariantFn kGeneral = nullptr;
+const Prepack kPanelPrepack = {nullptr, nullptr};
 #endif
 
 const std::vector<int> kDepths = {1, 2, 3, 4, 7, 8, 9, 15, 16, 17, 31, 32, 33, 64, 65, 129};
@@ -113,6 +136,31 @@ TEST(Conv2DFloatAvx2, PointwiseMatchesReference) {
     CheckShape(s, variant_test::CaseSeed(seed, i), kPointwise, conv_2d::AppliesAvx2FloatPointwise);
     if (HasFailure()) return;
   }
+}
+
+// Panels of 16 channels (tails of 1..15), pixel tiles of 6 (tails of 1..5), depths to the 1024 limit.
+TEST(Conv2DFloatAvx2, PanelsMatchReferenceWithAndWithoutPrepacking) {
+  MOTE_SKIP_UNLESS_AVX2_FMA();
+  const uint64_t seed = variant_test::BaseSeed();
+  const std::vector<int> out_depths = {1, 2, 7, 8, 15, 16, 17, 24, 31, 32, 33, 48, 96};
+  for (int i = 0; i < 300; ++i) {
+    variant_test::Rng rng(variant_test::CaseSeed(seed, 3000 + i));
+    Shape s{rng.Int(1, 3), rng.Int(1, 9), rng.Int(1, 23), rng.Pick(kDepths), rng.Pick(out_depths), 1, 1,
+            rng.Int(1, 3), rng.Int(1, 3), rng.Int(1, 2),  rng.Int(1, 2),     rng.Chance(0.5)};
+    if (i % 50 == 0) s.in_depth = i % 100 == 0 ? 1024 : 1000;
+    CheckShape(s, variant_test::CaseSeed(seed, 3000 + i), kPanels, conv_2d::AppliesAvx2FloatPanels, &kPanelPrepack);
+    if (HasFailure()) return;
+  }
+}
+
+TEST(Conv2DFloatAvx2, PanelsStopAtTheirDepthLimit) {
+  conv_2d::ConvFloatProblem p{};
+  p.input_depth = p.filter_input_depth = conv_2d::kAvx2FloatPanelMaxDepth;
+  p.filter_height = p.filter_width = 1;
+  EXPECT_TRUE(conv_2d::AppliesAvx2FloatPanels(p));
+  p.input_depth = p.filter_input_depth = conv_2d::kAvx2FloatPanelMaxDepth + 1;
+  EXPECT_FALSE(conv_2d::AppliesAvx2FloatPanels(p));
+  EXPECT_TRUE(conv_2d::AppliesAvx2FloatPointwise(p));  // the dot-product 1x1 takes it
 }
 
 TEST(Conv2DFloatAvx2, GeneralMatchesReference) {
@@ -174,7 +222,7 @@ void ExpectFloatNodeVariant(int filter_size, uint32_t mask, const char* variant)
 TEST(Conv2DFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
   const bool runs = kPointwise != nullptr && variant_test::CpuHas(isa::kAvx2 | isa::kFma);
   if (kRequireOptimizedVariants && !runs) GTEST_SKIP() << "MOTE_REQUIRE_OPTIMIZED build without AVX2 + FMA";
-  ExpectFloatNodeVariant(1, 0, runs ? "conv_2d/float32/avx2-1x1" : "conv_2d/float32/reference");
+  ExpectFloatNodeVariant(1, 0, runs ? "conv_2d/float32/avx2-1x1-panels" : "conv_2d/float32/reference");
   ExpectFloatNodeVariant(3, 0, runs ? "conv_2d/float32/avx2" : "conv_2d/float32/reference");
   if (kRequireOptimizedVariants) return;  // falling back is an error there (variant.h)
   for (uint32_t mask : {isa::kAvx2, isa::kFma}) {

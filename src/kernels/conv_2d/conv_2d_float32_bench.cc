@@ -83,12 +83,32 @@ void Variant(benchmark::State& state, void (*fn)(const conv_2d::ConvFloatProblem
 void Avx2Pointwise(benchmark::State& state) {
   Variant<conv_2d::AppliesAvx2FloatPointwise>(state, MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Pointwise));
 }
+// Panels with the weights packed per invoke (prepacking off), and packed once (prepacking on, the host default).
+void Avx2Panels(benchmark::State& state) {
+  Variant<conv_2d::AppliesAvx2FloatPanels>(state, MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Panels));
+}
+void Avx2PanelsPrepacked(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  std::vector<float> packed;
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+  constexpr uint32_t kNeeds = isa::kAvx2 | isa::kFma;
+  if (conv_2d::AppliesAvx2FloatPanels(o.problem) && (isa::AvailableFeatures() & kNeeds) == kNeeds) {
+    packed.resize(conv_2d::Avx2FloatPanelBytes(o.problem) / sizeof(float));
+    conv_2d::PackAvx2FloatPanels(o.problem, packed.data());
+    o.problem.prepacked = packed.data();
+  }
+#endif
+  variant_bench::TimeVariant(state, o.problem, MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2Panels),
+                             conv_2d::AppliesAvx2FloatPanels, isa::kAvx2 | isa::kFma, o.macs);
+}
 void Avx2General(benchmark::State& state) {
   Variant<conv_2d::AppliesAvx2FloatGeneral>(state, MOTE_X86_SIMD_FN(conv_2d::ConvFloatAvx2General));
 }
 
 BENCHMARK(Reference)->Name("Conv2DFloat32/reference")->DenseRange(0, 5);
 BENCHMARK(Avx2Pointwise)->Name("Conv2DFloat32/avx2-1x1")->DenseRange(0, 2);
+BENCHMARK(Avx2Panels)->Name("Conv2DFloat32/avx2-1x1-panels")->DenseRange(0, 2);
+BENCHMARK(Avx2PanelsPrepacked)->Name("Conv2DFloat32/avx2-1x1-panels-prepacked")->DenseRange(0, 2);
 BENCHMARK(Avx2General)->Name("Conv2DFloat32/avx2")->DenseRange(0, 5);
 
 }  // namespace

@@ -9,6 +9,8 @@
 #ifndef MOTE_KERNELS_CONV_2D_CONV_2D_FLOAT_VARIANTS_H_
 #define MOTE_KERNELS_CONV_2D_CONV_2D_FLOAT_VARIANTS_H_
 
+#include <cstddef>
+
 #include "kernels/glue/conv_float_problem.h"
 
 namespace mote {
@@ -16,6 +18,7 @@ namespace conv_2d {
 
 struct ConvFloatProblem : ConvFloatProblemCommon {
   int filter_input_depth;  // input_depth / groups
+  const void* prepacked;   // the chosen variant's weights prepared in prepare (kernels/dispatch/variant.h), or nullptr
 };
 
 // AVX2 + FMA (x86-64; conv_2d_float32_avx2.cc), both for groups == 1, no scratch, filters read in place. Tiles of
@@ -24,6 +27,19 @@ struct ConvFloatProblem : ConvFloatProblemCommon {
 // 1x1 filter, no padding, any stride: the tiles run across rows and batches.
 bool AppliesAvx2FloatPointwise(const ConvFloatProblem& p);
 void ConvFloatAvx2Pointwise(const ConvFloatProblem& p, void* scratch);
+// 1x1 as above with input_depth <= kAvx2FloatPanelMaxDepth, output channels in the lanes (XNNPACK's layout):
+// panels of 16 output channels, each the filter's 16 rows interleaved by input channel ([k][16] floats, zero
+// rows past the last channel) followed by their 16 biases; per tile of up to 6 pixels, every input value is
+// broadcast and multiplied into two 8-channel accumulators with FMA (one for a last panel of at most 8
+// channels), k in order, then the bias is added and the activation applied. Prepare packs the panels once (Avx2FloatPanelBytes / PackAvx2FloatPanels, when weight
+// prepacking is on and the filter and bias are constant); without them invoke packs each panel on the stack
+// (at most 64 KB) before its pixels, the same floats in the same order: outputs are identical either way. Each
+// output's sum is the reference's reordered (tests/support/float_tolerance.h).
+constexpr int kAvx2FloatPanelMaxDepth = 1024;
+bool AppliesAvx2FloatPanels(const ConvFloatProblem& p);
+size_t Avx2FloatPanelBytes(const ConvFloatProblem& p);
+void PackAvx2FloatPanels(const ConvFloatProblem& p, void* buffer);
+void ConvFloatAvx2Panels(const ConvFloatProblem& p, void* scratch);
 // Any filter size, stride, dilation and padding: 4-pixel tiles within an output row where the receptive fields
 // lie inside the image, single pixels at the borders (only their in-image taps).
 bool AppliesAvx2FloatGeneral(const ConvFloatProblem& p);
