@@ -35,8 +35,17 @@ std::string Describe(const Shape& s) {
   return buf;
 }
 
+using VariantFn = void (*)(const depthwise_conv_2d::DepthwiseFloatProblem&, void*);
+#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
+constexpr VariantFn kGeneral = depthwise_conv_2d::DepthwiseFloatAvx2;
+constexpr VariantFn k3x3 = depthwise_conv_2d::DepthwiseFloatAvx2_3x3;
+#else
+constexpr VariantFn kGeneral = nullptr;
+constexpr VariantFn k3x3 = nullptr;
+#endif
+
 // False when VALID leaves no output.
-bool CheckShape(const Shape& s, uint64_t seed) {
+bool CheckShape(const Shape& s, uint64_t seed, VariantFn fn = kGeneral, bool check_applies = true) {
   std::mt19937_64 rng(seed);
   reference::DepthwiseParams params{};
   int out_h, out_w;
@@ -71,9 +80,10 @@ bool CheckShape(const Shape& s, uint64_t seed) {
   p.filter = filter.data();
   p.bias = has_bias ? bias.data() : nullptr;
   p.output = got.data();
-#if defined(MOTE_HAVE_X86_SIMD) && MOTE_HAVE_X86_SIMD
-  depthwise_conv_2d::DepthwiseFloatAvx2(p, nullptr);
-#endif
+  if (fn == k3x3 && check_applies) {
+    EXPECT_TRUE(depthwise_conv_2d::AppliesAvx2Float3x3(p)) << Describe(s);
+  }
+  if (fn != nullptr) fn(p, nullptr);
   EXPECT_EQ(got, want) << Describe(s) << " (seed " << seed << ")";
   return true;
 }
@@ -94,6 +104,37 @@ TEST(DepthwiseConv2DFloatAvx2, MatchesReferenceBitForBit) {
   EXPECT_GT(ran, 300);
 }
 
+// The 3x3 variant: rows at the top and bottom edges, border columns, channel tails of 1..7 lanes, strides 1..3,
+// SAME and VALID; bit for bit like the general variant.
+TEST(DepthwiseConv2DFloatAvx2, ThreeByThreeMatchesReferenceBitForBit) {
+  MOTE_SKIP_UNLESS_AVX2();
+  const uint64_t seed = variant_test::BaseSeed();
+  const std::vector<int> depths = {1, 2, 3, 7, 8, 9, 15, 16, 17, 24, 31, 32, 33, 96};
+  int ran = 0;
+  for (int i = 0; i < 400; ++i) {
+    variant_test::Rng rng(variant_test::CaseSeed(seed, 2000 + i));
+    Shape s{rng.Int(1, 2), rng.Int(1, 14), rng.Int(1, 40), rng.Pick(depths), 1, 3, 3, rng.Int(1, 3), rng.Int(1, 3),
+            1,             1,              rng.Chance(0.5)};
+    // The variant runs any such shape correctly; its applies() also wants rows of 12 outputs and more.
+    if (CheckShape(s, variant_test::CaseSeed(seed, 2000 + i), k3x3, /*check_applies=*/false)) ++ran;
+    if (HasFailure()) return;
+  }
+  EXPECT_GT(ran, 250);
+  depthwise_conv_2d::DepthwiseFloatProblem p{};
+  p.filter_height = p.filter_width = 3;
+  p.dilation_height = p.dilation_width = 1;
+  p.depth_multiplier = 1;
+  p.output_width = depthwise_conv_2d::kAvx2Float3x3MinRow - 1;
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2Float3x3(p));
+  p.output_width = depthwise_conv_2d::kAvx2Float3x3MinRow;
+  EXPECT_TRUE(depthwise_conv_2d::AppliesAvx2Float3x3(p));
+  p.depth_multiplier = 2;
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2Float3x3(p));
+  p.depth_multiplier = 1;
+  p.dilation_width = 2;
+  EXPECT_FALSE(depthwise_conv_2d::AppliesAvx2Float3x3(p));
+}
+
 // MobileNet-style 3x3 layers, stride 1 and 2.
 TEST(DepthwiseConv2DFloatAvx2, MatchesReferenceOnModelShapes) {
   MOTE_SKIP_UNLESS_AVX2();
@@ -103,7 +144,10 @@ TEST(DepthwiseConv2DFloatAvx2, MatchesReferenceOnModelShapes) {
                           {1, 6, 6, 512, 1, 3, 3, 1, 1, 1, 1, true},
                           {1, 25, 5, 64, 1, 3, 3, 1, 1, 1, 1, true}};
   int i = 0;
-  for (const Shape& s : shapes) CheckShape(s, variant_test::CaseSeed(seed, 5000 + i++));
+  for (const Shape& s : shapes) {
+    CheckShape(s, variant_test::CaseSeed(seed, 5000 + i), kGeneral);
+    CheckShape(s, variant_test::CaseSeed(seed, 5000 + i++), k3x3, /*check_applies=*/false);
+  }
 }
 
 TEST(DepthwiseConv2DFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked) {
@@ -121,6 +165,16 @@ TEST(DepthwiseConv2DFloatDispatch, PicksAvx2WhenAvailableAndReferenceWhenMasked)
     variant_test::ScopedFeatureMask scoped(isa::kArmNeon);
     variant_test::ExpectReportsVariant(s,
                                        runs ? "depthwise_conv_2d/float32/avx2" : "depthwise_conv_2d/float32/reference");
+  }
+  {
+    variant_test::ConvNodeSpec one = s;  // multiplier 1: the 3x3 variant
+    one.input = {1, 5, 12, 3};
+    one.filter = {1, 3, 3, 3};
+    one.output = {1, 5, 12, 3};
+    one.depth_multiplier = 1;
+    variant_test::ScopedFeatureMask scoped(isa::kArmNeon);
+    variant_test::ExpectReportsVariant(
+        one, runs ? "depthwise_conv_2d/float32/avx2-3x3" : "depthwise_conv_2d/float32/reference");
   }
   if (kRequireOptimizedVariants) return;
   {

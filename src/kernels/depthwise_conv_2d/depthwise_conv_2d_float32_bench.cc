@@ -73,8 +73,16 @@ void Avx2(benchmark::State& state) {
       state, o.problem, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2), nullptr, isa::kAvx2, o.macs);
 }
 
+void Avx2ThreeByThree(benchmark::State& state) {
+  Operands o = Make(kLayers[state.range(0)]);
+  variant_bench::TimeVariant<depthwise_conv_2d::DepthwiseFloatProblem>(
+      state, o.problem, MOTE_X86_SIMD_FN(depthwise_conv_2d::DepthwiseFloatAvx2_3x3),
+      depthwise_conv_2d::AppliesAvx2Float3x3, isa::kAvx2, o.macs);
+}
+
 BENCHMARK(Reference)->Name("DepthwiseConv2DFloat32/reference")->DenseRange(0, 4);
 BENCHMARK(Avx2)->Name("DepthwiseConv2DFloat32/avx2")->DenseRange(0, 4);
+BENCHMARK(Avx2ThreeByThree)->Name("DepthwiseConv2DFloat32/avx2-3x3")->DenseRange(0, 4);
 
 }  // namespace
 }  // namespace mote

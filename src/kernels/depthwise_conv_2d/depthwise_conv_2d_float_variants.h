@@ -20,6 +20,13 @@ struct DepthwiseFloatProblem : ConvFloatProblemCommon {
 // 8 output channels per vector, 32 per block, only the in-image taps; multiplier 1 loads the input channels,
 // others gather each lane's input channel (oc / multiplier). No scratch.
 void DepthwiseFloatAvx2(const DepthwiseFloatProblem& p, void* scratch);
+// 3x3, dilation 1, multiplier 1, any stride and padding: per output row and block of 8 channels, the block's 9
+// weights and bias held in registers across the row; pixels whose taps all lie in the image take 9 unrolled
+// multiply-adds, the others (and rows at the top and bottom edges) DepthwiseFloatAvx2's per-pixel path. For
+// output rows of at least kAvx2Float3x3MinRow pixels.
+constexpr int kAvx2Float3x3MinRow = 12;
+bool AppliesAvx2Float3x3(const DepthwiseFloatProblem& p);
+void DepthwiseFloatAvx2_3x3(const DepthwiseFloatProblem& p, void* scratch);
 
 }  // namespace depthwise_conv_2d
 }  // namespace mote
