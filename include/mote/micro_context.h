@@ -66,12 +66,14 @@ class MicroContext {
   virtual bool WeightPrepacking() { return false; }
   virtual void* AllocatePrepackedWeights(size_t bytes) { return AllocatePersistentBuffer(bytes); }
 
-  // mote: whether the `quantization` field of every TfLiteTensor this context hands out is set. The interpreter
-  // fills it from the (verified) model: true. A KernelRunner's tensors are the caller's, built field by field,
-  // and TFLM's tests of kernels that read only the legacy `params` leave it indeterminate
-  // (kernels/testdata/lstm_test_data.h): false there. A kernel whose TFLM counterpart reads only `params`, and
-  // that checks the affine quantization for a refusal of its own, reads it only when this is true.
-  virtual bool QuantizationFieldIsSet() { return true; }
+  // mote: whether the TfLiteTensors this context hands out are the interpreter's views of the verified model
+  // (true): every field set, every tensor's bytes exactly its declared shape. A KernelRunner's are the caller's
+  // (false), built field by field around buffers of its own: TFLM's kernel tests leave fields TFLM's kernels do
+  // not read indeterminate (lstm_test_data.h's `quantization`) and declare shapes TFLM's kernels do not check
+  // (shape_test's [1, 1] output for the shape of a rank-2 input). A kernel whose TFLM counterpart reads or
+  // checks less, and that refuses on such a field or shape where TFLM would compute garbage, makes that check
+  // only when this is true, and otherwise does what TFLM does within the declared bounds.
+  virtual bool TensorsFromModel() { return true; }
 
   // TFLM's alternate decompression memory: regions outside the arena (external RAM, a tightly coupled
   // memory) where TFLM_DECODE may place an output that has no memory of its own. SetDecompressionMemory sets

@@ -525,4 +525,25 @@ TF_LITE_MICRO_TEST(DecodeIntoAlternateDecompressionMemory) {
   }
 }
 
+// TFLM's shape_test declares the output of a rank-2 input's SHAPE as [1, 1] and checks its one element: on a
+// KernelRunner's tensors SHAPE writes the dimensions that fit the declared output and nothing past it (an
+// interpreter's model with such an output is refused, src/kernels/shape/shape_test.cc).
+TF_LITE_MICRO_TEST(ShapeWritesWhatTheDeclaredOutputHolds) {
+  int input_dims[] = {2, 4, 3};
+  int output_dims[] = {2, 1, 1};
+  const float input[12] = {};
+  int32_t output[2] = {0, 77};
+  TfLiteTensor tensors[] = {CreateTensor(input, IntArrayFromInts(input_dims)),
+                            CreateTensor(output, IntArrayFromInts(output_dims), true)};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SHAPE(), tensors, 2, nullptr));
+  TF_LITE_MICRO_EXPECT_EQ(4, output[0]);
+  TF_LITE_MICRO_EXPECT_EQ(77, output[1]);
+  int full_dims[] = {1, 2};
+  TfLiteTensor full[] = {CreateTensor(input, IntArrayFromInts(input_dims)),
+                         CreateTensor(output, IntArrayFromInts(full_dims))};
+  TF_LITE_MICRO_EXPECT_EQ(kTfLiteOk, RunKernel(tflite::Register_SHAPE(), full, 2, nullptr));
+  TF_LITE_MICRO_EXPECT_EQ(4, output[0]);
+  TF_LITE_MICRO_EXPECT_EQ(3, output[1]);
+}
+
 TF_LITE_MICRO_TESTS_END

@@ -1,7 +1,10 @@
 // SHAPE glue: the input's dimensions into a 1-D INT32 output of exactly rank elements (TFLM writes INT32
-// only, refusing others in invoke, and writes past a shorter output: both refused in prepare here). The input
-// may be of any type; its data is never read. The out_type option is parsed as TFLM does and not used (the
-// output tensor's type decides, as in TFLM).
+// only, refusing others in invoke, and writes past a shorter output: both refused in prepare here). On a
+// KernelRunner's tensors (MicroContext::TensorsFromModel() false: the caller's buffers, whose declared shape TFLM
+// does not check; TFLM's shape_test declares [1, 1] for a rank-2 input's shape) any output shape is taken and
+// the first min(rank, output elements) dimensions are written, never past the declared output. The input may
+// be of any type; its data is never read. The out_type option is parsed as TFLM does and not used (the output
+// tensor's type decides, as in TFLM).
 #include <cstdint>
 
 #include "kernels/glue/options_parsing.h"
@@ -16,7 +19,7 @@ namespace mote {
 namespace {
 
 struct OpData {
-  int rank;
+  int count;  // dimensions written: the rank (a model's output), or fewer (a KernelRunner's shorter one)
   int dims[RuntimeShape::kMaxDims];
 };
 
@@ -38,16 +41,21 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
     return kTfLiteError;
   }
   const int rank = input->dims->size;
-  if (output->dims->size != 1 || output->dims->data[0] != rank) {
-    TF_LITE_KERNEL_LOG(context, "SHAPE: the output must be 1-D with %d elements (the input's rank)", rank);
-    return kTfLiteError;
+  int count = rank;
+  if (micro_context->TensorsFromModel()) {
+    if (output->dims->size != 1 || output->dims->data[0] != rank) {
+      TF_LITE_KERNEL_LOG(context, "SHAPE: the output must be 1-D with %d elements (the input's rank)", rank);
+      return kTfLiteError;
+    }
+  } else if (ElementCount(*output->dims) < rank) {
+    count = static_cast<int>(ElementCount(*output->dims));
   }
   if (rank > RuntimeShape::kMaxDims) {
     TF_LITE_KERNEL_LOG(context, "SHAPE: input has rank %d (at most %d)", rank, RuntimeShape::kMaxDims);
     return kTfLiteError;
   }
   OpData* data = static_cast<OpData*>(node->user_data);
-  data->rank = rank;
+  data->count = count;
   for (int d = 0; d < rank; ++d) data->dims[d] = input->dims->data[d];
   ReportKernelVariant(context, "shape/any/reference");
   return kTfLiteOk;
@@ -55,7 +63,7 @@ TfLiteStatus Prepare(TfLiteContext* context, TfLiteNode* node) {
 
 TfLiteStatus Eval(TfLiteContext* context, TfLiteNode* node) {
   const OpData* data = static_cast<const OpData*>(node->user_data);
-  reference::Shape(data->dims, data->rank, micro::GetTensorData<int32_t>(micro::GetEvalOutput(context, node, 0)));
+  reference::Shape(data->dims, data->count, micro::GetTensorData<int32_t>(micro::GetEvalOutput(context, node, 0)));
   return kTfLiteOk;
 }
 

@@ -303,7 +303,7 @@ TfLiteStatus CheckShapes(TfLiteContext* context, const LstmTensors& t, const ref
 // where that field is set (not on a KernelRunner's tensors: TFLM's LSTM test leaves it indeterminate).
 TfLiteStatus CheckQuantization(TfLiteContext* context, TfLiteNode* node) {
   MicroContext* micro_context = GetMicroContext(context);
-  const bool refuse_per_channel = micro_context->QuantizationFieldIsSet();
+  const bool refuse_per_channel = micro_context->TensorsFromModel();
   constexpr int kQuantized[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, kOutputStateTensor, kCellStateTensor};
   for (int i : kQuantized) {
     TfLiteTensor* t = micro_context->AllocateTempInputTensor(node, i);  // present: checked before

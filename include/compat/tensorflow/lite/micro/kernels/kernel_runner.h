@@ -69,8 +69,8 @@ class FakeMicroContext : public ::mote::MicroContext {
   void* AllocateDecompressionMemory(size_t bytes, size_t alignment) override;
   void ResetDecompressionMemoryAllocations() override;
   bool HasDecompressionMemory() const { return decompression_regions_ > 0; }
-  // The caller's tensors: TFLM's test data may leave `quantization` indeterminate (mote/micro_context.h).
-  bool QuantizationFieldIsSet() override { return false; }
+  // The caller's tensors (mote/micro_context.h): TFLM's test data may leave fields indeterminate.
+  bool TensorsFromModel() override { return false; }
   // A kernel run alone has no subgraphs: control-flow kernels see TFLM's mock graph (mock_micro_graph.h).
   ::mote::MicroGraph& graph() override { return graph_; }
   MockMicroGraph* mock_graph() { return &graph_; }
