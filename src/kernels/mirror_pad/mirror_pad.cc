@@ -54,6 +54,10 @@ TfLiteStatus ComputeParams(TfLiteContext* context, const TfLiteTensor* input, co
     p->left[d] = static_cast<int32_t>(left);
     expected[d] = p->output_dims[d] = static_cast<int32_t>(size + left + right);
   }
+  p->unpadded_from = p->rank;
+  while (p->unpadded_from > 0 && p->output_dims[p->unpadded_from - 1] == p->input_dims[p->unpadded_from - 1]) {
+    --p->unpadded_from;
+  }
   return kTfLiteOk;
 }
 
